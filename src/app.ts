@@ -1,0 +1,75 @@
+// createApp(deps) → an Express app. Never listens: the CLI and the tests do that. The order of
+// the middleware is the order of precedence, written down once:
+//   auth (401) → request validation (400) → stateful store → error.
+import cors from 'cors';
+import express, { type Express } from 'express';
+import type { LinkService } from './core/links.js';
+import { errors } from './core/errors.js';
+import { adminRouter } from './http/admin.js';
+import { authenticate, API_KEY_HEADER } from './http/authenticate.js';
+import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
+import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
+import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
+import { requestLog } from './http/request-log.js';
+import { contractValidator } from './http/validator.js';
+
+export interface Contract {
+  /** openapi.yaml, parsed. */
+  document: OpenApiDocument;
+  /** openapi.yaml as written, served at GET /openapi.yaml. */
+  text: string;
+}
+
+export interface AppDeps {
+  service: LinkService;
+  contract: Contract;
+  reset: () => Promise<void>;
+  version: string;
+  /** Allowed CORS origins; undefined or '*' allows any origin. */
+  corsOrigins?: string[];
+  /** Where request lines and errors go; undefined is silent. */
+  log?: (line: string) => void;
+  /** Replaces handlers by operationId (tests use it to force a contract-breaking response). */
+  handlers?: Partial<OperationHandlers>;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const log = deps.log ?? (() => {});
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // 1. One log line per request.
+  if (deps.log) app.use(requestLog(deps.log));
+  // 2. CORS, preflights included, before anything can refuse the request.
+  app.use(cors(corsOptions(deps.corsOrigins)));
+  // 3. The mock's own routes, outside the contract.
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(deps.contract.text);
+  });
+  app.use('/__admin', adminRouter({ service: deps.service, reset: deps.reset, version: deps.version, startedAt: new Date() }));
+  // 4. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
+  app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
+  // 5. JSON bodies up to 1 MiB; parse failures become 400 Error objects in the error handler.
+  app.use(express.json({ limit: BODY_LIMIT }));
+  // 6. The contract: every request and every response validated against openapi.yaml.
+  app.use(contractValidator(deps.contract.document));
+  // 7. The stateful handlers, by operationId.
+  app.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
+  // 8. Anything not answered by now, then every error, as the spec's Error object.
+  app.use((req) => {
+    throw errors.pathNotFound(req.method, req.path);
+  });
+  app.use(createErrorHandler(log));
+  return app;
+}
+
+function corsOptions(origins: string[] | undefined): cors.CorsOptions {
+  const anyOrigin = !origins || origins.length === 0 || origins.includes('*');
+  return {
+    origin: anyOrigin ? '*' : origins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [API_KEY_HEADER, 'content-type', 'x-mock-scenario', 'prefer'],
+    maxAge: 600,
+  };
+}

@@ -1,0 +1,38 @@
+// Every error the mock can answer, as data: a status, a description and an optional code. The
+// HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
+import type { ErrorCode } from '../api-types.js';
+
+export type ErrorStatus = 400 | 401 | 404 | 405 | 500;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly errorDescription: string,
+    readonly code?: ErrorCode,
+  ) {
+    super(errorDescription);
+    this.name = 'ApiError';
+  }
+}
+
+const quote = (value: string): string => `'${value.length > 80 ? `${value.slice(0, 77)}...` : value}'`;
+
+export const errors = {
+  missingApiKey: () => new ApiError(401, 'The x-api-key header is missing'),
+  unknownApiKey: () => new ApiError(401, 'The x-api-key header names no account'),
+  invalidRequest: (description: string) => new ApiError(400, description),
+  linkLimitReached: (limit: number) =>
+    new ApiError(400, `The account has reached its limit of ${limit} links`, 'LINK_LIMIT_REACHED'),
+  domainNotFound: (name: string) => new ApiError(404, `domain ${quote(name)} not found`),
+  tagNotFound: (id: string) => new ApiError(404, `tag ${quote(id)} not found`),
+  tagNameMismatch: (id: string, sent: string, actual: string) =>
+    new ApiError(400, `tag ${quote(id)} is named ${quote(actual)}, not ${quote(sent)}`),
+  slugTaken: (slug: string, domain: string) =>
+    new ApiError(400, `slug ${quote(slug)} is already taken in domain ${quote(domain)}`),
+  linkNotFound: (id: string) => new ApiError(404, `link ${quote(id)} not found`),
+  pathNotFound: (method: string, path: string) =>
+    new ApiError(404, `no operation at ${method} ${quote(path)}: the API has POST /links, PUT /links/{id} and DELETE /links/{id}`),
+  methodNotAllowed: (method: string, path: string, allowed: string[]) =>
+    new ApiError(405, `method ${method} is not allowed on ${quote(path)}; allowed: ${allowed.join(', ')}`),
+  internal: (description: string) => new ApiError(500, description),
+};

@@ -1,0 +1,105 @@
+// The link rules of the API (D5-D19) over the indexed state. Knows nothing of HTTP or files:
+// every method either returns the API's Link or throws an ApiError, and a refused request changes
+// nothing because every check runs before the first mutation. `persist` is awaited before a
+// method returns, so an acknowledged change is as durable as the store makes it.
+import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
+import { errors } from './errors.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
+import { newId, randomString, type RandomInt } from './random.js';
+import { MockState } from './state.js';
+import { resolveTags } from './tags.js';
+
+export const RANDOM_SLUG_LENGTH = 7;
+const RANDOM_SLUG_ATTEMPTS = 100;
+
+export interface LinkServiceDeps {
+  data: MockData;
+  /** Makes the data durable; awaited before a change is acknowledged. */
+  persist: (data: MockData) => Promise<void>;
+  random: RandomInt;
+  now: () => Date;
+}
+
+export class LinkService {
+  private current: MockState;
+
+  constructor(private readonly deps: LinkServiceDeps) {
+    this.current = new MockState(deps.data);
+  }
+
+  get state(): MockState {
+    return this.current;
+  }
+
+  /** The account of an API key; a missing or unknown key is a 401 (D14). */
+  authenticate(apiKey: string | undefined): AccountRecord {
+    if (apiKey === undefined || apiKey === '') throw errors.missingApiKey();
+    const account = this.current.accountByKey(apiKey);
+    if (!account) throw errors.unknownApiKey();
+    return account;
+  }
+
+  async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
+    const state = this.current;
+    if (state.linkCount(account) >= account.linkLimit) throw errors.linkLimitReached(account.linkLimit);
+    const domain = state.usableDomain(account, input.domain);
+    if (!domain) throw errors.domainNotFound(input.domain);
+    const tags = resolveTags(state, account, input.tags, this.deps.random);
+    const slug = input.slug ? this.requireFreeSlug(domain, input.slug) : this.randomFreeSlug(domain);
+    const link: LinkRecord = {
+      id: newId(this.deps.random, 'lnk'),
+      accountId: account.id,
+      domainId: domain.id,
+      slug,
+      destinationUrl: input.destinationUrl,
+      createdAt: this.deps.now().toISOString(),
+      clickCount: 0,
+      tagIds: tags.tagIds,
+    };
+    for (const tag of tags.created) state.addTag(tag);
+    state.addLink(link);
+    await this.deps.persist(this.current.data);
+    return state.toLink(link);
+  }
+
+  async update(account: AccountRecord, id: string, input: UpdateLinkRequest): Promise<Link> {
+    const state = this.current;
+    const link = state.linkOf(account, id);
+    if (!link) throw errors.linkNotFound(id);
+    const tags = input.tags && resolveTags(state, account, input.tags, this.deps.random);
+    if (input.destinationUrl !== undefined) link.destinationUrl = input.destinationUrl;
+    if (tags) {
+      for (const tag of tags.created) state.addTag(tag);
+      link.tagIds = tags.tagIds;
+    }
+    await this.deps.persist(this.current.data);
+    return state.toLink(link);
+  }
+
+  async delete(account: AccountRecord, id: string): Promise<void> {
+    const state = this.current;
+    const link = state.linkOf(account, id);
+    if (!link) throw errors.linkNotFound(id);
+    state.removeLink(link);
+    await this.deps.persist(this.current.data);
+  }
+
+  /** Replaces all data (reset to fixtures); the store writes the new data on the next persist. */
+  async replaceData(data: MockData): Promise<void> {
+    this.current = new MockState(data);
+    await this.deps.persist(this.current.data);
+  }
+
+  private requireFreeSlug(domain: DomainRecord, slug: string): string {
+    if (this.current.isSlugTaken(domain.id, slug)) throw errors.slugTaken(slug, domain.name);
+    return slug;
+  }
+
+  private randomFreeSlug(domain: DomainRecord): string {
+    for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt += 1) {
+      const slug = randomString(this.deps.random, RANDOM_SLUG_LENGTH);
+      if (!this.current.isSlugTaken(domain.id, slug)) return slug;
+    }
+    throw errors.internal(`no free random slug found in domain '${domain.name}' after ${RANDOM_SLUG_ATTEMPTS} attempts`);
+  }
+}

@@ -1,0 +1,127 @@
+// The data of the mock with its indexes: every lookup a request needs (account by key, domain by
+// name, link by id, link by domain+slug, tag by id and by name) is a map access, never a scan.
+// Mutations go through this class so the indexes and the data never disagree.
+import type { Link } from '../api-types.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
+
+const slugKey = (domainId: string, slug: string): string => `${domainId}\u0000${slug}`;
+const domainKey = (name: string): string => name.trim().toLowerCase();
+
+export class MockState {
+  private readonly accountsByKey = new Map<string, AccountRecord>();
+  /** Domain name → the domain and its owner (undefined owner: the default domain). */
+  private readonly domainsByName = new Map<string, { domain: DomainRecord; ownerId?: string }>();
+  private readonly domainsById = new Map<string, DomainRecord>();
+  private readonly linksBySlug = new Map<string, LinkRecord>();
+  private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
+  private readonly linkCounts = new Map<string, number>();
+
+  constructor(readonly data: MockData) {
+    this.indexDomain(data.defaultDomain);
+    for (const account of data.accounts) this.indexAccount(account);
+    for (const tag of Object.values(data.tags)) this.indexTag(tag);
+    for (const link of Object.values(data.links)) this.indexLink(link);
+  }
+
+  accountByKey(apiKey: string): AccountRecord | undefined {
+    return this.accountsByKey.get(apiKey);
+  }
+
+  accounts(): readonly AccountRecord[] {
+    return this.data.accounts;
+  }
+
+  /** The domain of that name if this account may use it: the default one or one of its own (D8). */
+  usableDomain(account: AccountRecord, name: string): DomainRecord | undefined {
+    const entry = this.domainsByName.get(domainKey(name));
+    if (!entry) return undefined;
+    return entry.ownerId === undefined || entry.ownerId === account.id ? entry.domain : undefined;
+  }
+
+  /** The link if it exists and belongs to this account; another account's link is not there (D15). */
+  linkOf(account: AccountRecord, id: string): LinkRecord | undefined {
+    const link = Object.hasOwn(this.data.links, id) ? this.data.links[id] : undefined;
+    return link && link.accountId === account.id ? link : undefined;
+  }
+
+  isSlugTaken(domainId: string, slug: string): boolean {
+    return this.linksBySlug.has(slugKey(domainId, slug));
+  }
+
+  tagOf(account: AccountRecord, id: string): TagRecord | undefined {
+    const tag = Object.hasOwn(this.data.tags, id) ? this.data.tags[id] : undefined;
+    return tag && tag.accountId === account.id ? tag : undefined;
+  }
+
+  tagByName(account: AccountRecord, name: string): TagRecord | undefined {
+    return this.tagsByName.get(account.id)?.get(name);
+  }
+
+  linkCount(account: AccountRecord): number {
+    return this.linkCounts.get(account.id) ?? 0;
+  }
+
+  addAccount(account: AccountRecord): void {
+    this.data.accounts.push(account);
+    this.indexAccount(account);
+  }
+
+  addTag(tag: TagRecord): void {
+    this.data.tags[tag.id] = tag;
+    this.indexTag(tag);
+  }
+
+  addLink(link: LinkRecord): void {
+    this.data.links[link.id] = link;
+    this.indexLink(link);
+  }
+
+  removeLink(link: LinkRecord): void {
+    delete this.data.links[link.id];
+    this.linksBySlug.delete(slugKey(link.domainId, link.slug));
+    this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);
+  }
+
+  /** The link as the API shows it (section 2.1 of the API document). */
+  toLink(link: LinkRecord): Link {
+    const domain = this.domainsById.get(link.domainId);
+    if (!domain) throw new Error(`data corrupt: link ${link.id} names unknown domain ${link.domainId}`);
+    const tags = link.tagIds.map((id) => {
+      const tag = this.data.tags[id];
+      if (!tag) throw new Error(`data corrupt: link ${link.id} names unknown tag ${id}`);
+      return { id: tag.id, name: tag.name };
+    });
+    return {
+      id: link.id,
+      createdAt: link.createdAt,
+      destinationUrl: link.destinationUrl,
+      ...(link.title === undefined ? {} : { title: link.title }),
+      slug: link.slug,
+      domain: { id: domain.id, name: domain.name },
+      shortUrl: `https://${domain.name}/${link.slug}`,
+      clickCount: link.clickCount,
+      tags,
+    };
+  }
+
+  private indexAccount(account: AccountRecord): void {
+    this.accountsByKey.set(account.apiKey, account);
+    for (const domain of account.domains) this.indexDomain(domain, account.id);
+  }
+
+  private indexDomain(domain: DomainRecord, ownerId?: string): void {
+    this.domainsByName.set(domainKey(domain.name), ownerId === undefined ? { domain } : { domain, ownerId });
+    this.domainsById.set(domain.id, domain);
+  }
+
+  private indexTag(tag: TagRecord): void {
+    let byName = this.tagsByName.get(tag.accountId);
+    if (!byName) this.tagsByName.set(tag.accountId, (byName = new Map()));
+    byName.set(tag.name, tag);
+  }
+
+  private indexLink(link: LinkRecord): void {
+    this.linksBySlug.set(slugKey(link.domainId, link.slug), link);
+    this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
+  }
+}

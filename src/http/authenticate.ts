@@ -1,0 +1,23 @@
+// Step one for every API request, before the body is even parsed: is this an operation of the
+// contract, and does the x-api-key name an account? A request that is both unauthenticated and
+// invalid gets the 401 (D14); paths and methods the contract lacks get their 404/405.
+import type { RequestHandler } from 'express';
+import { errors } from '../core/errors.js';
+import type { LinkService } from '../core/links.js';
+import type { OperationTable } from './operation-table.js';
+
+export const API_KEY_HEADER = 'x-api-key';
+
+export function authenticate(table: OperationTable, service: LinkService): RequestHandler {
+  return (req, res, next) => {
+    const match = table.match(req.method, req.path);
+    if (match.kind === 'unknown-path') throw errors.pathNotFound(req.method, req.path);
+    if (match.kind === 'method-not-allowed') {
+      res.setHeader('Allow', match.allowed.join(', '));
+      throw errors.methodNotAllowed(req.method, req.path, match.allowed);
+    }
+    res.locals['operationId'] = match.operationId;
+    res.locals['account'] = service.authenticate(req.get(API_KEY_HEADER));
+    next();
+  };
+}

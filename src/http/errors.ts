@@ -1,0 +1,110 @@
+// The one place that maps failures to HTTP statuses and writes the spec's Error object
+// ({errorDescription, code?}) for every error: the core's ApiErrors, the body parser's, the
+// OpenAPI validator's own, and anything unexpected.
+import type { ErrorRequestHandler, Response } from 'express';
+import { ApiError, errors } from '../core/errors.js';
+import type { ErrorBody } from '../api-types.js';
+
+export const BODY_LIMIT = '1mb';
+
+interface ValidationItem {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+}
+
+interface HttpLikeError {
+  status?: number;
+  type?: string;
+  message?: string;
+  errors?: ValidationItem[];
+  headers?: Record<string, string>;
+}
+
+export function sendError(res: Response, error: ApiError): void {
+  const body: ErrorBody = { errorDescription: error.errorDescription, ...(error.code ? { code: error.code } : {}) };
+  res.status(error.status).json(body);
+}
+
+/** Turns anything thrown while answering into an ApiError with a documented status. */
+export function toApiError(thrown: unknown): ApiError {
+  if (thrown instanceof ApiError) return thrown;
+  const error = (thrown ?? {}) as HttpLikeError;
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return errors.invalidRequest(`request body is not valid JSON: ${error.message ?? 'parse error'}`);
+    case 'entity.too.large':
+      return errors.invalidRequest(`request body is over the ${BODY_LIMIT.replace('mb', ' MiB')} limit`);
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return errors.invalidRequest(`request body: ${error.message ?? 'unsupported encoding'}; send UTF-8 JSON`);
+    default:
+      return fromValidatorError(error);
+  }
+}
+
+function fromValidatorError(error: HttpLikeError): ApiError {
+  switch (error.status) {
+    case 400:
+      return errors.invalidRequest(describeValidationErrors(error));
+    case 415:
+      return errors.invalidRequest(describeMediaType(error.message));
+    case 401:
+      return errors.missingApiKey();
+    default:
+      return isResponseViolation(error)
+        ? errors.internal(`the mock's response would break the contract: ${describeValidationErrors(error)}`)
+        : errors.internal(`internal error: ${error.message ?? String(error)}`);
+  }
+}
+
+/** The response validator reports paths under /response; its errors are contract violations. */
+function isResponseViolation(error: HttpLikeError): boolean {
+  return error.status === 500 && (error.errors ?? []).some((item) => item.path?.startsWith('/response'));
+}
+
+function describeMediaType(message: string | undefined): string {
+  const sent = message?.replace(/^unsupported media type\s*/, '');
+  const got = !sent || sent === 'undefined' ? 'no content type' : `content type '${sent}'`;
+  return `the request body must be application/json (got ${got})`;
+}
+
+/** "request body: unknown field 'slug'; request body: 'destinationUrl' must match format \"uri\"" */
+export function describeValidationErrors(error: HttpLikeError): string {
+  const items = error.errors?.length ? error.errors : [{ message: error.message ?? 'invalid request' }];
+  return items.map(describeItem).join('; ');
+}
+
+const LOCATIONS: Record<string, string> = { body: 'request body', query: 'query', params: 'path', headers: 'header', response: 'response' };
+
+function describeItem(item: ValidationItem): string {
+  const [location = 'request', ...field] = (item.path ?? '').split('/').filter(Boolean);
+  const where = LOCATIONS[location] ?? location;
+  const name = field.join('.');
+  const message = item.message ?? 'is invalid';
+  const code = item.errorCode?.split('.')[0];
+  if (code === 'additionalProperties' && name) return `${where}: unknown field '${name}'`;
+  if (code === 'required' && name) return `${where}: missing required field '${name}'`;
+  if (location === 'query' && /^Unknown query parameter/.test(message)) return `query: unknown parameter '${name}'`;
+  if (code === 'minProperties') return `${where}${name ? ` '${name}'` : ''}: must have at least one field`;
+  return name ? `${where}: '${name}' ${message}` : `${where}: ${message}`;
+}
+
+export function createErrorHandler(log: (line: string) => void): ErrorRequestHandler {
+  return (thrown, req, res, next) => {
+    if (res.headersSent) {
+      next(thrown);
+      return;
+    }
+    const error = toApiError(thrown);
+    if (error.status >= 500) log(describeInternal(`${req.method} ${req.originalUrl}`, error, thrown));
+    sendError(res, error);
+  };
+}
+
+/** A loud, multi-line log entry: a contract violation or a bug must not scroll past unseen. */
+function describeInternal(request: string, error: ApiError, thrown: unknown): string {
+  const violation = isResponseViolation((thrown ?? {}) as HttpLikeError);
+  const headline = `${violation ? 'CONTRACT VIOLATION' : 'INTERNAL ERROR'} answering ${request}: ${error.errorDescription}`;
+  return violation || !(thrown instanceof Error) ? headline : `${headline}\n${thrown.stack ?? ''}`;
+}

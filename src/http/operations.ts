@@ -1,0 +1,48 @@
+// The route table by operationId: thin handlers that read the validated request, call the core
+// and send. The OpenAPI validator has already checked the body against openapi.yaml, and the
+// authenticate middleware has put the account on res.locals.
+import type { Request, RequestHandler, Response } from 'express';
+import type { CreateLinkRequest, UpdateLinkRequest } from '../api-types.js';
+import type { LinkService } from '../core/links.js';
+import type { AccountRecord } from '../core/model.js';
+
+export type OperationId = 'createLink' | 'updateLink' | 'deleteLink';
+export type OperationHandler = (req: Request, res: Response) => Promise<void> | void;
+export type OperationHandlers = Record<OperationId, OperationHandler>;
+
+export const accountOf = (res: Response): AccountRecord => res.locals['account'] as AccountRecord;
+const linkId = (req: Request): string => String((req as OpenApiRequest).openapi?.pathParams?.['id']);
+
+export function linkHandlers(service: LinkService): OperationHandlers {
+  return {
+    createLink: async (req, res) => {
+      const link = await service.create(accountOf(res), req.body as CreateLinkRequest);
+      res.status(201).json(link);
+    },
+    updateLink: async (req, res) => {
+      const link = await service.update(accountOf(res), linkId(req), req.body as UpdateLinkRequest);
+      res.status(200).json(link);
+    },
+    deleteLink: async (req, res) => {
+      await service.delete(accountOf(res), linkId(req));
+      res.status(204).end();
+    },
+  };
+}
+
+interface OpenApiRequest extends Request {
+  openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> };
+}
+
+/** Dispatches a validated request to the handler of its operationId. */
+export function dispatchByOperationId(handlers: OperationHandlers): RequestHandler {
+  return async (req, res, next) => {
+    const operationId = (req as OpenApiRequest).openapi?.schema?.operationId as OperationId | undefined;
+    const handler = operationId && handlers[operationId];
+    if (!handler) {
+      next(new Error(`no handler for operation ${String(operationId)}`));
+      return;
+    }
+    await handler(req, res);
+  };
+}

@@ -1,0 +1,23 @@
+// express-openapi-validator, set up so that the mock can never tell a client something the
+// contract forbids: requests and responses are validated, formats in full, no coercion, no
+// stripping of unknown fields (they are errors, D6/D7).
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { RequestHandler } from 'express';
+import type { OpenApiDocument } from './operation-table.js';
+
+type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
+
+export function contractValidator(document: OpenApiDocument): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: structuredClone(document) as unknown as ValidatorSpec,
+    validateApiSpec: true,
+    // allErrors: a client learns about every bad field at once, not one per round trip.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateResponses: { removeAdditional: false, coerceTypes: false, allErrors: true },
+    // The API key itself is checked earlier, against the accounts (src/http/authenticate.ts).
+    validateSecurity: false,
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    ignoreUndocumented: false,
+  }) as unknown as RequestHandler[];
+}

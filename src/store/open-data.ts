@@ -1,0 +1,47 @@
+// Opening the data at start-up: keep what the store holds, or seed it when it is empty or a reset
+// is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
+// links away, so it is an error that names the location and the way out.
+import { DATA_FORMAT_VERSION, type MockData } from '../core/model.js';
+import type { DataStore } from './data-store.js';
+
+export interface OpenedData {
+  data: MockData;
+  /** True when the data was just seeded, false when it was kept from an earlier run. */
+  seeded: boolean;
+}
+
+export class DataFileError extends Error {
+  override name = 'DataFileError';
+}
+
+export async function openData(store: DataStore, seed: () => MockData, reset: boolean): Promise<OpenedData> {
+  if (!reset) {
+    const existing = await readExisting(store);
+    if (existing) return { data: existing, seeded: false };
+  }
+  const data = seed();
+  await store.write(data);
+  return { data, seeded: true };
+}
+
+async function readExisting(store: DataStore): Promise<MockData | null> {
+  let data: unknown;
+  try {
+    data = await store.read();
+  } catch (error) {
+    throw new DataFileError(`cannot read db ${store.location}: ${(error as Error).message}; fix the file or start with --reset to re-seed it`);
+  }
+  if (data === null) return null;
+  const problem = shapeProblem(data);
+  if (problem) throw new DataFileError(`db ${store.location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
+  return data as MockData;
+}
+
+function shapeProblem(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
+  const record = data as Partial<MockData>;
+  if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${String(record.formatVersion)}, expected ${DATA_FORMAT_VERSION}`;
+  if (!record.defaultDomain || !Array.isArray(record.accounts)) return 'defaultDomain or accounts missing';
+  if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
+  return undefined;
+}
