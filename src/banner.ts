@@ -1,0 +1,25 @@
+// What the CLI prints at start-up: where the mock is, where its data lives, and the API keys to
+// try, so a developer can point an app at it without reading anything else.
+import type { Config } from './config.js';
+import type { Mock } from './mock.js';
+
+export function startupBanner(url: string, config: Config, mock: Mock, version: string): string {
+  const state = mock.service.state;
+  const defaultDomain = state.data.defaultDomain.name;
+  const keyWidth = Math.max(...state.accounts().map((account) => account.apiKey.length));
+  const keys = state.accounts().map((account) => {
+    const domains = [defaultDomain, ...account.domains.map((domain) => domain.name)].join(', ');
+    const usage = `${state.linkCount(account)}/${account.linkLimit} links`;
+    return `${account.apiKey.padEnd(keyWidth)}  ${account.name} (${usage}; domains ${domains})`;
+  });
+  const db = config.db === ':memory:' ? ':memory: (nothing is written to disk)' : `${config.db} (${mock.seeded ? `seeded with seed ${config.seed}` : 'kept from an earlier run; --reset re-seeds it'})`;
+  const example = `curl -X POST ${url}/links -H 'x-api-key: ${state.accounts()[0]?.apiKey ?? 'demo-key'}' -H 'content-type: application/json' -d '{"destinationUrl":"https://example.com","domain":"${defaultDomain}","tags":[]}'`;
+  return [
+    `shortlink-mock ${version} listening on ${url}`,
+    `  contract   ${url}/openapi.yaml (every request and response is validated against it)`,
+    `  db         ${db}`,
+    `  health     ${url}/__admin/health`,
+    `  API keys   ${keys.join(`\n             `)}`,
+    `  try        ${example}`,
+  ].join('\n');
+}

@@ -1,0 +1,115 @@
+// The Config type, its defaults, and parseConfig(argv, env): every option as a flag with an
+// environment twin, parsed and checked once into a frozen object. Pure: the CLI passes in
+// process.argv and process.env, tests pass their own.
+import { parseArgs } from 'node:util';
+import { DEFAULT_SEED } from '../fixtures/seed.js';
+import { DEFAULT_FIXTURES_FILE } from './package-files.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A JSON file path, or ':memory:'. */
+  db: string;
+  seed: number;
+  reset: boolean;
+  fixtures: string;
+  /** Allowed CORS origins; ['*'] allows any. */
+  corsOrigins: string[];
+  quiet: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+interface OptionSpec {
+  flag: string;
+  env?: string;
+  type: 'string' | 'boolean';
+  value?: string;
+  description: string;
+}
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { flag: 'port', env: 'PORT', type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one (default 4010)' },
+  { flag: 'host', env: 'HOST', type: 'string', value: 'ADDR', description: 'address to listen on (default 127.0.0.1)' },
+  { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE', description: "lowdb JSON file, or ':memory:' for no file (default .data/db.json)" },
+  { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
+  { flag: 'reset', env: 'MOCK_RESET', type: 'boolean', description: 're-seed the db file even if it holds data' },
+  { flag: 'fixtures', env: 'MOCK_FIXTURES', type: 'string', value: 'FILE', description: 'fixture accounts file (default fixtures/accounts.json)' },
+  { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS (default '*': any)" },
+  { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
+  { flag: 'help', type: 'boolean', description: 'print this help and exit' },
+  { flag: 'version', type: 'boolean', description: 'print the version and exit' },
+];
+
+export const DEFAULTS = { port: 4010, host: '127.0.0.1', db: '.data/db.json', seed: DEFAULT_SEED } as const;
+
+type Env = Record<string, string | undefined>;
+type Values = Record<string, string | boolean | undefined>;
+
+export function parseConfig(argv: readonly string[], env: Env): Readonly<Config> {
+  const values = readFlags(argv);
+  const text = (flag: string): string | undefined => {
+    const value = values[flag] ?? envValue(flag, env);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const bool = (flag: string): boolean => values[flag] === true || isTruthy(flag, envValue(flag, env));
+  return Object.freeze({
+    port: integer('port', text('port'), DEFAULTS.port, 0, 65535),
+    host: nonEmpty('host', text('host')) ?? DEFAULTS.host,
+    db: nonEmpty('db', text('db')) ?? DEFAULTS.db,
+    seed: integer('seed', text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
+    reset: bool('reset'),
+    fixtures: nonEmpty('fixtures', text('fixtures')) ?? DEFAULT_FIXTURES_FILE,
+    corsOrigins: (text('cors-origin') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean),
+    quiet: bool('quiet'),
+    help: bool('help'),
+    version: bool('version'),
+  });
+}
+
+export function helpText(): string {
+  const rows = OPTIONS.map((option) => {
+    const left = `--${option.flag}${option.value ? ` ${option.value}` : ''}`;
+    const env = option.env ? ` [env ${option.env}]` : '';
+    return `  ${left.padEnd(22)} ${option.description}${env}`;
+  });
+  return ['Usage: shortlink-mock [options]', '', 'A stateful, contract-validated mock of the Short-Link Management API.', '', 'Options:', ...rows, '', 'Flags win over environment variables.'].join('\n');
+}
+
+function readFlags(argv: readonly string[]): Values {
+  const options = Object.fromEntries(OPTIONS.map((option) => [option.flag, { type: option.type }]));
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Values;
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+  }
+}
+
+function envValue(flag: string, env: Env): string | undefined {
+  const name = OPTIONS.find((option) => option.flag === flag)?.env;
+  return name ? env[name] : undefined;
+}
+
+function isTruthy(flag: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  throw new ConfigError(`--${flag}: expected true/false or 1/0 in the environment, got '${value}'`);
+}
+
+function nonEmpty(flag: string, value: string | undefined): string | undefined {
+  if (value !== undefined && value.trim() === '') throw new ConfigError(`--${flag} must not be empty`);
+  return value;
+}
+
+function integer(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`--${flag} must be a whole number from ${min} to ${max}, got '${value}'`);
+  }
+  return parsed;
+}
