@@ -72,8 +72,16 @@ function describeMediaType(message: string | undefined): string {
 /** "request body: unknown field 'slug'; request body: 'destinationUrl' must match format \"uri\"" */
 export function describeValidationErrors(error: HttpLikeError): string {
   const items = error.errors?.length ? error.errors : [{ message: error.message ?? 'invalid request' }];
-  return items.map(describeItem).join('; ');
+  // One message per field, the most telling one: a format says more to a reader than a regex.
+  const perField = new Map<string, ValidationItem>();
+  for (const item of items) {
+    const kept = perField.get(item.path ?? '');
+    if (!kept || rank(item) < rank(kept)) perField.set(item.path ?? '', item);
+  }
+  return [...perField.values()].map(describeItem).join('; ');
 }
+
+const rank = (item: ValidationItem): number => (item.errorCode?.startsWith('pattern') ? 1 : 0);
 
 const LOCATIONS: Record<string, string> = { body: 'request body', query: 'query', params: 'path', headers: 'header', response: 'response' };
 

@@ -1,0 +1,96 @@
+// Runs the built CLI (dist/src/cli.js) as a real process: waits, event-driven and bounded, for its
+// "listening on" line, and stops it by its own PID.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/package-files.js';
+
+export const CLI = join(PACKAGE_ROOT, 'dist', 'src', 'cli.js');
+const START_LIMIT_MS = 15_000;
+
+export interface CliProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves when the output matches, event-driven; rejects after a bound. */
+  waitForOutput: (pattern: RegExp) => Promise<void>;
+  /** Sends the signal and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+function requireBuild(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
+}
+
+export function startCli(args: string[], cwd: string): Promise<CliProcess> {
+  requireBuild();
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { cwd, env: withoutPort(process.env) });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitForOutput = (pattern: RegExp): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (!pattern.test(output)) return;
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        child.stdout?.off('data', check);
+        reject(new Error(`output never matched ${String(pattern)}:\n${output}`));
+      }, START_LIMIT_MS);
+      child.stdout?.on('data', check);
+      check();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI did not start within ${START_LIMIT_MS} ms:\n${output}`));
+    }, START_LIMIT_MS);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1],
+        child,
+        output: () => output,
+        waitForOutput,
+        stop: (signal = 'SIGTERM') => {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`CLI exited with ${String(code)} before listening:\n${output}`));
+    });
+  });
+}
+
+/** Runs the CLI to completion (for --help and start-up failures). */
+export function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  requireBuild();
+  const child = spawn(process.execPath, [CLI, ...args], { cwd });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), START_LIMIT_MS);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+/** The test's own PORT must not leak into the CLI (the flag wins anyway; this keeps it obvious). */
+function withoutPort(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { PORT: _port, ...rest } = env;
+  return rest;
+}

@@ -1,0 +1,85 @@
+// Every request in the README's "Try it" section, run in order against a mock with the default
+// seed over real HTTP, must answer the status and body the README shows.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_SEED } from '../../fixtures/seed.js';
+import { createMock } from '../../src/mock.js';
+import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { memoryStore } from '../../src/store/data-store.js';
+import { contract, fixtures } from '../helpers/test-app.js';
+
+interface Example {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  status: number;
+  expectedBody?: string;
+}
+
+const README_BASE = 'http://127.0.0.1:4010';
+const readme = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
+const trySection = readme.slice(readme.indexOf('## Try it'), readme.indexOf('\n## ', readme.indexOf('## Try it') + 1));
+const examples = [...trySection.matchAll(/```sh\n(curl [^\n]+)\n# → (\d{3})(?: (.+))?\n```/g)].map(([, command, status, body]) =>
+  parseCurl(command ?? '', Number(status), body),
+);
+
+/** Splits a shell line on spaces, honouring single quotes (all the README uses). */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+function parseCurl(command: string, status: number, expectedBody: string | undefined): Example {
+  const words = shellWords(command).slice(1);
+  const example: Example = { method: 'GET', url: '', headers: {}, status, ...(expectedBody ? { expectedBody } : {}) };
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
+    const next = (): string => words[++i] ?? '';
+    if (word === '-X') example.method = next();
+    else if (word === '-H') {
+      const [name = '', ...value] = next().split(':');
+      example.headers[name.trim()] = value.join(':').trim();
+    } else if (word === '-d') example.body = next();
+    else example.url = word;
+  }
+  return example;
+}
+
+/** The README's body with `…` as "anything", compared with the JSON the server sent. */
+function bodyPattern(expected: string): RegExp {
+  const parts = expected.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.*?')}$`);
+}
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  const mock = await createMock({ store: memoryStore(), contract, fixtures, seed: DEFAULT_SEED, version: 'readme' });
+  server = mock.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+it('has examples to check', () => {
+  expect(examples.length).toBeGreaterThanOrEqual(15);
+});
+
+it.each(examples.map((example, index) => [index + 1, `${example.method} ${example.url}`, example] as const))(
+  'example %i: %s answers as the README says',
+  async (_index, _name, example) => {
+    expect(example.url.startsWith(README_BASE)).toBe(true);
+    const res = await fetch(base + example.url.slice(README_BASE.length), {
+      method: example.method,
+      headers: example.headers,
+      ...(example.body === undefined ? {} : { body: example.body }),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(example.status);
+    if (example.expectedBody) expect(JSON.stringify(JSON.parse(text))).toMatch(bodyPattern(example.expectedBody));
+    else expect(text).toBe('');
+  },
+);

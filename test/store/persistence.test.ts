@@ -1,0 +1,87 @@
+// The JSON file store under the whole mock: kept across restarts, re-seeded only on --reset,
+// refused when corrupt, atomic, and no acknowledged change lost under concurrency.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MockData } from '../../src/core/model.js';
+import { createMock } from '../../src/mock.js';
+import { jsonFileStore } from '../../src/store/data-store.js';
+import { contract, DEMO, fixtures, TEST_SEED } from '../helpers/test-app.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'slm-store-'));
+  file = join(dir, 'db.json');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const start = async (reset = false) => {
+  const mock = await createMock({ store: jsonFileStore(file), contract, fixtures, seed: TEST_SEED, reset, version: 'test' });
+  return { ...mock, request: supertest(mock.app) };
+};
+const onDisk = (): MockData => JSON.parse(readFileSync(file, 'utf8')) as MockData;
+const body = (slug?: string) => ({ destinationUrl: 'https://example.com/a', domain: 'short.test', tags: [{ name: 'kept' }], ...(slug ? { slug } : {}) });
+
+describe('a JSON file store', () => {
+  it('is seeded on first start and kept, with every acknowledged change, on the next', async () => {
+    const first = await start();
+    expect(first.seeded).toBe(true);
+    const created = await first.request.post('/links').set('x-api-key', DEMO).send(body('persisted'));
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    // The 201 was sent after the write: the link is on disk before any flush.
+    expect(onDisk().links[id]?.slug).toBe('persisted');
+
+    const second = await start();
+    expect(second.seeded).toBe(false);
+    const updated = await second.request.put(`/links/${id}`).set('x-api-key', DEMO).send({ destinationUrl: 'https://example.com/b' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ slug: 'persisted', tags: [{ name: 'kept' }] });
+    expect((await second.request.delete(`/links/${id}`).set('x-api-key', DEMO)).status).toBe(204);
+    expect(onDisk().links[id]).toBeUndefined();
+  });
+
+  it('is re-seeded by reset, dropping what was created', async () => {
+    const first = await start();
+    const seeded = readFileSync(file, 'utf8');
+    await first.request.post('/links').set('x-api-key', DEMO).send(body());
+    expect(readFileSync(file, 'utf8')).not.toBe(seeded);
+    const again = await start(true);
+    expect(again.seeded).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(seeded);
+  });
+
+  it.each([
+    ['truncated JSON', '{"formatVersion": 1, "accou'],
+    ['not an object', '[1, 2, 3]'],
+    ['another format version', '{"formatVersion": 99}'],
+  ])('refuses a %s file, names it and the way out, and leaves it untouched', async (_name, content) => {
+    writeFileSync(file, content);
+    await expect(start()).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}.*--reset`));
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('writes atomically: no temporary file is left and the file always parses', async () => {
+    const mock = await start();
+    await Promise.all(Array.from({ length: 30 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
+    await mock.flush();
+    expect(readdirSync(dir)).toEqual(['db.json']);
+    expect(Object.keys(onDisk().links)).toHaveLength(Object.keys(mock.service.state.data.links).length);
+  });
+
+  it('loses no update among concurrent creates, and lets exactly one of two same-slug creates win', async () => {
+    const mock = await start();
+    const before = Object.keys(onDisk().links).length;
+    const distinct = await Promise.all(Array.from({ length: 60 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
+    expect(distinct.map((res) => res.status)).toEqual(Array(60).fill(201));
+    const same = await Promise.all(Array.from({ length: 20 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body('race'))));
+    expect(same.filter((res) => res.status === 201)).toHaveLength(1);
+    expect(same.filter((res) => res.status === 400)).toHaveLength(19);
+    const links = Object.values(onDisk().links);
+    expect(links).toHaveLength(before + 61);
+    expect(links.filter((link) => link.slug === 'race')).toHaveLength(1);
+  });
+});
