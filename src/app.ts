@@ -50,8 +50,10 @@ export function createApp(deps: AppDeps): Express {
   app.use('/__admin', adminRouter({ service: deps.service, reset: deps.reset, version: deps.version, startedAt: new Date() }));
   // 4. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
-  // 5. JSON bodies up to 1 MiB; parse failures become 400 Error objects in the error handler.
-  app.use(express.json({ limit: BODY_LIMIT }));
+  // 5. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
+  //    ignored, never a 400 it cannot document); failures become 400 Error objects.
+  const parseJson = express.json({ limit: BODY_LIMIT });
+  app.use((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next()));
   // 6. The contract: every request and every response validated against openapi.yaml.
   app.use(contractValidator(deps.contract.document));
   // 7. The stateful handlers, by operationId.

@@ -33,7 +33,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The `id` of the link, as returned in the Link object.
+                 * @description The `id` of the link, as returned in the Link object. Any string is accepted: an id that
+                 *     names no link of the account is a 404, so that deleteLink never needs a 400.
                  * @example lnk_V2xq9TbL3mKz8RcA
                  */
                 id: components["parameters"]["LinkId"];
@@ -231,7 +232,8 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The `id` of the link, as returned in the Link object.
+         * @description The `id` of the link, as returned in the Link object. Any string is accepted: an id that
+         *     names no link of the account is a 404, so that deleteLink never needs a 400.
          * @example lnk_V2xq9TbL3mKz8RcA
          */
         LinkId: string;
@@ -299,7 +301,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The `id` of the link, as returned in the Link object.
+                 * @description The `id` of the link, as returned in the Link object. Any string is accepted: an id that
+                 *     names no link of the account is a 404, so that deleteLink never needs a 400.
                  * @example lnk_V2xq9TbL3mKz8RcA
                  */
                 id: components["parameters"]["LinkId"];
@@ -363,7 +366,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The `id` of the link, as returned in the Link object.
+                 * @description The `id` of the link, as returned in the Link object. Any string is accepted: an id that
+                 *     names no link of the account is a 404, so that deleteLink never needs a 400.
                  * @example lnk_V2xq9TbL3mKz8RcA
                  */
                 id: components["parameters"]["LinkId"];

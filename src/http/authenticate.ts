@@ -17,6 +17,7 @@ export function authenticate(table: OperationTable, service: LinkService): Reque
       throw errors.methodNotAllowed(req.method, req.path, match.allowed);
     }
     res.locals['operationId'] = match.operationId;
+    res.locals['takesBody'] = match.takesBody;
     res.locals['account'] = service.authenticate(req.get(API_KEY_HEADER));
     next();
   };

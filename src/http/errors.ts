@@ -60,7 +60,9 @@ function fromValidatorError(error: HttpLikeError): ApiError {
 
 /** The response validator reports paths under /response; its errors are contract violations. */
 function isResponseViolation(error: HttpLikeError): boolean {
-  return error.status === 500 && (error.errors ?? []).some((item) => item.path?.startsWith('/response'));
+  if (error.status !== 500) return false;
+  const items = error.errors ?? [];
+  return items.some((item) => /^[/.]response/.test(item.path ?? '') || /^no schema defined for status code/.test(item.message ?? ''));
 }
 
 function describeMediaType(message: string | undefined): string {

@@ -8,13 +8,18 @@ export interface OpenApiDocument {
 }
 
 export type OperationMatch =
-  | { kind: 'operation'; operationId: string }
+  | { kind: 'operation'; operationId: string; takesBody: boolean }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'unknown-path' };
 
+interface OperationEntry {
+  operationId: string;
+  takesBody: boolean;
+}
+
 interface PathEntry {
   pattern: RegExp;
-  operations: Map<string, string>;
+  operations: Map<string, OperationEntry>;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -27,8 +32,9 @@ export class OperationTable {
       pattern: templateToPattern(template),
       operations: new Map(
         HTTP_METHODS.filter((method) => item[method]).map((method) => {
-          const operation = item[method] as { operationId?: string };
-          return [method.toUpperCase(), operation.operationId ?? `${method.toUpperCase()} ${template}`];
+          const operation = item[method] as { operationId?: string; requestBody?: unknown };
+          const operationId = operation.operationId ?? `${method.toUpperCase()} ${template}`;
+          return [method.toUpperCase(), { operationId, takesBody: operation.requestBody !== undefined }];
         }),
       ),
     }));
@@ -37,8 +43,8 @@ export class OperationTable {
   match(method: string, path: string): OperationMatch {
     const entry = this.entries.find((candidate) => candidate.pattern.test(path));
     if (!entry) return { kind: 'unknown-path' };
-    const operationId = entry.operations.get(method.toUpperCase());
-    if (operationId) return { kind: 'operation', operationId };
+    const operation = entry.operations.get(method.toUpperCase());
+    if (operation) return { kind: 'operation', ...operation };
     return { kind: 'method-not-allowed', allowed: [...entry.operations.keys()] };
   }
 }

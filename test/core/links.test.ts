@@ -179,7 +179,7 @@ describe('tags (D9, D10), on create and on update', () => {
       const oldIds = new Set(Object.keys(c.service.state.data.tags));
       const link = op === 'create' ? await c.create('demo', { tags: row.tags(c) }) : await c.service.update(c.acc.demo, target.id, { tags: row.tags(c) });
       const expected = row.expected(c);
-      expect(link.tags.map((t) => (oldIds.has(t.id) ? t : t.name))).toEqual(expected);
+      expect(link.tags.map((t) => (oldIds.has(t.id ?? '') ? t : t.name))).toEqual(expected);
       const created = Object.values(c.service.state.data.tags).filter((t) => !oldIds.has(t.id));
       expect(created.map((t) => ({ accountId: t.accountId, name: t.name }))).toEqual(expected.filter((e) => typeof e === 'string').map((name) => ({ accountId: c.acc.demo.id, name })));
       for (const tag of created) expect(tag.id).toMatch(/^tag_[A-Za-z0-9]{16}$/);

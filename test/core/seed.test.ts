@@ -140,6 +140,7 @@ describe('parseFixtureSpec', () => {
     ['no default domain', { accounts: [account()] }, /"defaultDomain"/],
     ['empty accounts', specOf(), /"accounts" must be a non-empty array/],
     ['accounts not an array', { defaultDomain: 'short.test', accounts: {} }, /"accounts"/],
+    ['an account that is not an object', specOf(account(), null), /accounts\[1\]/],
     ['duplicate apiKey', specOf(account(), account({ apiKey: 'k2' }), account()), /accounts\[2\]\.apiKey/],
     ['empty apiKey', specOf(account({ apiKey: ' ' })), /accounts\[0\]\.apiKey/],
     ['empty name', specOf(account(), account({ apiKey: 'k2', name: '' })), /accounts\[1\]\.name/],

@@ -1,0 +1,118 @@
+// Scenarios as data, and the pure decision of what a scenario does to one request. Loading and
+// checking files against the contract lives in src/scenarios/; applying a decision to a socket
+// lives in src/http/. Nothing here knows of either.
+import type { ErrorBody } from '../api-types.js';
+import type { RandomInt } from './random.js';
+
+export type Fault = 'connection-reset' | 'empty-response' | 'no-response';
+export const FAULTS: readonly Fault[] = ['connection-reset', 'empty-response', 'no-response'];
+
+export interface ForcedResponse {
+  status: number;
+  body: ErrorBody;
+}
+
+export interface DelayRange {
+  minMs: number;
+  maxMs: number;
+}
+
+export interface RuleMatch {
+  /** operationIds, or '*' for every operation. */
+  operations: readonly string[] | '*';
+  /** Lower-case header names → exact values. */
+  headers?: Readonly<Record<string, string>>;
+  /** Top-level body fields → exact values. */
+  body?: Readonly<Record<string, unknown>>;
+  /** The API key of the account. */
+  account?: string;
+}
+
+export interface ScenarioRule {
+  match: RuleMatch;
+  respond?: ForcedResponse;
+  fault?: Fault;
+  delay?: DelayRange;
+  times?: number;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  /** Where it came from, for messages: a file path or 'Prefer header'. */
+  source: string;
+  rules: readonly ScenarioRule[];
+}
+
+export interface RequestFacts {
+  operationId: string;
+  /** Lower-case header names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: unknown;
+  apiKey?: string;
+}
+
+export type Outcome =
+  | { kind: 'pass'; delayMs: number }
+  | { kind: 'respond'; delayMs: number; response: ForcedResponse }
+  | { kind: 'fault'; delayMs: number; fault: Fault };
+
+const PASS: Outcome = { kind: 'pass', delayMs: 0 };
+
+/** How often each rule of each scenario has applied, for `times`. */
+export class RuleCounters {
+  private readonly counts = new Map<string, number>();
+
+  /** Counts one use of the rule; false when the rule has used up its `times`. */
+  take(scenario: Scenario, index: number, rule: ScenarioRule): boolean {
+    const key = `${scenario.name}#${index}`;
+    const used = this.counts.get(key) ?? 0;
+    if (rule.times !== undefined && used >= rule.times) return false;
+    this.counts.set(key, used + 1);
+    return true;
+  }
+
+  clear(): void {
+    this.counts.clear();
+  }
+}
+
+/** The first matching rule with uses left decides; no rule means the normal answer. */
+export function decide(scenario: Scenario, facts: RequestFacts, counters: RuleCounters, random: RandomInt): Outcome {
+  for (const [index, rule] of scenario.rules.entries()) {
+    if (!matches(rule.match, facts) || !counters.take(scenario, index, rule)) continue;
+    const delayMs = rule.delay ? pickDelay(rule.delay, random) : 0;
+    if (rule.respond) return { kind: 'respond', delayMs, response: rule.respond };
+    if (rule.fault) return { kind: 'fault', delayMs, fault: rule.fault };
+    return { kind: 'pass', delayMs };
+  }
+  return PASS;
+}
+
+export function matches(match: RuleMatch, facts: RequestFacts): boolean {
+  if (match.operations !== '*' && !match.operations.includes(facts.operationId)) return false;
+  if (match.account !== undefined && match.account !== facts.apiKey) return false;
+  for (const [name, value] of Object.entries(match.headers ?? {})) {
+    if (headerValue(facts.headers[name]) !== value) return false;
+  }
+  if (match.body) {
+    const body = facts.body;
+    if (!body || typeof body !== 'object') return false;
+    for (const [field, value] of Object.entries(match.body)) {
+      if (!deepEqual((body as Record<string, unknown>)[field], value)) return false;
+    }
+  }
+  return true;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function pickDelay(range: DelayRange, random: RandomInt): number {
+  return range.minMs + (range.maxMs > range.minMs ? random(range.maxMs - range.minMs + 1) : 0);
+}
