@@ -19,7 +19,15 @@ export function startupBanner(url: string, config: Config, mock: Mock, version: 
     `  contract   ${url}/openapi.yaml (every request and response is validated against it)`,
     `  db         ${db}`,
     `  health     ${url}/__admin/health`,
+    `  scenarios  ${scenarioLine(mock, config)}`,
     `  API keys   ${keys.join(`\n             `)}`,
     `  try        ${example}`,
   ].join('\n');
+}
+
+function scenarioLine(mock: Mock, config: Config): string {
+  const names = mock.scenarios.names();
+  const active = mock.scenarios.active()?.name;
+  const watching = config.watch ? ', watching for edits' : '';
+  return `${names.length} loaded from ${config.scenarios}${watching} (${names.join(', ') || 'none'}); active: ${active ?? 'none'}; per request: x-mock-scenario: <name>`;
 }

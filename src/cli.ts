@@ -9,8 +9,13 @@ import type { Server } from 'node:http';
 import { startupBanner } from './banner.js';
 import { ConfigError, helpText, parseConfig, type Config } from './config.js';
 import { createMock, type Mock } from './mock.js';
-import { packageVersion, readContract, readFixtureSpec } from './package-files.js';
+import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract, readFixtureSpec } from './package-files.js';
 import { jsonFileStore, memoryStore, MEMORY_LOCATION, type DataStore } from './store/data-store.js';
+import type { Scenario } from './core/scenarios.js';
+import { ContractRules } from './scenarios/contract-rules.js';
+import { scenarioLoader } from './scenarios/load-scenarios.js';
+import { watchScenarios } from './scenarios/watch-scenarios.js';
+
 
 const EXIT_USAGE = 2;
 const STOP_GRACE_MS = 4000;
@@ -21,21 +26,41 @@ async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config.help) return void console.log(helpText());
   if (config.version) return void console.log(packageVersion());
+  const contract = readContract();
+  const loadScenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR);
+  const scenarios = loadStartupScenarios(loadScenarios, config);
+  const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
   const mock = await createMock({
     store: openStore(config.db),
-    contract: readContract(),
+    contract,
+    scenarios,
+    ...(config.scenario ? { scenario: config.scenario } : {}),
     fixtures: loadFixtures(config.fixtures),
     seed: config.seed,
     reset: config.reset,
     version: packageVersion(),
     corsOrigins: config.corsOrigins,
-    log: (line) => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line)),
+    log,
   });
+  if (config.watch) watchScenarios(config.scenarios, loadScenarios, mock.scenarios, (line) => console.log(line));
   const server = await listen(mock, config);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(startupBanner(`http://${host}:${port}`, config, mock, packageVersion()));
   stopGracefully(server, mock);
+}
+
+function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): Scenario[] {
+  let scenarios: Scenario[];
+  try {
+    scenarios = load(config.scenarios);
+  } catch (error) {
+    throw new StartupError(`scenario refused: ${(error as Error).message}`);
+  }
+  if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
+    throw new StartupError(`--scenario: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).join(', ') || 'none'}`);
+  }
+  return scenarios;
 }
 
 function openStore(db: string): DataStore {

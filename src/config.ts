@@ -3,7 +3,7 @@
 // process.argv and process.env, tests pass their own.
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from '../fixtures/seed.js';
-import { DEFAULT_FIXTURES_FILE } from './package-files.js';
+import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
 
 export interface Config {
   port: number;
@@ -13,8 +13,13 @@ export interface Config {
   seed: number;
   reset: boolean;
   fixtures: string;
+  scenarios: string;
+  /** The scenario active for every request from the start. */
+  scenario?: string;
+  /** Reload edited scenario files without a restart. */
+  watch: boolean;
   /** Allowed CORS origins; ['*'] allows any. */
-  corsOrigins: string[];
+  corsOrigins: readonly string[];
   quiet: boolean;
   help: boolean;
   version: boolean;
@@ -39,6 +44,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
   { flag: 'reset', env: 'MOCK_RESET', type: 'boolean', description: 're-seed the db file even if it holds data' },
   { flag: 'fixtures', env: 'MOCK_FIXTURES', type: 'string', value: 'FILE', description: 'fixture accounts file (default fixtures/accounts.json)' },
+  { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: 'directory of scenario files (default scenarios/)' },
+  { flag: 'scenario', env: 'MOCK_SCENARIO', type: 'string', value: 'NAME', description: 'scenario active for every request from the start (default none)' },
+  { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
   { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS (default '*': any)" },
   { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
   { flag: 'help', type: 'boolean', description: 'print this help and exit' },
@@ -64,7 +72,10 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     seed: integer('seed', text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
     reset: bool('reset'),
     fixtures: nonEmpty('fixtures', text('fixtures')) ?? DEFAULT_FIXTURES_FILE,
-    corsOrigins: (text('cors-origin') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean),
+    scenarios: nonEmpty('scenarios', text('scenarios')) ?? DEFAULT_SCENARIOS_DIR,
+    ...optionalText('scenario', text('scenario')),
+    watch: bool('watch'),
+    corsOrigins: Object.freeze((text('cors-origin') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean)),
     quiet: bool('quiet'),
     help: bool('help'),
     version: bool('version'),
@@ -98,6 +109,11 @@ function isTruthy(flag: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
   if (value === '1' || value.toLowerCase() === 'true') return true;
   throw new ConfigError(`--${flag}: expected true/false or 1/0 in the environment, got '${value}'`);
+}
+
+function optionalText(flag: 'scenario', value: string | undefined): { scenario?: string } {
+  const checked = nonEmpty(flag, value);
+  return checked === undefined ? {} : { [flag]: checked };
 }
 
 function nonEmpty(flag: string, value: string | undefined): string | undefined {

@@ -7,7 +7,11 @@ import { createApp, type Contract } from './app.js';
 import { LinkService } from './core/links.js';
 import type { MockData } from './core/model.js';
 import { cryptoRandomInt, type RandomInt } from './core/random.js';
+import { ScenarioRegistry } from './core/scenario-registry.js';
+import type { Scenario } from './core/scenarios.js';
 import type { OperationHandlers } from './http/operations.js';
+import type { Sleep } from './http/scenarios.js';
+import { ContractRules } from './scenarios/contract-rules.js';
 import type { DataStore } from './store/data-store.js';
 import { GroupCommit } from './store/group-commit.js';
 import { openData } from './store/open-data.js';
@@ -20,16 +24,21 @@ export interface MockOptions {
   /** Re-seed even if the store holds data. */
   reset?: boolean;
   version: string;
-  corsOrigins?: string[];
+  /** The loaded scenarios, and the one active globally from the start. */
+  scenarios?: readonly Scenario[];
+  scenario?: string;
+  corsOrigins?: readonly string[];
   log?: (line: string) => void;
   handlers?: Partial<OperationHandlers>;
   random?: RandomInt;
   now?: () => Date;
+  sleep?: Sleep;
 }
 
 export interface Mock {
   app: Express;
   service: LinkService;
+  scenarios: ScenarioRegistry;
   /** True when this start seeded the data, false when it kept the stored data. */
   seeded: boolean;
   /** Resolves when every acknowledged change is written. */
@@ -46,14 +55,20 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
   });
+  const scenarios = new ScenarioRegistry(options.scenarios ?? []);
+  if (options.scenario) scenarios.setActive(options.scenario, '--scenario');
   const app = createApp({
     service,
     contract: options.contract,
+    contractRules: new ContractRules(options.contract.document),
+    scenarios,
     reset: () => service.replaceData(seed()),
     version: options.version,
+    random: options.random ?? cryptoRandomInt,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
-  return { app, service, seeded: opened.seeded, flush: () => commits.flush() };
+  return { app, service, scenarios, seeded: opened.seeded, flush: () => commits.flush() };
 }

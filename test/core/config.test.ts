@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../fixtures/seed.js';
 import { ConfigError, helpText, parseConfig, type Config } from '../../src/config.js';
-import { DEFAULT_FIXTURES_FILE } from '../../src/package-files.js';
+import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../../src/package-files.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -13,6 +13,8 @@ const DEFAULTS: Config = {
   seed: DEFAULT_SEED,
   reset: false,
   fixtures: DEFAULT_FIXTURES_FILE,
+  scenarios: DEFAULT_SCENARIOS_DIR,
+  watch: false,
   corsOrigins: ['*'],
   quiet: false,
   help: false,
@@ -27,6 +29,13 @@ describe('parseConfig: accepted input', () => {
     ['--port N', ['--port', '5000'], {}, { port: 5000 }],
     ['--port=N', ['--port=5001'], {}, { port: 5001 }],
     ['--port 0 (a free port)', ['--port', '0'], {}, { port: 0 }],
+    ['--scenarios DIR', ['--scenarios', 'my-scenarios'], {}, { scenarios: 'my-scenarios' }],
+    ['MOCK_SCENARIOS', [], { MOCK_SCENARIOS: 'env-scenarios' }, { scenarios: 'env-scenarios' }],
+    ['--scenario NAME', ['--scenario', 'slow'], {}, { scenario: 'slow' }],
+    ['MOCK_SCENARIO', [], { MOCK_SCENARIO: 'not-found' }, { scenario: 'not-found' }],
+    ['--scenario wins over MOCK_SCENARIO', ['--scenario', 'slow'], { MOCK_SCENARIO: 'not-found' }, { scenario: 'slow' }],
+    ['--watch', ['--watch'], {}, { watch: true }],
+    ['MOCK_WATCH=1', [], { MOCK_WATCH: '1' }, { watch: true }],
     ['--port 65535', ['--port', '65535'], {}, { port: 65535 }],
     ['--host', ['--host', '0.0.0.0'], {}, { host: '0.0.0.0' }],
     ['--db FILE', ['--db', 'tmp/db.json'], {}, { db: 'tmp/db.json' }],

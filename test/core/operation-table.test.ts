@@ -13,17 +13,17 @@ function normalise(match: OperationMatch): OperationMatch {
 }
 
 describe('OperationTable.match', () => {
-  const operation = (operationId: string): OperationMatch => ({ kind: 'operation', operationId });
+  const operation = (operationId: string, takesBody: boolean): OperationMatch => ({ kind: 'operation', operationId, takesBody });
   const notAllowed = (...allowed: string[]): OperationMatch => ({ kind: 'method-not-allowed', allowed: allowed.sort() });
   const unknown: OperationMatch = { kind: 'unknown-path' };
 
   const rows: Array<[method: string, path: string, expected: OperationMatch]> = [
-    ['POST', '/links', operation('createLink')],
-    ['post', '/links', operation('createLink')],
-    ['PUT', '/links/lnk_V2xq9TbL3mKz8RcA', operation('updateLink')],
-    ['put', '/links/x', operation('updateLink')],
-    ['DELETE', '/links/lnk_V2xq9TbL3mKz8RcA', operation('deleteLink')],
-    ['DELETE', '/links/a%2Fb', operation('deleteLink')],
+    ['POST', '/links', operation('createLink', true)],
+    ['post', '/links', operation('createLink', true)],
+    ['PUT', '/links/lnk_V2xq9TbL3mKz8RcA', operation('updateLink', true)],
+    ['put', '/links/x', operation('updateLink', true)],
+    ['DELETE', '/links/lnk_V2xq9TbL3mKz8RcA', operation('deleteLink', false)],
+    ['DELETE', '/links/a%2Fb', operation('deleteLink', false)],
     ['GET', '/links', notAllowed('POST')],
     ['PUT', '/links', notAllowed('POST')],
     ['DELETE', '/links', notAllowed('POST')],
@@ -43,7 +43,7 @@ describe('OperationTable.match', () => {
     ['POST', '/link', unknown],
     ['POST', '//links', unknown],
     ['POST', '/api/links', unknown],
-    ['PUT', '/links/{id}', operation('updateLink')],
+    ['PUT', '/links/{id}', operation('updateLink', true)],
     ['GET', '/openapi.yaml', unknown],
     ['GET', '/__admin/health', unknown],
   ];
@@ -57,9 +57,9 @@ describe('OperationTable.match', () => {
     for (const [template, item] of Object.entries(contract.document.paths)) {
       const path = template.replace(/\{[^}]+\}/g, 'some-id');
       for (const [method, op] of Object.entries(item)) {
-        const operationId = (op as { operationId?: string }).operationId;
+        const { operationId, requestBody } = op as { operationId?: string; requestBody?: unknown };
         if (operationId === undefined) continue; // e.g. a path-level `parameters` list
-        expect(table.match(method, path)).toEqual({ kind: 'operation', operationId });
+        expect(table.match(method, path)).toEqual({ kind: 'operation', operationId, takesBody: requestBody !== undefined });
         found.push(operationId);
       }
     }

@@ -2,12 +2,17 @@
 // No ports, no shared state between tests.
 import supertest from 'supertest';
 import { createMock, type Mock, type MockOptions } from '../../src/mock.js';
-import { readContract, readFixtureSpec } from '../../src/package-files.js';
+import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../../src/package-files.js';
+import { ContractRules } from '../../src/scenarios/contract-rules.js';
+import { scenarioLoader } from '../../src/scenarios/load-scenarios.js';
 import { memoryStore } from '../../src/store/data-store.js';
 
 export const TEST_SEED = 1234;
 export const contract = readContract();
 export const fixtures = readFixtureSpec();
+export const loadScenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR);
+/** The built-in scenarios of scenarios/. */
+export const builtInScenarios = loadScenarios(DEFAULT_SCENARIOS_DIR);
 
 export interface TestApp extends Mock {
   request: supertest.Agent;
@@ -20,6 +25,7 @@ export async function createTestApp(overrides: Partial<MockOptions> = {}): Promi
     fixtures,
     seed: TEST_SEED,
     version: 'test',
+    scenarios: builtInScenarios,
     ...overrides,
   });
   return { ...mock, request: supertest.agent(mock.app) };

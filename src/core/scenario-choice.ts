@@ -1,0 +1,45 @@
+// Which scenario shapes one request, decoded from its headers: `x-mock-scenario: <name>` wins,
+// then Prism's `Prefer: code=<status>`, then the global scenario. Decoding is strict: an unknown
+// name or an undocumented code is a 400 that says so, never a silent fallback.
+import { builtInErrorFor } from './builtin-errors.js';
+import { errors } from './errors.js';
+import type { ScenarioRegistry } from './scenario-registry.js';
+import type { Scenario } from './scenarios.js';
+
+export const SCENARIO_HEADER = 'x-mock-scenario';
+
+export interface ScenarioRequest {
+  operationId: string;
+  documentedStatuses: readonly number[];
+  scenarioHeader?: string;
+  preferHeader?: string;
+}
+
+export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequest): Scenario | undefined {
+  const named = request.scenarioHeader?.trim();
+  if (named) return registry.get(named, `the ${SCENARIO_HEADER} header`);
+  const code = preferredCode(request.preferHeader);
+  if (code !== undefined) return preferScenario(code, request);
+  return registry.active();
+}
+
+/** `Prefer: code=404` (Prism's syntax; other preferences such as dynamic=true are ignored). */
+export function preferredCode(prefer: string | undefined): number | undefined {
+  if (!prefer) return undefined;
+  const match = /(?:^|[,;\s])code=("?)(\w+)\1/i.exec(prefer);
+  if (!match) return undefined;
+  const code = match[2] ?? '';
+  if (!/^\d{3}$/.test(code)) throw errors.invalidRequest(`Prefer: code=${code} is not an HTTP status`);
+  return Number(code);
+}
+
+function preferScenario(code: number, request: ScenarioRequest): Scenario | undefined {
+  if (!request.documentedStatuses.includes(code)) {
+    throw errors.invalidRequest(
+      `Prefer: code=${code} is not documented for ${request.operationId}; documented: ${request.documentedStatuses.join(', ')}`,
+    );
+  }
+  if (code < 400) return undefined; // a success code asks for the normal, stateful answer
+  const respond = builtInErrorFor(code) ?? { status: code, body: { errorDescription: `status ${code} forced by the Prefer header` } };
+  return { name: `prefer-code-${code}`, description: `Prefer: code=${code}`, source: 'Prefer header', rules: [{ match: { operations: [request.operationId] }, respond }] };
+}

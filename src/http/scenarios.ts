@@ -1,0 +1,47 @@
+// The scenario in the middleware chain, in two steps. Choosing runs right after authentication,
+// so a bad x-mock-scenario or Prefer header is refused before the body is looked at. Applying runs
+// after request validation, so only a valid request is shaped: delayed, answered with the forced
+// (and still response-validated) error, or dropped with a network fault.
+import type { RequestHandler } from 'express';
+import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
+import type { ScenarioRegistry } from '../core/scenario-registry.js';
+import { decide, type Scenario } from '../core/scenarios.js';
+import type { RandomInt } from '../core/random.js';
+import type { ContractRules } from '../scenarios/contract-rules.js';
+import { API_KEY_HEADER } from './authenticate.js';
+import { applyFault } from './faults.js';
+
+export type Sleep = (ms: number) => Promise<void>;
+export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function chooseRequestScenario(registry: ScenarioRegistry, contract: ContractRules): RequestHandler {
+  return (req, res, next) => {
+    const operationId = res.locals['operationId'] as string;
+    const scenario = chooseScenario(registry, {
+      operationId,
+      documentedStatuses: contract.documentedStatuses(operationId),
+      ...optional('scenarioHeader', req.get(SCENARIO_HEADER)),
+      ...optional('preferHeader', req.get('prefer')),
+    });
+    res.locals['scenario'] = scenario;
+    next();
+  };
+}
+
+export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep): RequestHandler {
+  return async (req, res, next) => {
+    const scenario = res.locals['scenario'] as Scenario | undefined;
+    if (!scenario) return next();
+    const outcome = decide(scenario, { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) }, registry.counters, random);
+    if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
+    res.locals['shapedBy'] = scenario.name;
+    if (outcome.delayMs > 0) await sleep(outcome.delayMs);
+    if (outcome.kind === 'respond') res.status(outcome.response.status).json(outcome.response.body);
+    else if (outcome.kind === 'fault') applyFault(outcome.fault, req, res);
+    else next();
+  };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}

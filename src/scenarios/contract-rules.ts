@@ -1,0 +1,77 @@
+// What openapi.yaml allows each operation to answer: its documented statuses and the schema of
+// each JSON body. Scenario files are checked against this at load, so that no scenario, however
+// written, can make the mock break the contract.
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDocument } from '../http/operation-table.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+interface OperationResponses {
+  /** status → validator of its application/json body, or null when it has no body. */
+  statuses: Map<number, ValidateFunction | null>;
+}
+
+export class ContractRules {
+  private readonly operations = new Map<string, OperationResponses>();
+
+  constructor(document: OpenApiDocument) {
+    const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+    ajv.addSchema(document as object, 'contract');
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method] as { operationId?: string; responses?: Record<string, unknown> } | undefined;
+        if (!operation?.operationId) continue;
+        const statuses = new Map<number, ValidateFunction | null>();
+        for (const status of Object.keys(operation.responses ?? {})) {
+          const pointer = `contract#/paths/${escapePointer(path)}/${method}/responses/${status}`;
+          statuses.set(Number(status), bodyValidator(ajv, document, operation.responses?.[status], pointer));
+        }
+        this.operations.set(operation.operationId, { statuses });
+      }
+    }
+  }
+
+  operationIds(): string[] {
+    return [...this.operations.keys()];
+  }
+
+  documentedStatuses(operationId: string): number[] {
+    return [...(this.operations.get(operationId)?.statuses.keys() ?? [])];
+  }
+
+  /** Why this status and body would break the contract for the operation, or [] when they would not. */
+  problems(operationId: string, status: number, body: unknown): string[] {
+    const operation = this.operations.get(operationId);
+    if (!operation) return [`unknown operation '${operationId}'`];
+    if (!operation.statuses.has(status)) {
+      return [`status ${status} is not documented for ${operationId} (documented: ${this.documentedStatuses(operationId).join(', ')})`];
+    }
+    const validate = operation.statuses.get(status);
+    if (!validate) return body === undefined ? [] : [`status ${status} of ${operationId} has no body`];
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`);
+  }
+}
+
+function bodyValidator(ajv: Ajv, document: OpenApiDocument, response: unknown, pointer: string): ValidateFunction | null {
+  const resolved = resolveRef(document, response) as { content?: Record<string, unknown> } | undefined;
+  if (!resolved?.content?.['application/json']) return null;
+  const ref = (response as { $ref?: string }).$ref;
+  const base = ref ? `contract${ref}` : pointer;
+  return ajv.compile({ $ref: `${base}/content/application~1json/schema` });
+}
+
+function resolveRef(document: OpenApiDocument, value: unknown): unknown {
+  const ref = (value as { $ref?: string } | undefined)?.$ref;
+  if (!ref) return value;
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

@@ -1,0 +1,94 @@
+// A scenario file's content → a Scenario, or a ScenarioError naming the file, the rule and the
+// reason. Two checks: the shape (scenarios/scenario.schema.json, the same schema editors use for
+// completion), then the contract: every forced status documented for every operation its rule
+// can match, every forced body valid for it.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { BUILT_IN_ERRORS, type BuiltInError } from '../core/builtin-errors.js';
+import type { DelayRange, Fault, ForcedResponse, RuleMatch, Scenario, ScenarioRule } from '../core/scenarios.js';
+import type { ContractRules } from './contract-rules.js';
+
+export class ScenarioError extends Error {
+  override name = 'ScenarioError';
+}
+
+interface RawRule {
+  match: { operation: string | string[]; headers?: Record<string, string>; body?: Record<string, unknown>; account?: string };
+  error?: BuiltInError;
+  respond?: ForcedResponse;
+  fault?: Fault;
+  delay?: number | { min: number; max: number };
+  times?: number;
+}
+
+interface RawScenario {
+  name: string;
+  description: string;
+  rules: RawRule[];
+}
+
+export class ScenarioParser {
+  private readonly validateShape: ValidateFunction;
+
+  constructor(
+    schema: object,
+    private readonly contract: ContractRules,
+  ) {
+    this.validateShape = new Ajv({ strict: false, allErrors: true }).compile(schema);
+  }
+
+  parse(raw: unknown, source: string): Scenario {
+    if (!this.validateShape(raw)) {
+      const first = this.validateShape.errors?.[0];
+      const where = first?.instancePath ? ` at ${first.instancePath}` : '';
+      throw new ScenarioError(`${source}${where}: ${first?.message ?? 'invalid'} (see scenarios/scenario.schema.json)`);
+    }
+    const scenario = raw as RawScenario;
+    const rules = scenario.rules.map((rule, index) => this.parseRule(rule, `${source}: rule ${index + 1}`));
+    return { name: scenario.name, description: scenario.description, source, rules };
+  }
+
+  private parseRule(raw: RawRule, where: string): ScenarioRule {
+    const match = this.parseMatch(raw.match, where);
+    const respond = raw.error ? BUILT_IN_ERRORS[raw.error] : raw.respond;
+    if (respond) this.requireContract(match, respond, where);
+    const delay = raw.delay === undefined ? undefined : parseDelay(raw.delay, where);
+    return {
+      match,
+      ...(respond ? { respond } : {}),
+      ...(raw.fault ? { fault: raw.fault } : {}),
+      ...(delay ? { delay } : {}),
+      ...(raw.times === undefined ? {} : { times: raw.times }),
+    };
+  }
+
+  private parseMatch(raw: RawRule['match'], where: string): RuleMatch {
+    const known = this.contract.operationIds();
+    const operations = raw.operation === '*' ? '*' : [raw.operation].flat();
+    if (operations !== '*') {
+      for (const operation of operations) {
+        if (!known.includes(operation)) throw new ScenarioError(`${where}: unknown operation '${operation}' (known: ${known.join(', ')}, or *)`);
+      }
+    }
+    const headers = raw.headers && Object.fromEntries(Object.entries(raw.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    return {
+      operations,
+      ...(headers ? { headers } : {}),
+      ...(raw.body ? { body: raw.body } : {}),
+      ...(raw.account === undefined ? {} : { account: raw.account }),
+    };
+  }
+
+  private requireContract(match: RuleMatch, respond: ForcedResponse, where: string): void {
+    const operations = match.operations === '*' ? this.contract.operationIds() : match.operations;
+    for (const operation of operations) {
+      const problems = this.contract.problems(operation, respond.status, respond.body);
+      if (problems.length) throw new ScenarioError(`${where}: would break openapi.yaml for ${operation}: ${problems.join('; ')}`);
+    }
+  }
+}
+
+function parseDelay(raw: number | { min: number; max: number }, where: string): DelayRange {
+  if (typeof raw === 'number') return { minMs: raw, maxMs: raw };
+  if (raw.min > raw.max) throw new ScenarioError(`${where}: delay min (${raw.min}) is over max (${raw.max})`);
+  return { minMs: raw.min, maxMs: raw.max };
+}
