@@ -1,6 +1,8 @@
-// Every request in the README's "Try it" section, run in order against a mock with the default
-// seed over real HTTP, must answer the status and body the README shows.
-import { readFileSync } from 'node:fs';
+// Every request in the README that shows its answer (`# → status body`), run in order against a
+// mock with the default seed over real HTTP, must answer as shown; and the README's example
+// scenario must load.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -9,7 +11,7 @@ import { DEFAULT_SEED } from '../../fixtures/seed.js';
 import { createMock } from '../../src/mock.js';
 import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { memoryStore } from '../../src/store/data-store.js';
-import { contract, fixtures } from '../helpers/test-app.js';
+import { builtInScenarios, contract, fixtures, loadScenarios } from '../helpers/test-app.js';
 
 interface Example {
   method: string;
@@ -22,8 +24,7 @@ interface Example {
 
 const README_BASE = 'http://127.0.0.1:4010';
 const readme = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
-const trySection = readme.slice(readme.indexOf('## Try it'), readme.indexOf('\n## ', readme.indexOf('## Try it') + 1));
-const examples = [...trySection.matchAll(/```sh\n(curl [^\n]+)\n# → (\d{3})(?: (.+))?\n```/g)].map(([, command, status, body]) =>
+const examples = [...readme.matchAll(/```sh\n(curl [^\n]+)\n# → (\d{3})(?: (.+))?\n```/g)].map(([, command, status, body]) =>
   parseCurl(command ?? '', Number(status), body),
 );
 
@@ -57,7 +58,7 @@ function bodyPattern(expected: string): RegExp {
 let server: Server;
 let base: string;
 beforeAll(async () => {
-  const mock = await createMock({ store: memoryStore(), contract, fixtures, seed: DEFAULT_SEED, version: 'readme' });
+  const mock = await createMock({ store: memoryStore(), contract, fixtures, seed: DEFAULT_SEED, version: 'readme', scenarios: builtInScenarios });
   server = mock.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,3 +84,17 @@ it.each(examples.map((example, index) => [index + 1, `${example.method} ${exampl
     else expect(text).toBe('');
   },
 );
+
+it('documents a scenario file that loads and checks against the contract', () => {
+  const yaml = /### Writing a scenario[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(yaml).toBeDefined();
+  const dir = mkdtempSync(join(tmpdir(), 'slm-readme-'));
+  try {
+    writeFileSync(join(dir, 'example.yaml'), yaml ?? '');
+    const [scenario] = loadScenarios(dir);
+    expect(scenario?.name).toBe('checkout-flakes');
+    expect(scenario?.rules).toHaveLength(4);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
