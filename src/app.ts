@@ -8,12 +8,18 @@ import { errors } from './core/errors.js';
 import type { RandomInt } from './core/random.js';
 import { SCENARIO_HEADER } from './core/scenario-choice.js';
 import type { ScenarioRegistry } from './core/scenario-registry.js';
-import { adminRouter } from './http/admin.js';
+import { ADMIN_TOKEN_HEADER } from './admin/admin-token.js';
+import { adminRouter } from './admin/router.js';
+import type { CoverageTracker } from './core/coverage.js';
+import type { Journal } from './core/journal.js';
+import { docsRouter } from './http/docs.js';
+import { redirectByHost, redirectRouter } from './http/redirects.js';
+import type { SnapshotStore } from './store/snapshot-store.js';
 import { authenticate, API_KEY_HEADER } from './http/authenticate.js';
 import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
 import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
-import { requestLog } from './http/request-log.js';
+import { recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
@@ -31,6 +37,17 @@ export interface AppDeps {
   /** What the contract lets each operation answer, for Prefer codes. */
   contractRules: ContractRules;
   scenarios: ScenarioRegistry;
+  journal: Journal;
+  coverage: CoverageTracker;
+  snapshots: SnapshotStore;
+  /** The admin API's own document, bundled. */
+  adminContract: Contract;
+  /** Required by the admin API when set (x-admin-token). */
+  adminToken?: string;
+  /** The web console's static files, served at /__admin/. */
+  consoleDir?: string;
+  /** Swagger UI's assets, for /docs. */
+  docsAssetsDir?: string;
   reset: () => Promise<void>;
   version: string;
   /** Picks delays within a scenario's range. */
@@ -51,30 +68,34 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  // 1. One log line per request.
-  if (deps.log) app.use(requestLog(deps.log));
+  // 1. One record per request: log line, journal entry, coverage.
+  app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.log ? { log: deps.log } : {}) }));
   // 2. CORS, preflights included, before anything can refuse the request.
   app.use(cors(corsOptions(deps.corsOrigins)));
-  // 3. The mock's own routes, outside the contract.
+  // 3. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click.
+  app.use(redirectByHost(deps.service));
+  app.use(redirectRouter(deps.service));
+  // 4. The mock's own routes, outside the contract: the contract itself, docs, admin API.
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(deps.contract.text);
   });
-  app.use('/__admin', adminRouter({ service: deps.service, scenarios: deps.scenarios, reset: deps.reset, version: deps.version, startedAt: new Date() }));
-  // 4. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
+  if (deps.docsAssetsDir) app.use(docsRouter(deps.docsAssetsDir));
+  app.use('/__admin', adminRouter(adminDeps(deps)));
+  // 5. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
-  // 5. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
+  // 6. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
   app.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
-  // 6. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
+  // 7. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   const parseJson = express.json({ limit: BODY_LIMIT });
   app.use((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next()));
-  // 7. The contract: every request and every response validated against openapi.yaml.
+  // 8. The contract: every request and every response validated against openapi.yaml.
   app.use(contractValidator(deps.contract.document));
-  // 8. The scenario's delay, forced response or network fault, for valid requests only.
+  // 9. The scenario's delay, forced response or network fault, for valid requests only.
   app.use(applyRequestScenario(deps.scenarios, deps.random, deps.sleep ?? realSleep));
-  // 9. The stateful handlers, by operationId.
+  // 10. The stateful handlers, by operationId.
   app.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
-  // 10. Anything not answered by now, then every error, as the spec's Error object.
+  // 11. Anything not answered by now, then every error, as the spec's Error object.
   app.use((req) => {
     throw errors.pathNotFound(req.method, req.path);
   });
@@ -82,12 +103,30 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
+function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
+  return {
+    service: deps.service,
+    scenarios: deps.scenarios,
+    journal: deps.journal,
+    coverage: deps.coverage,
+    snapshots: deps.snapshots,
+    adminContract: deps.adminContract,
+    ...(deps.adminToken === undefined ? {} : { adminToken: deps.adminToken }),
+    ...(deps.consoleDir === undefined ? {} : { consoleDir: deps.consoleDir }),
+    reset: deps.reset,
+    onStateReplaced: () => deps.scenarios.counters.clear(),
+    version: deps.version,
+    startedAt: new Date(),
+    activeScenario: () => deps.scenarios.active()?.name ?? null,
+  };
+}
+
 function corsOptions(origins: readonly string[] | undefined): cors.CorsOptions {
   const anyOrigin = !origins || origins.length === 0 || origins.includes('*');
   return {
     origin: anyOrigin ? '*' : [...origins],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer'],
+    allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer', ADMIN_TOKEN_HEADER],
     maxAge: 600,
   };
 }

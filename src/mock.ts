@@ -3,7 +3,13 @@
 import type { Express } from 'express';
 import { buildSeed } from '../fixtures/seed.js';
 import type { FixtureSpec } from '../fixtures/fixture-spec.js';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { createApp, type Contract } from './app.js';
+import { CoverageTracker } from './core/coverage.js';
+import { DEFAULT_JOURNAL_SIZE, Journal } from './core/journal.js';
+import { CONSOLE_DIR, readAdminContract } from './package-files.js';
+import { memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
 import { LinkService } from './core/links.js';
 import type { MockData } from './core/model.js';
 import { cryptoRandomInt, type RandomInt } from './core/random.js';
@@ -28,6 +34,12 @@ export interface MockOptions {
   scenarios?: readonly Scenario[];
   scenario?: string;
   corsOrigins?: readonly string[];
+  /** How many requests the journal keeps (default 1000). */
+  journalSize?: number;
+  /** Where named snapshots go (default: memory). */
+  snapshots?: SnapshotStore;
+  /** Required by the admin API when set. */
+  adminToken?: string;
   log?: (line: string) => void;
   handlers?: Partial<OperationHandlers>;
   random?: RandomInt;
@@ -39,6 +51,7 @@ export interface Mock {
   app: Express;
   service: LinkService;
   scenarios: ScenarioRegistry;
+  journal: Journal;
   /** True when this start seeded the data, false when it kept the stored data. */
   seeded: boolean;
   /** Resolves when every acknowledged change is written. */
@@ -57,18 +70,31 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   });
   const scenarios = new ScenarioRegistry(options.scenarios ?? []);
   if (options.scenario) scenarios.setActive(options.scenario, '--scenario');
+  const contractRules = new ContractRules(options.contract.document);
+  const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const app = createApp({
     service,
     contract: options.contract,
-    contractRules: new ContractRules(options.contract.document),
+    contractRules,
     scenarios,
+    journal,
+    coverage: new CoverageTracker(contractRules.documentedOutcomes()),
+    snapshots: options.snapshots ?? memorySnapshots(),
+    adminContract: readAdminContract(options.contract),
+    consoleDir: CONSOLE_DIR,
+    docsAssetsDir: swaggerUiAssets(),
     reset: () => service.replaceData(seed()),
     version: options.version,
     random: options.random ?? cryptoRandomInt,
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
-  return { app, service, scenarios, seeded: opened.seeded, flush: () => commits.flush() };
+  return { app, service, scenarios, journal, seeded: opened.seeded, flush: () => commits.flush() };
+}
+
+function swaggerUiAssets(): string {
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }

@@ -34,5 +34,9 @@ export const errors = {
     new ApiError(404, `no operation at ${method} ${quote(path)}: the API has POST /links, PUT /links/{id} and DELETE /links/{id}`),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     new ApiError(405, `method ${method} is not allowed on ${quote(path)}; allowed: ${allowed.join(', ')}`),
+  shortUrlNotFound: (domain: string, slug: string) => new ApiError(404, `no link at https://${domain}/${slug}`),
+  accountNotFound: (apiKey: string) => new ApiError(404, `no account with API key ${quote(apiKey)}`),
+  snapshotNotFound: (name: string) => new ApiError(404, `snapshot ${quote(name)} not found`),
+  adminTokenRequired: () => new ApiError(401, 'the admin API needs the x-admin-token header (the server was started with --admin-token)'),
   internal: (description: string) => new ApiError(500, description),
 };

@@ -84,10 +84,17 @@ export class LinkService {
     await this.deps.persist(this.current.data);
   }
 
-  /** Replaces all data (reset to fixtures); the store writes the new data on the next persist. */
+  /** Replaces all data (reset, snapshot restore) and writes it. */
   async replaceData(data: MockData): Promise<void> {
     this.current = new MockState(data);
     await this.deps.persist(this.current.data);
+  }
+
+  /** Runs a change of the admin API against the state, then makes it durable. */
+  async mutate<T>(change: (state: MockState) => T): Promise<T> {
+    const result = change(this.current);
+    await this.deps.persist(this.current.data);
+    return result;
   }
 
   private requireFreeSlug(domain: DomainRecord, slug: string): string {

@@ -15,6 +15,7 @@ export class MockState {
   private readonly linksBySlug = new Map<string, LinkRecord>();
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
   private readonly linkCounts = new Map<string, number>();
+  private readonly linksByAccount = new Map<string, Set<LinkRecord>>();
 
   constructor(readonly data: MockData) {
     this.indexDomain(data.defaultDomain);
@@ -42,6 +43,26 @@ export class MockState {
   linkOf(account: AccountRecord, id: string): LinkRecord | undefined {
     const link = Object.hasOwn(this.data.links, id) ? this.data.links[id] : undefined;
     return link && link.accountId === account.id ? link : undefined;
+  }
+
+  /** Any account's link, for the admin API and the redirect route. */
+  linkById(id: string): LinkRecord | undefined {
+    return Object.hasOwn(this.data.links, id) ? this.data.links[id] : undefined;
+  }
+
+  /** The link at https://<domain>/<slug>, for the redirect route. */
+  linkAt(domainName: string, slug: string): LinkRecord | undefined {
+    const entry = this.domainsByName.get(domainKey(domainName));
+    return entry && this.linksBySlug.get(slugKey(entry.domain.id, slug));
+  }
+
+  isDomainName(name: string): boolean {
+    return this.domainsByName.has(domainKey(name));
+  }
+
+  /** The account's links, oldest first. */
+  linksOf(account: AccountRecord): LinkRecord[] {
+    return [...(this.linksByAccount.get(account.id) ?? [])];
   }
 
   isSlugTaken(domainId: string, slug: string): boolean {
@@ -79,6 +100,7 @@ export class MockState {
   removeLink(link: LinkRecord): void {
     delete this.data.links[link.id];
     this.linksBySlug.delete(slugKey(link.domainId, link.slug));
+    this.linksByAccount.get(link.accountId)?.delete(link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);
   }
 
@@ -122,6 +144,9 @@ export class MockState {
 
   private indexLink(link: LinkRecord): void {
     this.linksBySlug.set(slugKey(link.domainId, link.slug), link);
+    let owned = this.linksByAccount.get(link.accountId);
+    if (!owned) this.linksByAccount.set(link.accountId, (owned = new Set()));
+    owned.add(link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
   }
 }

@@ -4,6 +4,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { ApiError, errors } from '../core/errors.js';
 import type { ErrorBody } from '../api-types.js';
+import type { Verdict } from '../core/journal.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -107,9 +108,17 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       return;
     }
     const error = toApiError(thrown);
+    res.locals['verdict'] = res.locals['operationId'] === undefined ? 'invalid-request' : verdictOf(thrown, error);
     if (error.status >= 500) log(describeInternal(`${req.method} ${req.originalUrl}`, error, thrown));
     sendError(res, error);
   };
+}
+
+/** For the journal: was the request at fault, or the mock? A rule of the API refusing a valid request is 'ok'. */
+function verdictOf(thrown: unknown, error: ApiError): Verdict {
+  if (isResponseViolation((thrown ?? {}) as HttpLikeError)) return 'contract-violation';
+  if (error.status >= 500) return 'internal-error';
+  return thrown instanceof ApiError ? 'ok' : 'invalid-request';
 }
 
 /** A loud, multi-line log entry: a contract violation or a bug must not scroll past unseen. */

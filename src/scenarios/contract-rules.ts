@@ -11,6 +11,8 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 interface OperationResponses {
   /** status → validator of its application/json body, or null when it has no body. */
   statuses: Map<number, ValidateFunction | null>;
+  /** status → the error codes its examples show (LINK_LIMIT_REACHED on createLink's 400). */
+  codes: Map<number, string[]>;
 }
 
 export class ContractRules {
@@ -24,11 +26,13 @@ export class ContractRules {
         const operation = item[method] as { operationId?: string; responses?: Record<string, unknown> } | undefined;
         if (!operation?.operationId) continue;
         const statuses = new Map<number, ValidateFunction | null>();
+        const codes = new Map<number, string[]>();
         for (const status of Object.keys(operation.responses ?? {})) {
           const pointer = `contract#/paths/${escapePointer(path)}/${method}/responses/${status}`;
           statuses.set(Number(status), bodyValidator(ajv, document, operation.responses?.[status], pointer));
+          codes.set(Number(status), exampleCodes(resolveRef(document, operation.responses?.[status])));
         }
-        this.operations.set(operation.operationId, { statuses });
+        this.operations.set(operation.operationId, { statuses, codes });
       }
     }
   }
@@ -39,6 +43,16 @@ export class ContractRules {
 
   documentedStatuses(operationId: string): number[] {
     return [...(this.operations.get(operationId)?.statuses.keys() ?? [])];
+  }
+
+  /** Every documented outcome: operation × status, and × error code where the examples show one. */
+  documentedOutcomes(): { operationId: string; status: number; code: string | null }[] {
+    return [...this.operations].flatMap(([operationId, operation]) =>
+      [...operation.statuses.keys()].flatMap((status) => [
+        { operationId, status, code: null },
+        ...(operation.codes.get(status) ?? []).map((code) => ({ operationId, status, code })),
+      ]),
+    );
   }
 
   /** Why this status and body would break the contract for the operation, or [] when they would not. */
@@ -61,6 +75,14 @@ function bodyValidator(ajv: Ajv, document: OpenApiDocument, response: unknown, p
   const ref = (response as { $ref?: string }).$ref;
   const base = ref ? `contract${ref}` : pointer;
   return ajv.compile({ $ref: `${base}/content/application~1json/schema` });
+}
+
+function exampleCodes(response: unknown): string[] {
+  const content = (response as { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> } | undefined)?.content;
+  const json = content?.['application/json'];
+  const values = [json?.example, ...Object.values(json?.examples ?? {}).map((example) => example.value)];
+  const codes = values.map((value) => (value as { code?: unknown } | undefined)?.code).filter((code): code is string => typeof code === 'string');
+  return [...new Set(codes)];
 }
 
 function resolveRef(document: OpenApiDocument, value: unknown): unknown {

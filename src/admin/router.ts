@@ -1,0 +1,45 @@
+// The admin API under /__admin, in order: its public contract (and the console's assets), the
+// token guard, JSON bodies, the admin contract's validator (requests and responses), the routes,
+// and a 404 Error object for anything else.
+import express, { type RequestHandler, type Router } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Contract } from '../app.js';
+import { errors } from '../core/errors.js';
+import { requireAdminToken } from './admin-token.js';
+import { addStateRoutes, type StateDeps } from './state-routes.js';
+import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
+
+export interface AdminDeps extends StateDeps, TrafficDeps {
+  /** The admin API's own OpenAPI document, bundled (no external references). */
+  adminContract: Contract;
+  adminToken?: string;
+  /** Static files of the web console, served at /__admin/. */
+  consoleDir?: string;
+}
+
+type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
+
+export function adminRouter(deps: AdminDeps): Router {
+  const router = express.Router();
+  router.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(deps.adminContract.text);
+  });
+  if (deps.consoleDir) router.use(express.static(deps.consoleDir, { index: 'index.html', fallthrough: true }));
+  router.use(requireAdminToken(deps.adminToken));
+  router.use(express.json({ limit: '64kb' }));
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(deps.adminContract.document) as unknown as ValidatorSpec,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      validateResponses: { removeAdditional: false, coerceTypes: false },
+      validateSecurity: false,
+      ajvFormats: { mode: 'full' },
+    }) as unknown as RequestHandler[],
+  );
+  addStateRoutes(router, deps);
+  addTrafficRoutes(router, deps);
+  router.use((req) => {
+    throw errors.pathNotFound(req.method, req.originalUrl);
+  });
+  return router;
+}

@@ -1,0 +1,79 @@
+// Admin routes about the data: health, reset, accounts, links, clicks, limits and snapshots.
+import type { Response, Router } from 'express';
+import { accountByKey, addClicks, linksOfAccount, setLinkLimit, snapshotOf } from '../core/admin-ops.js';
+import { errors } from '../core/errors.js';
+import type { LinkService } from '../core/links.js';
+import type { AccountRecord } from '../core/model.js';
+import type { SnapshotStore } from '../store/snapshot-store.js';
+
+export interface StateDeps {
+  service: LinkService;
+  snapshots: SnapshotStore;
+  /** Puts the seeded fixtures back. */
+  reset: () => Promise<void>;
+  /** Called after a reset or restore (the scenarios' counters start over). */
+  onStateReplaced: () => void;
+  version: string;
+  startedAt: Date;
+  activeScenario: () => string | null;
+}
+
+export function addStateRoutes(router: Router, deps: StateDeps): void {
+  const { service } = deps;
+  router.get('/health', (_req, res) => {
+    const uptimeSeconds = Math.floor((Date.now() - deps.startedAt.getTime()) / 1000);
+    res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...counts(service), scenario: deps.activeScenario() });
+  });
+  router.post('/reset', async (_req, res) => {
+    await deps.reset();
+    deps.onStateReplaced();
+    res.json({ status: 'reset', ...counts(service) });
+  });
+  router.get('/accounts', (_req, res) => {
+    res.json({ accounts: service.state.accounts().map((account) => accountView(service, account)) });
+  });
+  router.put('/accounts/:apiKey/limit', async (req, res) => {
+    const account = await setLinkLimit(service, String(req.params['apiKey']), (req.body as { linkLimit: number }).linkLimit);
+    res.json(accountView(service, account));
+  });
+  router.get('/links', (req, res) => {
+    res.json({ links: linksOfAccount(service, String(req.query['account'])) });
+  });
+  router.post('/links/:id/clicks', async (req, res) => {
+    res.json(await addClicks(service, String(req.params['id']), (req.body as { count: number }).count));
+  });
+  router.get('/snapshots', async (_req, res) => {
+    res.json({ snapshots: await deps.snapshots.list() });
+  });
+  router.post('/snapshots/:name', async (req, res) => {
+    res.status(201).json(await deps.snapshots.save(String(req.params['name']), snapshotOf(service)));
+  });
+  router.post('/snapshots/:name/restore', async (req, res) => {
+    const name = String(req.params['name']);
+    const data = await deps.snapshots.load(name);
+    if (!data) throw errors.snapshotNotFound(name);
+    await service.replaceData(structuredClone(data));
+    deps.onStateReplaced();
+    sendCounts(res, service, 'restored');
+  });
+  router.delete('/snapshots/:name', async (req, res) => {
+    const name = String(req.params['name']);
+    if (!(await deps.snapshots.delete(name))) throw errors.snapshotNotFound(name);
+    res.status(204).end();
+  });
+}
+
+function counts(service: LinkService): { accounts: number; links: number } {
+  const state = service.state;
+  return { accounts: state.accounts().length, links: Object.keys(state.data.links).length };
+}
+
+function sendCounts(res: Response, service: LinkService, status: 'reset' | 'restored'): void {
+  res.json({ status, ...counts(service) });
+}
+
+function accountView(service: LinkService, account: AccountRecord) {
+  const state = service.state;
+  const domains = [state.data.defaultDomain, ...account.domains].map((domain) => ({ id: domain.id, name: domain.name }));
+  return { id: account.id, name: account.name, apiKey: account.apiKey, linkLimit: account.linkLimit, links: state.linkCount(accountByKey(service, account.apiKey)), domains };
+}

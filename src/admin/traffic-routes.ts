@@ -1,0 +1,43 @@
+// Admin routes about traffic: scenarios, the journal (and its live stream) and coverage.
+import type { Router } from 'express';
+import type { CoverageTracker } from '../core/coverage.js';
+import type { Journal, JournalEntry, JournalFilter } from '../core/journal.js';
+import type { LinkService } from '../core/links.js';
+import type { ScenarioRegistry } from '../core/scenario-registry.js';
+
+export interface TrafficDeps {
+  service: LinkService;
+  scenarios: ScenarioRegistry;
+  journal: Journal;
+  coverage: CoverageTracker;
+}
+
+export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
+  router.get('/scenarios', (_req, res) => {
+    res.json({ active: deps.scenarios.active()?.name ?? null, scenarios: deps.scenarios.list() });
+  });
+  router.put('/scenario', (req, res) => {
+    deps.scenarios.setActive((req.body as { name: string | null }).name, 'the admin API');
+    res.json({ active: deps.scenarios.active()?.name ?? null });
+  });
+  router.get('/requests', (req, res) => {
+    const filter = req.query as JournalFilter;
+    const entries = deps.journal.list(filter, (key) => deps.service.state.accountByKey(key)?.id);
+    res.json({ size: deps.journal.size, entries });
+  });
+  router.delete('/requests', (_req, res) => {
+    deps.journal.clear();
+    res.status(204).end();
+  });
+  router.get('/requests/stream', (req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    const send = (entry: JournalEntry): void => void res.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+    deps.journal.on('entry', send);
+    req.on('close', () => deps.journal.off('entry', send));
+  });
+  router.get('/coverage', (req, res) => {
+    const account = typeof req.query['account'] === 'string' ? req.query['account'] : undefined;
+    res.json({ documented: deps.coverage.documentedOutcomes(), accounts: deps.coverage.report(account) });
+  });
+}

@@ -1,0 +1,115 @@
+// What a check works with: the target, a client, the independent checker, and call(), which sends
+// one request of an operation and fails the check unless the answer has the expected status AND
+// keeps the contract (documented status, content type, schema). Every exchange of every check is
+// judged, set-up requests included.
+import { jsonBody, type ContractClient, type Exchange } from './client.js';
+import { CheckFailure, NotChecked } from './check-types.js';
+import type { ResponseChecker } from './response-checker.js';
+
+export interface Target {
+  baseUrl: string;
+  apiKey: string;
+  /** A second account, for isolation; without it those checks are not checked. */
+  otherApiKey?: string;
+  /** A domain every account of the API key can use (default short.test). */
+  domain: string;
+  /** A second domain of the same account, for "the same slug in another domain". */
+  otherDomain?: string;
+}
+
+export interface CallOptions {
+  /** The {id} path parameter. */
+  id?: string;
+  json?: unknown;
+  rawBody?: string;
+  /** Default: the target's key; null sends none. */
+  apiKey?: string | null;
+  headers?: Record<string, string>;
+  /** The status the check requires. */
+  expect?: number;
+  /** The request in words, for the failure message. */
+  what?: string;
+}
+
+export interface Answer {
+  exchange: Exchange;
+  status: number;
+  body: unknown;
+}
+
+export interface LinkView {
+  id: string;
+  slug: string;
+  destinationUrl: string;
+  shortUrl: string;
+  domain: { id: string; name: string };
+  tags: { id?: string; name: string }[];
+}
+
+export const DESTINATION = 'https://example.com/contract-suite';
+const SLUG_MAX = 50;
+
+export class CheckContext {
+  constructor(
+    readonly target: Target,
+    readonly client: ContractClient,
+    readonly checker: ResponseChecker,
+    /** Unique per run, so repeated runs against a persistent server never collide. */
+    readonly runId: string,
+  ) {}
+
+  slug(label: string): string {
+    return `${this.runId}-${label}`.slice(0, SLUG_MAX);
+  }
+
+  /** A valid create body with a unique slug on the target's domain. */
+  linkBody(label: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    return { destinationUrl: `${DESTINATION}/${label}`, domain: this.target.domain, slug: this.slug(label), tags: [], ...overrides };
+  }
+
+  async call(operationId: string, options: CallOptions = {}): Promise<Answer> {
+    const operation = this.checker.operation(operationId);
+    const path = operation.path.replace('{id}', encodeURIComponent(options.id ?? ''));
+    const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? this.target.apiKey);
+    const exchange = await this.client.send({
+      method: operation.method,
+      path,
+      apiKey,
+      ...(options.json === undefined ? {} : { json: options.json }),
+      ...(options.rawBody === undefined ? {} : { rawBody: options.rawBody }),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+    const what = `${operationId}${options.what ? ` with ${options.what}` : ''}`;
+    if (exchange.networkError) throw new CheckFailure(`${what}: ${exchange.networkError}`, exchange);
+    const problems: string[] = [];
+    if (options.expect !== undefined && exchange.status !== options.expect) problems.push(`expected ${options.expect}, got ${exchange.status}`);
+    problems.push(...this.checker.checkResponse(operationId, exchange.status, exchange.contentType, exchange.bodyText));
+    if (problems.length > 0) throw new CheckFailure(`${what}: ${problems.join('; ')}`, exchange);
+    return { exchange, status: exchange.status, body: jsonBody(exchange) };
+  }
+
+  /** Creates a link (201 required) and returns it; the runner deletes it at the end. */
+  async createLink(label: string, overrides: Record<string, unknown> = {}, apiKey?: string): Promise<LinkView & { exchange: Exchange }> {
+    const answer = await this.call('createLink', { json: this.linkBody(label, overrides), expect: 201, what: `a valid body (${label})`, ...(apiKey ? { apiKey } : {}) });
+    return { ...(answer.body as LinkView), exchange: answer.exchange };
+  }
+
+  /** Fails the check unless actual equals expected (compared as JSON). */
+  expectEqual(actual: unknown, expected: unknown, what: string, exchange: Exchange): void {
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      throw new CheckFailure(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, exchange);
+    }
+  }
+
+  fail(reason: string, exchange?: Exchange): never {
+    throw new CheckFailure(reason, exchange);
+  }
+
+  notChecked(reason: string): never {
+    throw new NotChecked(reason);
+  }
+
+  requireOtherAccount(): string {
+    return this.target.otherApiKey ?? this.notChecked('no second account: pass --other-api-key (CONTRACT_OTHER_API_KEY) to check isolation between accounts');
+  }
+}

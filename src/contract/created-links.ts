@@ -1,0 +1,46 @@
+// Everything the suite creates, it deletes: this watches every exchange, remembers each link a
+// create answered with (whatever the status: a broken server may say 200), forgets each one a
+// delete removed, and deletes what is left at the end, each with the key that created it.
+import { jsonBody, type ContractClient, type Exchange, API_KEY_HEADER } from './client.js';
+
+const LINKS_PATH = '/links';
+
+export interface CleanupResult {
+  deleted: string[];
+  /** "id: why" for each link that could not be deleted. */
+  leftBehind: string[];
+}
+
+export class CreatedLinks {
+  /** id → API key of the account that owns it. */
+  private readonly links = new Map<string, string | undefined>();
+
+  observe(exchange: Exchange): void {
+    if (exchange.status < 200 || exchange.status > 299) return;
+    if (exchange.method === 'POST' && exchange.path === LINKS_PATH) {
+      const id = (jsonBody(exchange) as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string' && id.length > 0) this.links.set(id, exchange.requestHeaders[API_KEY_HEADER]);
+    } else if (exchange.method === 'DELETE' && exchange.path.startsWith(`${LINKS_PATH}/`)) {
+      this.links.delete(decodeURIComponent(exchange.path.slice(LINKS_PATH.length + 1)));
+    }
+  }
+
+  get size(): number {
+    return this.links.size;
+  }
+
+  async cleanup(client: ContractClient): Promise<CleanupResult> {
+    const result: CleanupResult = { deleted: [], leftBehind: [] };
+    for (const [id, apiKey] of [...this.links]) {
+      const exchange = await client.send({ method: 'DELETE', path: `${LINKS_PATH}/${encodeURIComponent(id)}`, apiKey });
+      // observe() has already forgotten it when the delete worked; a 404 means it is gone anyway.
+      if ((exchange.status >= 200 && exchange.status <= 299) || exchange.status === 404) {
+        this.links.delete(id);
+        result.deleted.push(id);
+      } else {
+        result.leftBehind.push(`${id}: ${exchange.networkError ?? `DELETE answered ${exchange.status}`}`);
+      }
+    }
+    return result;
+  }
+}

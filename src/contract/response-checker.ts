@@ -1,0 +1,148 @@
+// The independent judge of every answer: openapi.yaml read afresh and compiled by an Ajv instance
+// of our own. It deliberately shares nothing with the server's validator middleware, so that a bug
+// there (or a server that has no validator at all) cannot make a wrong answer look right.
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+import { CONTRACT_FILE } from '../package-files.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv, options: { mode: 'full' }) => Ajv;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const DOC = 'contract';
+
+interface ContractDocument {
+  info?: { title?: string; version?: string };
+  paths: Record<string, Record<string, unknown>>;
+}
+
+interface DocumentedStatus {
+  /** The validator of its application/json body, or null when the status has no body. */
+  validate: ValidateFunction | null;
+  schemaName: string;
+}
+
+export interface OperationInfo {
+  operationId: string;
+  /** Upper case, as sent. */
+  method: string;
+  /** As written in openapi.yaml, e.g. '/links/{id}'. */
+  path: string;
+  statuses: number[];
+}
+
+export class ResponseChecker {
+  readonly title: string;
+  private readonly operations = new Map<string, OperationInfo & { responses: Map<number, DocumentedStatus>; requestBody: ValidateFunction | null }>();
+
+  static fromFile(file = CONTRACT_FILE): ResponseChecker {
+    return new ResponseChecker(parse(readFileSync(file, 'utf8')) as ContractDocument);
+  }
+
+  constructor(document: ContractDocument) {
+    // verbose: errors carry the offending value, so a report can show what was sent.
+    const ajv = addFormats(new Ajv({ strict: false, allErrors: true, verbose: true }), { mode: 'full' });
+    ajv.addSchema(document as object, DOC);
+    this.title = `${document.info?.title ?? 'API'} ${document.info?.version ?? ''}`.trim();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of METHODS) {
+        const operation = item[method] as { operationId?: string; responses?: Record<string, unknown>; requestBody?: unknown } | undefined;
+        if (!operation?.operationId) continue;
+        const base = `${DOC}#/paths/${pointer(path)}/${method}`;
+        const responses = new Map<number, DocumentedStatus>();
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          responses.set(Number(status), compileBody(ajv, document, response, `${base}/responses/${status}`));
+        }
+        const requestBody = operation.requestBody ? compileBody(ajv, document, operation.requestBody, `${base}/requestBody`).validate : null;
+        this.operations.set(operation.operationId, {
+          operationId: operation.operationId,
+          method: method.toUpperCase(),
+          path,
+          statuses: [...responses.keys()].sort((a, b) => a - b),
+          responses,
+          requestBody,
+        });
+      }
+    }
+  }
+
+  operationList(): OperationInfo[] {
+    return [...this.operations.values()].map(({ operationId, method, path, statuses }) => ({ operationId, method, path, statuses }));
+  }
+
+  operation(operationId: string): OperationInfo {
+    const found = this.operations.get(operationId);
+    if (!found) throw new Error(`openapi.yaml has no operation '${operationId}'`);
+    return found;
+  }
+
+  /** Every way this answer breaks the contract of the operation; [] when it keeps it. */
+  checkResponse(operationId: string, status: number, contentType: string | null, bodyText: string): string[] {
+    const operation = this.operations.get(operationId);
+    if (!operation) return [`openapi.yaml has no operation '${operationId}'`];
+    const documented = operation.responses.get(status);
+    if (!documented) {
+      return [`status ${status} is not documented for ${operationId} (documented: ${operation.statuses.join(', ')})`];
+    }
+    if (!documented.validate) {
+      return bodyText.length === 0 ? [] : [`status ${status} of ${operationId} must have no body, got ${bodyText.length} bytes`];
+    }
+    const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      return [`content type is ${contentType ? `'${contentType}'` : 'missing'}, expected application/json for ${operationId} ${status}`];
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch (error) {
+      return [`body of ${operationId} ${status} is not valid JSON (${(error as Error).message})`];
+    }
+    if (documented.validate(body)) return [];
+    return (documented.validate.errors ?? []).map((error) => `body does not match ${documented.schemaName}: ${describeError(error)}`);
+  }
+
+  /** Why openapi.yaml forbids this request body (undefined: no body sent), or [] when it allows it. */
+  requestBodyProblems(operationId: string, body: unknown): string[] {
+    const validate = this.operations.get(operationId)?.requestBody;
+    if (!validate) return [];
+    if (body === undefined) return ['the request body is required'];
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((error) => describeError(error, 'request body'));
+  }
+}
+
+function compileBody(ajv: Ajv, document: ContractDocument, node: unknown, at: string): DocumentedStatus {
+  // A response or request body may itself be a $ref into components; follow it once.
+  const ref = (node as { $ref?: string }).$ref;
+  const resolved = (ref ? resolvePointer(document, ref) : node) as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined;
+  const json = resolved?.content?.['application/json'];
+  if (!json?.schema) return { validate: null, schemaName: 'no body' };
+  const base = ref ? `${DOC}${ref}` : at;
+  const schemaName = json.schema.$ref?.split('/').pop() ?? 'its schema';
+  return { validate: ajv.compile({ $ref: `${base}/content/application~1json/schema` }), schemaName };
+}
+
+/** One Ajv error in words that name the field, e.g. "body.createdAt must match format "date-time" (got "yesterday")". */
+function describeError(error: ErrorObject, root = 'body'): string {
+  const where = root + error.instancePath.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return `${where} is missing required field '${String(params['missingProperty'])}'`;
+  if (error.keyword === 'additionalProperties') return `${where} has unexpected field '${String(params['additionalProperty'])}'`;
+  return `${where} ${error.message ?? 'is invalid'} (got ${preview(error.data)})`;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function resolvePointer(document: ContractDocument, ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
+function pointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

@@ -1,0 +1,88 @@
+// The request journal: the last N requests, newest last, in a ring buffer so memory stays flat
+// however long the mock runs. Bodies are capped and API keys masked before they are stored.
+import { EventEmitter } from 'node:events';
+
+export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'fault';
+
+export interface JournalEntry {
+  seq: number;
+  time: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  /** The masked API key the request carried, or null without one. */
+  apiKey: string | null;
+  accountId: string | null;
+  status: number | null;
+  durationMs: number;
+  scenario: string | null;
+  fault: string | null;
+  verdict: Verdict;
+  requestBody: unknown;
+  responseBody: unknown;
+}
+
+export interface JournalFilter {
+  account?: string;
+  operation?: string;
+  status?: number;
+  scenario?: string;
+  limit?: number;
+}
+
+export const DEFAULT_JOURNAL_SIZE = 1000;
+const MAX_BODY_CHARS = 4096;
+
+/** Never the full key: enough of it to tell keys apart in a list. */
+export function maskApiKey(key: string): string {
+  const shown = Math.min(4, Math.floor(key.length / 3));
+  return `${key.slice(0, shown)}${'*'.repeat(Math.max(3, key.length - shown))}`;
+}
+
+/** Large bodies are cut to a preview so one request cannot hold megabytes in the journal. */
+export function capBody(body: unknown): unknown {
+  if (body === undefined) return null;
+  const text = JSON.stringify(body);
+  if (text === undefined || text.length <= MAX_BODY_CHARS) return body ?? null;
+  return { truncated: true, chars: text.length, preview: text.slice(0, MAX_BODY_CHARS) };
+}
+
+export class Journal extends EventEmitter<{ entry: [JournalEntry] }> {
+  private readonly ring: (JournalEntry | undefined)[];
+  private next = 0;
+  private seq = 0;
+
+  constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
+    super();
+    this.ring = new Array<JournalEntry | undefined>(size);
+  }
+
+  add(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+    const stored = { seq: ++this.seq, ...entry };
+    if (this.size > 0) {
+      this.ring[this.next] = stored;
+      this.next = (this.next + 1) % this.size;
+    }
+    this.emit('entry', stored);
+    return stored;
+  }
+
+  /** Oldest first; filters combine with AND; `limit` keeps the newest. */
+  list(filter: JournalFilter = {}, accountIdsOfKey: (key: string) => string | undefined = () => undefined): JournalEntry[] {
+    const accountId = filter.account === undefined ? undefined : (accountIdsOfKey(filter.account) ?? filter.account);
+    const entries = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)].filter(
+      (entry): entry is JournalEntry =>
+        entry !== undefined &&
+        (accountId === undefined || entry.accountId === accountId) &&
+        (filter.operation === undefined || entry.operationId === filter.operation) &&
+        (filter.status === undefined || entry.status === filter.status) &&
+        (filter.scenario === undefined || entry.scenario === filter.scenario),
+    );
+    return filter.limit === undefined ? entries : entries.slice(-filter.limit);
+  }
+
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+  }
+}

@@ -1,0 +1,25 @@
+// Clicks for real: a visit of a short URL answers a 302 to its destination and counts a click,
+// so a frontend can show moving counters. Two ways to visit: GET /__r/<domain>/<slug> from
+// anywhere, or GET /<slug> with `Host: <domain>` (point the domain at the mock, e.g. in /etc/hosts).
+import express, { type RequestHandler, type Router } from 'express';
+import { visit } from '../core/admin-ops.js';
+import type { LinkService } from '../core/links.js';
+
+const SLUG_PATH = /^\/([A-Za-z0-9_-]{1,50})$/;
+
+export function redirectRouter(service: LinkService): Router {
+  const router = express.Router();
+  router.get('/__r/:domain/:slug', async (req, res) => {
+    res.redirect(302, await visit(service, String(req.params['domain']), String(req.params['slug'])));
+  });
+  return router;
+}
+
+/** Requests whose Host is one of the mock's short-link domains are visits, not API calls. */
+export function redirectByHost(service: LinkService): RequestHandler {
+  return async (req, res, next) => {
+    const slug = SLUG_PATH.exec(req.path)?.[1];
+    if (req.method !== 'GET' || !slug || !service.state.isDomainName(req.hostname)) return next();
+    res.redirect(302, await visit(service, req.hostname, slug));
+  };
+}
