@@ -18,9 +18,11 @@ export function startupBanner(url: string, config: Config, mock: Mock, version: 
     `shortlink-mock ${version} listening on ${url}`,
     `  contract   ${url}/openapi.yaml (every request and response is validated against it)`,
     `  db         ${db}`,
+    `  console    ${url}/__admin/  (journal, scenarios, coverage, snapshots)${config.adminToken ? ' — needs the admin token' : ''}`,
+    `  docs       ${url}/docs`,
     `  health     ${url}/__admin/health`,
     `  scenarios  ${scenarioLine(mock, config)}`,
-    `  API keys   ${keys.join(`\n             `)}`,
+    `  API keys   ${keys.join(`\n             `)}${config.acceptAnyKey ? '\n             (--accept-any-key: any other key becomes a fresh account)' : ''}`,
     `  try        ${example}`,
   ].join('\n');
 }

@@ -2,16 +2,13 @@
 // The process layer: the only reader of argv and the environment. Flags → Config; open the store;
 // build the mock; listen; print the banner; on SIGINT/SIGTERM stop taking requests, let the ones
 // in flight finish, flush every acknowledged write, and exit.
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { startupBanner } from './banner.js';
 import { ConfigError, helpText, parseConfig, type Config } from './config.js';
 import { createMock, type Mock } from './mock.js';
-import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract, readFixtureSpec } from './package-files.js';
-import { jsonFileStore, memoryStore, MEMORY_LOCATION, type DataStore } from './store/data-store.js';
-import type { Scenario } from './core/scenarios.js';
+import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-files.js';
+import { loadFixtures, loadStartupScenarios, openSnapshots, openStore, requireSafeAdmin, StartupError } from './startup.js';
 import { ContractRules } from './scenarios/contract-rules.js';
 import { scenarioLoader } from './scenarios/load-scenarios.js';
 import { watchScenarios } from './scenarios/watch-scenarios.js';
@@ -20,18 +17,19 @@ import { watchScenarios } from './scenarios/watch-scenarios.js';
 const EXIT_USAGE = 2;
 const STOP_GRACE_MS = 4000;
 
-class StartupError extends Error {}
-
 async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config.help) return void console.log(helpText());
   if (config.version) return void console.log(packageVersion());
+  requireSafeAdmin(config);
   const contract = readContract();
   const loadScenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR);
   const scenarios = loadStartupScenarios(loadScenarios, config);
+  // --quiet silences the per-request lines, never a contract violation or an internal error.
   const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
   const mock = await createMock({
     store: openStore(config.db),
+    snapshots: openSnapshots(config.db),
     contract,
     scenarios,
     ...(config.scenario ? { scenario: config.scenario } : {}),
@@ -40,6 +38,9 @@ async function main(): Promise<void> {
     reset: config.reset,
     version: packageVersion(),
     corsOrigins: config.corsOrigins,
+    journalSize: config.journalSize,
+    acceptAnyKey: config.acceptAnyKey,
+    ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
     log,
   });
   if (config.watch) watchScenarios(config.scenarios, loadScenarios, mock.scenarios, (line) => console.log(line));
@@ -48,38 +49,6 @@ async function main(): Promise<void> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(startupBanner(`http://${host}:${port}`, config, mock, packageVersion()));
   stopGracefully(server, mock);
-}
-
-function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): Scenario[] {
-  let scenarios: Scenario[];
-  try {
-    scenarios = load(config.scenarios);
-  } catch (error) {
-    throw new StartupError(`scenario refused: ${(error as Error).message}`);
-  }
-  if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
-    throw new StartupError(`--scenario: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).join(', ') || 'none'}`);
-  }
-  return scenarios;
-}
-
-function openStore(db: string): DataStore {
-  if (db === MEMORY_LOCATION) return memoryStore();
-  const file = resolve(db);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-  } catch (error) {
-    throw new StartupError(`cannot create the directory of db ${file}: ${(error as Error).message}`);
-  }
-  return jsonFileStore(file);
-}
-
-function loadFixtures(file: string): ReturnType<typeof readFixtureSpec> {
-  try {
-    return readFixtureSpec(file);
-  } catch (error) {
-    throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);
-  }
 }
 
 function listen(mock: Mock, config: Config): Promise<Server> {

@@ -3,6 +3,7 @@
 // process.argv and process.env, tests pass their own.
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from '../fixtures/seed.js';
+import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
 
 export interface Config {
@@ -18,6 +19,12 @@ export interface Config {
   scenario?: string;
   /** Reload edited scenario files without a restart. */
   watch: boolean;
+  /** How many requests the journal keeps. */
+  journalSize: number;
+  /** An unknown API key becomes a fresh account instead of a 401. */
+  acceptAnyKey: boolean;
+  /** Required by the admin API (x-admin-token); mandatory when host is not loopback. */
+  adminToken?: string;
   /** Allowed CORS origins; ['*'] allows any. */
   corsOrigins: readonly string[];
   quiet: boolean;
@@ -47,6 +54,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: 'directory of scenario files (default scenarios/)' },
   { flag: 'scenario', env: 'MOCK_SCENARIO', type: 'string', value: 'NAME', description: 'scenario active for every request from the start (default none)' },
   { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
+  { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
+  { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
+  { flag: 'admin-token', env: 'MOCK_ADMIN_TOKEN', type: 'string', value: 'TOKEN', description: 'require x-admin-token on the admin API; needed when --host is not loopback' },
   { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS (default '*': any)" },
   { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
   { flag: 'help', type: 'boolean', description: 'print this help and exit' },
@@ -73,8 +83,11 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     reset: bool('reset'),
     fixtures: nonEmpty('fixtures', text('fixtures')) ?? DEFAULT_FIXTURES_FILE,
     scenarios: nonEmpty('scenarios', text('scenarios')) ?? DEFAULT_SCENARIOS_DIR,
-    ...optionalText('scenario', text('scenario')),
+    ...present('scenario', nonEmpty('scenario', text('scenario'))),
     watch: bool('watch'),
+    journalSize: integer('journal-size', text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
+    acceptAnyKey: bool('accept-any-key'),
+    ...present('adminToken', nonEmpty('admin-token', text('admin-token'))),
     corsOrigins: Object.freeze((text('cors-origin') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean)),
     quiet: bool('quiet'),
     help: bool('help'),
@@ -111,9 +124,9 @@ function isTruthy(flag: string, value: string | undefined): boolean {
   throw new ConfigError(`--${flag}: expected true/false or 1/0 in the environment, got '${value}'`);
 }
 
-function optionalText(flag: 'scenario', value: string | undefined): { scenario?: string } {
-  const checked = nonEmpty(flag, value);
-  return checked === undefined ? {} : { [flag]: checked };
+/** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */
+function present<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
 function nonEmpty(flag: string, value: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 // Puts a mock together from its parts: the data (kept or seeded), the group-committing store, the
 // link service and the Express app. The CLI and the test builder both start here.
 import type { Express } from 'express';
-import { buildSeed } from '../fixtures/seed.js';
+import { buildAccountForKey, buildSeed } from '../fixtures/seed.js';
 import type { FixtureSpec } from '../fixtures/fixture-spec.js';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -11,6 +11,7 @@ import { DEFAULT_JOURNAL_SIZE, Journal } from './core/journal.js';
 import { CONSOLE_DIR, readAdminContract } from './package-files.js';
 import { memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
 import { LinkService } from './core/links.js';
+import type { MockState } from './core/state.js';
 import type { MockData } from './core/model.js';
 import { cryptoRandomInt, type RandomInt } from './core/random.js';
 import { ScenarioRegistry } from './core/scenario-registry.js';
@@ -40,6 +41,8 @@ export interface MockOptions {
   snapshots?: SnapshotStore;
   /** Required by the admin API when set. */
   adminToken?: string;
+  /** An unknown API key becomes a fresh account seeded from the key (default: a 401). */
+  acceptAnyKey?: boolean;
   log?: (line: string) => void;
   handlers?: Partial<OperationHandlers>;
   random?: RandomInt;
@@ -64,6 +67,9 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const commits = new GroupCommit<MockData>((data) => options.store.write(data));
   const service = new LinkService({
     data: opened.data,
+    ...(options.acceptAnyKey
+      ? { createAccount: (apiKey: string, state: MockState) => buildAccountForKey(apiKey, state.data.defaultDomain, (slug) => state.isSlugTaken(state.data.defaultDomain.id, slug)) }
+      : {}),
     persist: (data) => commits.commit(data),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),

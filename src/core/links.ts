@@ -4,7 +4,7 @@
 // method returns, so an acknowledged change is as durable as the store makes it.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
 import { errors } from './errors.js';
-import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
 import { MockState } from './state.js';
 import { resolveTags } from './tags.js';
@@ -12,8 +12,12 @@ import { resolveTags } from './tags.js';
 export const RANDOM_SLUG_LENGTH = 7;
 const RANDOM_SLUG_ATTEMPTS = 100;
 
+/** --accept-any-key: makes a fresh account for an unknown key (undefined: unknown keys are a 401). */
+export type AccountFactory = (apiKey: string, state: MockState) => { account: AccountRecord; tags: TagRecord[]; links: LinkRecord[] };
+
 export interface LinkServiceDeps {
   data: MockData;
+  createAccount?: AccountFactory;
   /** Makes the data durable; awaited before a change is acknowledged. */
   persist: (data: MockData) => Promise<void>;
   random: RandomInt;
@@ -34,9 +38,23 @@ export class LinkService {
   /** The account of an API key; a missing or unknown key is a 401 (D14). */
   authenticate(apiKey: string | undefined): AccountRecord {
     if (apiKey === undefined || apiKey === '') throw errors.missingApiKey();
-    const account = this.current.accountByKey(apiKey);
+    const account = this.current.accountByKey(apiKey) ?? this.accountForNewKey(apiKey);
     if (!account) throw errors.unknownApiKey();
     return account;
+  }
+
+  /** With --accept-any-key, an unknown key becomes its own account on first use. */
+  private accountForNewKey(apiKey: string): AccountRecord | undefined {
+    if (!this.deps.createAccount) return undefined;
+    const state = this.current;
+    const seeded = this.deps.createAccount(apiKey, state);
+    state.addAccount(seeded.account);
+    for (const tag of seeded.tags) state.addTag(tag);
+    for (const link of seeded.links) state.addLink(link);
+    // Written with the request's own change, or by the next write; a lost new account is re-made
+    // from its key identically, so nothing a client was told is lost.
+    void this.deps.persist(state.data).catch(() => undefined);
+    return seeded.account;
   }
 
   async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {

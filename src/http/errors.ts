@@ -16,6 +16,7 @@ interface ValidationItem {
 
 interface HttpLikeError {
   status?: number;
+  path?: string;
   type?: string;
   message?: string;
   errors?: ValidationItem[];
@@ -52,6 +53,10 @@ function fromValidatorError(error: HttpLikeError): ApiError {
       return errors.invalidRequest(describeMediaType(error.message));
     case 401:
       return errors.missingApiKey();
+    case 404:
+      return new ApiError(404, `no route at ${error.path ?? 'this path'}`);
+    case 405:
+      return new ApiError(405, `method not allowed on ${error.path ?? 'this path'}`);
     default:
       return isResponseViolation(error)
         ? errors.internal(`the mock's response would break the contract: ${describeValidationErrors(error)}`)

@@ -1,0 +1,63 @@
+// The report a person reads: grouped per operation and documented status, each check on a line
+// (passed / FAILED / not checked), a failure followed by its reason and the offending request (as a
+// curl command) and response. A documented status that no check reached is listed too, so the
+// report shows what the run did NOT prove as plainly as what it did.
+import type { CheckResult } from './check-types.js';
+import { describeExchange } from './exchange-format.js';
+import { groupResults } from './grouping.js';
+import type { Report } from './runner.js';
+
+export { toJUnit } from './junit.js';
+
+const MARK = { passed: 'passed     ', failed: 'FAILED     ', 'not-checked': 'not checked' } as const;
+const INDENT = '      ';
+
+export function formatReport(report: Report): string {
+  const { counts, target } = report;
+  const lines = [
+    `Contract check of ${report.baseUrl} against openapi.yaml (${report.contract})`,
+    `domain ${target.domain}${target.otherDomain ? `, other domain ${target.otherDomain}` : ''}, second account ${target.otherApiKey ? 'yes' : 'no'}, ` +
+      `fuzz runs ${report.fuzzRuns}, seed ${report.seed}, run id ${report.runId}`,
+    'API keys appear as $CONTRACT_API_KEY and $CONTRACT_OTHER_API_KEY in the curl commands below.',
+  ];
+  for (const group of groupResults(report)) {
+    lines.push('', group.name);
+    for (const { status, results } of group.statuses) {
+      const label = status === null ? '' : `${status}  `;
+      if (results.length === 0) {
+        lines.push(`  ${label}not checked: no check of this suite reaches this status`);
+        continue;
+      }
+      if (status !== null) lines.push(`  ${label}${summarise(results)}`);
+      for (const result of results) lines.push(...formatResult(result, report));
+    }
+  }
+  const verdict = counts.failed > 0 ? 'FAILED' : 'PASSED';
+  lines.push(
+    '',
+    `${verdict}: ${counts.checked} checked, ${counts.passed} passed, ${counts.failed} failed, ${counts.notChecked} not checked (${(report.ms / 1000).toFixed(1)} s)`,
+  );
+  if (counts.notChecked > 0) lines.push('"not checked" means the server gives a client no way to reach that case; the reason says why. It does not fail the run.');
+  return lines.join('\n');
+}
+
+function summarise(results: CheckResult[]): string {
+  const count = (status: string): number => results.filter((result) => result.outcome.status === status).length;
+  const notChecked = count('not-checked');
+  return `${count('passed') + count('failed')} checked: ${count('passed')} passed, ${count('failed')} failed${notChecked ? `; ${notChecked} not checked` : ''}`;
+}
+
+function formatResult(result: CheckResult, report: Report): string[] {
+  const { outcome } = result;
+  const title = `${result.rule ? 'rule: ' : ''}${result.title}`;
+  const lines = [`    ${MARK[outcome.status]}  ${title}`];
+  if (outcome.status === 'passed') {
+    if (outcome.note) lines.push(`${INDENT}       ${outcome.note}`);
+    return lines;
+  }
+  lines.push(`${INDENT}reason:   ${outcome.reason}`);
+  if (outcome.status === 'failed' && outcome.exchange) {
+    lines.push(...describeExchange(outcome.exchange, report.secrets).map((line) => `${INDENT}${line}`));
+  }
+  return lines;
+}

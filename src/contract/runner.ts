@@ -1,0 +1,151 @@
+// Runs the suite against one server: a session holds the target, the client, the independent
+// checker and the links created so far; it runs checks one by one (the vitest suite calls it once
+// per test), then the fuzzer, then deletes what the suite created. runContract() does it all in
+// one go for the CLI and for tests of the suite itself.
+import { randomBytes } from 'node:crypto';
+import { CHECKS } from './cases.js';
+import { CheckFailure, NotChecked, type Check, type CheckResult, type Outcome } from './check-types.js';
+import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
+import { CheckContext, type Target } from './context.js';
+import { CreatedLinks } from './created-links.js';
+import { secretsOf, type Secrets } from './exchange-format.js';
+import { DEFAULT_FUZZ_RUNS, fuzzContract } from './fuzz.js';
+import { ResponseChecker, type OperationInfo } from './response-checker.js';
+
+export const DEFAULT_DOMAIN = 'short.test';
+
+export interface ContractOptions {
+  baseUrl: string;
+  apiKey: string;
+  otherApiKey?: string | undefined;
+  domain?: string | undefined;
+  otherDomain?: string | undefined;
+  /** Fuzzed requests; 0 switches fuzzing off. Default 200. */
+  fuzzRuns?: number | undefined;
+  /** Seed of the fuzzer; default from the clock (the report prints it, to replay). */
+  seed?: number | undefined;
+  /** Bound of each request. */
+  timeoutMs?: number | undefined;
+  /** Bound of the whole fuzz run. */
+  fuzzTimeLimitMs?: number | undefined;
+  /** Called after each result, for progress output. */
+  onResult?: (result: CheckResult) => void;
+}
+
+export interface Counts {
+  checked: number;
+  passed: number;
+  failed: number;
+  notChecked: number;
+}
+
+export interface Report {
+  baseUrl: string;
+  contract: string;
+  /** The operations of openapi.yaml with their documented statuses, for grouping. */
+  operations: OperationInfo[];
+  target: Target;
+  seed: number;
+  fuzzRuns: number;
+  runId: string;
+  results: CheckResult[];
+  counts: Counts;
+  ms: number;
+  /** To write the suite's keys as $CONTRACT_API_KEY / $CONTRACT_OTHER_API_KEY. */
+  secrets: Secrets;
+}
+
+type MetaOf = Omit<CheckResult, 'outcome' | 'ms'>;
+const FUZZ_META: MetaOf = { id: 'fuzz-property', operationId: 'fuzz', expectedStatus: null, rule: false, title: 'fuzzed requests from the request schemas, valid and invalid: every answer documented and schema-valid, never a 5xx, no forbidden body accepted' };
+const ALIVE_META: MetaOf = { id: 'fuzz-still-answers', operationId: 'fuzz', expectedStatus: null, rule: false, title: 'the server still answers after fuzzing' };
+const CLEANUP_META: MetaOf = { id: 'cleanup', operationId: 'cleanup', expectedStatus: null, rule: false, title: 'every link the suite created is deleted again' };
+
+export class ContractSession {
+  readonly checks: readonly Check[] = CHECKS;
+  readonly context: CheckContext;
+  readonly seed: number;
+  readonly fuzzRuns: number;
+  private readonly created = new CreatedLinks();
+  private readonly started = performance.now();
+
+  constructor(private readonly options: ContractOptions) {
+    const target: Target = {
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      domain: options.domain ?? DEFAULT_DOMAIN,
+      ...(options.otherApiKey ? { otherApiKey: options.otherApiKey } : {}),
+      ...(options.otherDomain ? { otherDomain: options.otherDomain } : {}),
+    };
+    const client = new ContractClient(options.baseUrl, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, onExchange: (exchange) => this.created.observe(exchange) });
+    this.seed = options.seed ?? Date.now() % 2 ** 31;
+    this.fuzzRuns = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
+    // Time plus random bytes: unique across repeated and parallel runs against one persistent server.
+    const runId = `c${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    this.context = new CheckContext(target, client, ResponseChecker.fromFile(), runId);
+  }
+
+  async runCheck(check: Check): Promise<CheckResult> {
+    const started = performance.now();
+    let outcome: Outcome;
+    try {
+      const note = await check.run(this.context);
+      outcome = note ? { status: 'passed', note } : { status: 'passed' };
+    } catch (error) {
+      if (error instanceof CheckFailure) outcome = { status: 'failed', reason: error.reason, ...(error.exchange ? { exchange: error.exchange } : {}) };
+      else if (error instanceof NotChecked) outcome = { status: 'not-checked', reason: error.message };
+      else outcome = { status: 'failed', reason: `the check itself crashed: ${(error as Error).stack ?? String(error)}` };
+    }
+    const { run: _run, ...meta } = check;
+    return this.emit({ ...meta, rule: check.rule ?? false, outcome, ms: elapsed(started) });
+  }
+
+  async runFuzz(): Promise<CheckResult[]> {
+    const started = performance.now();
+    if (this.fuzzRuns === 0) {
+      const off: Outcome = { status: 'not-checked', reason: 'fuzzing is switched off (--fuzz-runs 0)' };
+      return [this.emit({ ...FUZZ_META, outcome: off, ms: 0 }), this.emit({ ...ALIVE_META, outcome: off, ms: 0 })];
+    }
+    const outcomes = await fuzzContract(this.context, { runs: this.fuzzRuns, seed: this.seed, ...(this.options.fuzzTimeLimitMs ? { timeLimitMs: this.options.fuzzTimeLimitMs } : {}) });
+    return [this.emit({ ...FUZZ_META, outcome: outcomes.property, ms: elapsed(started) }), this.emit({ ...ALIVE_META, outcome: outcomes.stillAnswers, ms: 0 })];
+  }
+
+  /** Deletes every link the suite created and has not deleted yet. */
+  async cleanup(): Promise<CheckResult> {
+    const started = performance.now();
+    const { deleted, leftBehind } = await this.created.cleanup(this.context.client);
+    const outcome: Outcome =
+      leftBehind.length === 0
+        ? { status: 'passed', note: `${deleted.length} links left over by the checks deleted` }
+        : { status: 'failed', reason: `${leftBehind.length} links the suite created could not be deleted: ${leftBehind.join(', ')}` };
+    return this.emit({ ...CLEANUP_META, outcome, ms: elapsed(started) });
+  }
+
+  report(results: CheckResult[]): Report {
+    const count = (status: Outcome['status']): number => results.filter((result) => result.outcome.status === status).length;
+    const counts = { passed: count('passed'), failed: count('failed'), notChecked: count('not-checked'), checked: count('passed') + count('failed') };
+    const { target } = this.context;
+    return { baseUrl: target.baseUrl, contract: this.context.checker.title, operations: this.context.checker.operationList(), target, seed: this.seed, fuzzRuns: this.fuzzRuns, runId: this.context.runId, results, counts, ms: elapsed(this.started), secrets: secretsOf(target.apiKey, target.otherApiKey) };
+  }
+
+  private emit(result: CheckResult): CheckResult {
+    this.options.onResult?.(result);
+    return result;
+  }
+}
+
+export async function runContract(options: ContractOptions): Promise<Report> {
+  const session = new ContractSession(options);
+  const results: CheckResult[] = [];
+  try {
+    for (const check of session.checks) results.push(await session.runCheck(check));
+    results.push(...(await session.runFuzz()));
+  } finally {
+    // Runs even when something above threw: what the suite creates, it deletes.
+    results.push(await session.cleanup());
+  }
+  return session.report(results);
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

@@ -1,0 +1,58 @@
+// The start-up steps of the CLI that touch files or refuse a configuration, each failing with a
+// StartupError whose one-line message the CLI prints before exiting with code 2.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Config } from './config.js';
+import type { Scenario } from './core/scenarios.js';
+import { isLoopbackHost } from './admin/admin-token.js';
+import { readFixtureSpec } from './package-files.js';
+import { jsonFileStore, memoryStore, MEMORY_LOCATION, type DataStore } from './store/data-store.js';
+import { directorySnapshots, memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
+
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+export function openStore(db: string): DataStore {
+  if (db === MEMORY_LOCATION) return memoryStore();
+  const file = resolve(db);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new StartupError(`cannot create the directory of db ${file}: ${(error as Error).message}`);
+  }
+  return jsonFileStore(file);
+}
+
+/** Snapshots live in `snapshots/` beside the db file, or in memory with `--db :memory:`. */
+export function openSnapshots(db: string): SnapshotStore {
+  return db === MEMORY_LOCATION ? memorySnapshots() : directorySnapshots(join(dirname(resolve(db)), 'snapshots'));
+}
+
+export function loadFixtures(file: string): ReturnType<typeof readFixtureSpec> {
+  try {
+    return readFixtureSpec(file);
+  } catch (error) {
+    throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);
+  }
+}
+
+export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): Scenario[] {
+  let scenarios: Scenario[];
+  try {
+    scenarios = load(config.scenarios);
+  } catch (error) {
+    throw new StartupError(`scenario refused: ${(error as Error).message}`);
+  }
+  if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
+    throw new StartupError(`--scenario: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).join(', ') || 'none'}`);
+  }
+  return scenarios;
+}
+
+/** Off loopback, anyone on the network could reset or read the journal: a token is required. */
+export function requireSafeAdmin(config: Config): void {
+  if (!isLoopbackHost(config.host) && config.adminToken === undefined) {
+    throw new StartupError(`--host ${config.host} is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API`);
+  }
+}
