@@ -101,7 +101,21 @@ export function helpText(): string {
     const env = option.env ? ` [env ${option.env}]` : '';
     return `  ${left.padEnd(22)} ${option.description}${env}`;
   });
-  return ['Usage: shortlink-mock [options]', '', 'A stateful, contract-validated mock of the Short-Link Management API.', '', 'Options:', ...rows, '', 'Flags win over environment variables.'].join('\n');
+  return [
+    'Usage: shortlink-mock [options]',
+    '       shortlink-mock contract --base-url URL --api-key KEY [options]',
+    '',
+    'A stateful, contract-validated mock of the Short-Link Management API.',
+    '',
+    'Commands:',
+    `  ${'contract'.padEnd(22)} check a live server (this mock or any deployment) against openapi.yaml; see contract --help`,
+    `  ${'coverage'.padEnd(22)} print which documented error paths each key's client has met on a running mock; see coverage --help`,
+    '',
+    'Options:',
+    ...rows,
+    '',
+    'Flags win over environment variables.',
+  ].join('\n');
 }
 
 function readFlags(argv: readonly string[]): Values {

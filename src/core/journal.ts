@@ -35,7 +35,7 @@ const MAX_BODY_CHARS = 4096;
 
 /** Never the full key: enough of it to tell keys apart in a list. */
 export function maskApiKey(key: string): string {
-  const shown = Math.min(4, Math.floor(key.length / 3));
+  const shown = Math.min(4, Math.floor(key.length / 2));
   return `${key.slice(0, shown)}${'*'.repeat(Math.max(3, key.length - shown))}`;
 }
 

@@ -1,0 +1,41 @@
+// The servers the suite can run against without a URL: the mock itself, in process, seeded fresh
+// with the built-in scenarios (so x-mock-scenario works), listening on a port the OS picks.
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_SEED } from '../fixtures/seed.js';
+import { createMock } from '../src/mock.js';
+import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../src/package-files.js';
+import { ContractRules } from '../src/scenarios/contract-rules.js';
+import { scenarioLoader } from '../src/scenarios/load-scenarios.js';
+import { memoryStore } from '../src/store/data-store.js';
+
+export interface Listening {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Listens on 127.0.0.1 and a free port; close() drops keep-alive connections instead of waiting them out. */
+export function listen(app: RequestListener): Promise<Listening> {
+  const server = createServer(app);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+export async function startInProcessMock(): Promise<Listening> {
+  const contract = readContract();
+  const scenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR)(DEFAULT_SCENARIOS_DIR);
+  const mock = await createMock({ store: memoryStore(), contract, fixtures: readFixtureSpec(), seed: DEFAULT_SEED, version: 'contract-tests', scenarios });
+  return listen(mock.app);
+}
