@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   // --quiet silences the per-request lines, never a contract violation or an internal error.
   const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
   const mock = await createMock({
-    store: openStore(config.db),
+    store: openStore(config.db, config.durability === 'durable', log),
+    durability: config.durability,
     snapshots: openSnapshots(config.db),
     contract,
     scenarios,
@@ -76,7 +77,7 @@ function stopGracefully(server: Server, mock: Mock): void {
     const forced = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
     await closed;
     clearTimeout(forced);
-    await mock.flush();
+    await mock.close();
     console.log('stopped; every acknowledged change is written');
     process.exit(0);
   };

@@ -19,6 +19,8 @@ export interface Config {
   scenario?: string;
   /** Reload edited scenario files without a restart. */
   watch: boolean;
+  /** durable: a change is on disk before it is acknowledged; relaxed: acknowledged first. */
+  durability: Durability;
   /** How many requests the journal keeps. */
   journalSize: number;
   /** An unknown API key becomes a fresh account instead of a 401. */
@@ -31,6 +33,8 @@ export interface Config {
   help: boolean;
   version: boolean;
 }
+
+export type Durability = 'durable' | 'relaxed';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -48,6 +52,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'port', env: 'PORT', type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one (default 4010)' },
   { flag: 'host', env: 'HOST', type: 'string', value: 'ADDR', description: 'address to listen on (default 127.0.0.1)' },
   { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE', description: "lowdb JSON file, or ':memory:' for no file (default .data/db.json)" },
+  { flag: 'durability', env: 'MOCK_DURABILITY', type: 'string', value: 'MODE', description: "'durable' (default): answer after the change is on disk; 'relaxed': answer first, write soon after" },
   { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
   { flag: 'reset', env: 'MOCK_RESET', type: 'boolean', description: 're-seed the db file even if it holds data' },
   { flag: 'fixtures', env: 'MOCK_FIXTURES', type: 'string', value: 'FILE', description: 'fixture accounts file (default fixtures/accounts.json)' },
@@ -81,6 +86,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     db: nonEmpty('db', text('db')) ?? DEFAULTS.db,
     seed: integer('seed', text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
     reset: bool('reset'),
+    durability: durability(text('durability')),
     fixtures: nonEmpty('fixtures', text('fixtures')) ?? DEFAULT_FIXTURES_FILE,
     scenarios: nonEmpty('scenarios', text('scenarios')) ?? DEFAULT_SCENARIOS_DIR,
     ...present('scenario', nonEmpty('scenario', text('scenario'))),
@@ -136,6 +142,11 @@ function isTruthy(flag: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
   if (value === '1' || value.toLowerCase() === 'true') return true;
   throw new ConfigError(`--${flag}: expected true/false or 1/0 in the environment, got '${value}'`);
+}
+
+function durability(value: string | undefined): Durability {
+  if (value === undefined || value === 'durable' || value === 'relaxed') return value ?? 'durable';
+  throw new ConfigError(`--durability must be 'durable' or 'relaxed', got '${value}'`);
 }
 
 /** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */

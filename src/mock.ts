@@ -12,6 +12,7 @@ import { CONSOLE_DIR, readAdminContract } from './package-files.js';
 import { memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
 import { LinkService } from './core/links.js';
 import type { MockState } from './core/state.js';
+import type { StoreOp } from './core/changes.js';
 import type { MockData } from './core/model.js';
 import { cryptoRandomInt, type RandomInt } from './core/random.js';
 import { ScenarioRegistry } from './core/scenario-registry.js';
@@ -28,6 +29,8 @@ export interface MockOptions {
   contract: Contract;
   fixtures: FixtureSpec;
   seed: number;
+  /** 'relaxed' acknowledges a change before its write finishes (default 'durable'). */
+  durability?: 'durable' | 'relaxed';
   /** Re-seed even if the store holds data. */
   reset?: boolean;
   version: string;
@@ -57,20 +60,20 @@ export interface Mock {
   journal: Journal;
   /** True when this start seeded the data, false when it kept the stored data. */
   seeded: boolean;
-  /** Resolves when every acknowledged change is written. */
-  flush: () => Promise<void>;
+  /** Writes every change made so far, finishes background work and releases the store's files. */
+  close: () => Promise<void>;
 }
 
 export async function createMock(options: MockOptions): Promise<Mock> {
   const seed = (): MockData => buildSeed(options.seed, options.fixtures);
   const opened = await openData(options.store, seed, options.reset ?? false);
-  const commits = new GroupCommit<MockData>((data) => options.store.write(data));
+  const commits = new GroupCommit<StoreOp>((ops) => options.store.write(ops));
   const service = new LinkService({
     data: opened.data,
     ...(options.acceptAnyKey
       ? { createAccount: (apiKey: string, state: MockState) => buildAccountForKey(apiKey, state.data.defaultDomain, (slug) => state.isSlugTaken(state.data.defaultDomain.id, slug)) }
       : {}),
-    persist: (data) => commits.commit(data),
+    persist: options.durability === 'relaxed' ? (ops) => relaxed(commits.commit(ops), options.log) : (ops) => commits.commit(ops),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
   });
@@ -98,7 +101,17 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.log ? { log: options.log } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
-  return { app, service, scenarios, journal, seeded: opened.seeded, flush: () => commits.flush() };
+  return { app, service, scenarios, journal, seeded: opened.seeded, close: async () => {
+      await commits.flush();
+      await options.store.close();
+    },
+  };
+}
+
+/** Relaxed durability: acknowledge now; a failed write is logged, not lost silently. */
+function relaxed(write: Promise<void>, log: ((line: string) => void) | undefined): Promise<void> {
+  write.catch((error: unknown) => log?.(`INTERNAL ERROR writing the db: ${(error as Error).message}`));
+  return Promise.resolve();
 }
 
 function swaggerUiAssets(): string {

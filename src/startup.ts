@@ -6,14 +6,15 @@ import type { Config } from './config.js';
 import type { Scenario } from './core/scenarios.js';
 import { isLoopbackHost } from './admin/admin-token.js';
 import { readFixtureSpec } from './package-files.js';
-import { jsonFileStore, memoryStore, MEMORY_LOCATION, type DataStore } from './store/data-store.js';
+import { memoryStore, MEMORY_LOCATION, type DataStore } from './store/data-store.js';
+import { DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from './store/log-file-store.js';
 import { directorySnapshots, memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
 
 export class StartupError extends Error {
   override name = 'StartupError';
 }
 
-export function openStore(db: string): DataStore {
+export function openStore(db: string, durable: boolean, log: (line: string) => void): DataStore {
   if (db === MEMORY_LOCATION) return memoryStore();
   const file = resolve(db);
   try {
@@ -21,7 +22,11 @@ export function openStore(db: string): DataStore {
   } catch (error) {
     throw new StartupError(`cannot create the directory of db ${file}: ${(error as Error).message}`);
   }
-  return jsonFileStore(file);
+  return new LogFileStore(file, {
+    durable,
+    compactAfterBytes: DEFAULT_COMPACT_AFTER_BYTES,
+    onError: (error) => log(`INTERNAL ERROR compacting ${file} (the change log keeps every change): ${error.message}`),
+  });
 }
 
 /** Snapshots live in `snapshots/` beside the db file, or in memory with `--db :memory:`. */

@@ -117,6 +117,10 @@ function parseOrInvalid(text: string): unknown {
   }
 }
 
+/** The request on one line, e.g. `POST /links {"tags":[]}`; the report adds the full curl command. */
 function request(exchange: Exchange): string {
-  return `${exchange.method} ${exchange.path}${exchange.requestBody === undefined ? '' : ` ${exchange.requestBody.length > 200 ? `${exchange.requestBody.slice(0, 200)}...` : exchange.requestBody}`}`;
+  const body = exchange.requestBody;
+  if (body === undefined) return `${exchange.method} ${exchange.path}`;
+  if (body === '') return `${exchange.method} ${exchange.path} with an empty body`;
+  return `${exchange.method} ${exchange.path} ${body.length > 200 ? `${body.slice(0, 200)}...` : body}`;
 }

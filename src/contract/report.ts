@@ -37,7 +37,7 @@ export function formatReport(report: Report): string {
     '',
     `${verdict}: ${counts.checked} checked, ${counts.passed} passed, ${counts.failed} failed, ${counts.notChecked} not checked (${(report.ms / 1000).toFixed(1)} s)`,
   );
-  if (counts.notChecked > 0) lines.push('"not checked" means the server gives a client no way to reach that case; the reason says why. It does not fail the run.');
+  if (counts.notChecked > 0) lines.push('"not checked": the suite had no way to reach that case on this server; the reason says why (often a flag to pass). It does not fail the run.');
   return lines.join('\n');
 }
 
@@ -52,7 +52,7 @@ function formatResult(result: CheckResult, report: Report): string[] {
   const title = `${result.rule ? 'rule: ' : ''}${result.title}`;
   const lines = [`    ${MARK[outcome.status]}  ${title}`];
   if (outcome.status === 'passed') {
-    if (outcome.note) lines.push(`${INDENT}       ${outcome.note}`);
+    if (outcome.note) lines.push(`${' '.repeat(17)}${outcome.note}`);
     return lines;
   }
   lines.push(`${INDENT}reason:   ${outcome.reason}`);

@@ -98,7 +98,7 @@ export class ResponseChecker {
       return [`body of ${operationId} ${status} is not valid JSON (${(error as Error).message})`];
     }
     if (documented.validate(body)) return [];
-    return (documented.validate.errors ?? []).map((error) => `body does not match ${documented.schemaName}: ${describeError(error)}`);
+    return [`body does not match ${documented.schemaName}: ${(documented.validate.errors ?? []).map((error) => describeError(error)).join('; ')}`];
   }
 
   /** Why openapi.yaml forbids this request body (undefined: no body sent), or [] when it allows it. */

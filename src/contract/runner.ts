@@ -120,11 +120,15 @@ export class ContractSession {
     return this.emit({ ...CLEANUP_META, outcome, ms: elapsed(started) });
   }
 
+  get secrets(): Secrets {
+    return secretsOf(this.context.target.apiKey, this.context.target.otherApiKey);
+  }
+
   report(results: CheckResult[]): Report {
     const count = (status: Outcome['status']): number => results.filter((result) => result.outcome.status === status).length;
     const counts = { passed: count('passed'), failed: count('failed'), notChecked: count('not-checked'), checked: count('passed') + count('failed') };
     const { target } = this.context;
-    return { baseUrl: target.baseUrl, contract: this.context.checker.title, operations: this.context.checker.operationList(), target, seed: this.seed, fuzzRuns: this.fuzzRuns, runId: this.context.runId, results, counts, ms: elapsed(this.started), secrets: secretsOf(target.apiKey, target.otherApiKey) };
+    return { baseUrl: target.baseUrl, contract: this.context.checker.title, operations: this.context.checker.operationList(), target, seed: this.seed, fuzzRuns: this.fuzzRuns, runId: this.context.runId, results, counts, ms: elapsed(this.started), secrets: this.secrets };
   }
 
   private emit(result: CheckResult): CheckResult {

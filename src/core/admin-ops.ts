@@ -10,7 +10,7 @@ export async function addClicks(service: LinkService, linkId: string, count: num
   if (!link) throw errors.linkNotFound(linkId);
   return service.mutate((state) => {
     link.clickCount += count;
-    return state.toLink(link);
+    return { result: state.toLink(link), changes: [{ op: 'put-link', link }] };
   });
 }
 
@@ -20,6 +20,7 @@ export async function visit(service: LinkService, domain: string, slug: string):
   if (!link) throw errors.shortUrlNotFound(domain, slug);
   await service.mutate(() => {
     link.clickCount += 1;
+    return { result: undefined, changes: [{ op: 'put-link', link }] };
   });
   return link.destinationUrl;
 }
@@ -34,7 +35,7 @@ export async function setLinkLimit(service: LinkService, apiKey: string, linkLim
   const account = accountByKey(service, apiKey);
   return service.mutate(() => {
     account.linkLimit = linkLimit;
-    return account;
+    return { result: account, changes: [{ op: 'put-account', account }] };
   });
 }
 

@@ -3,6 +3,7 @@
 // nothing because every check runs before the first mutation. `persist` is awaited before a
 // method returns, so an acknowledged change is as durable as the store makes it.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
+import type { Change, StoreOp } from './changes.js';
 import { errors } from './errors.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
@@ -18,8 +19,8 @@ export type AccountFactory = (apiKey: string, state: MockState) => { account: Ac
 export interface LinkServiceDeps {
   data: MockData;
   createAccount?: AccountFactory;
-  /** Makes the data durable; awaited before a change is acknowledged. */
-  persist: (data: MockData) => Promise<void>;
+  /** Makes changes durable; awaited before a change is acknowledged. */
+  persist: (ops: StoreOp[]) => Promise<void>;
   random: RandomInt;
   now: () => Date;
 }
@@ -53,7 +54,12 @@ export class LinkService {
     for (const link of seeded.links) state.addLink(link);
     // Written with the request's own change, or by the next write; a lost new account is re-made
     // from its key identically, so nothing a client was told is lost.
-    void this.deps.persist(state.data).catch(() => undefined);
+    const changes: Change[] = [
+      { op: 'put-account', account: seeded.account },
+      ...seeded.tags.map((tag): Change => ({ op: 'put-tag', tag })),
+      ...seeded.links.map((link): Change => ({ op: 'put-link', link })),
+    ];
+    void this.deps.persist(changes).catch(() => undefined);
     return seeded.account;
   }
 
@@ -76,7 +82,7 @@ export class LinkService {
     };
     for (const tag of tags.created) state.addTag(tag);
     state.addLink(link);
-    await this.deps.persist(this.current.data);
+    await this.deps.persist([...tags.created.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }]);
     return state.toLink(link);
   }
 
@@ -90,7 +96,7 @@ export class LinkService {
       for (const tag of tags.created) state.addTag(tag);
       link.tagIds = tags.tagIds;
     }
-    await this.deps.persist(this.current.data);
+    await this.deps.persist([...(tags?.created ?? []).map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }]);
     return state.toLink(link);
   }
 
@@ -99,19 +105,19 @@ export class LinkService {
     const link = state.linkOf(account, id);
     if (!link) throw errors.linkNotFound(id);
     state.removeLink(link);
-    await this.deps.persist(this.current.data);
+    await this.deps.persist([{ op: 'delete-link', id: link.id }]);
   }
 
   /** Replaces all data (reset, snapshot restore) and writes it. */
   async replaceData(data: MockData): Promise<void> {
     this.current = new MockState(data);
-    await this.deps.persist(this.current.data);
+    await this.deps.persist([{ op: 'replace', data }]);
   }
 
-  /** Runs a change of the admin API against the state, then makes it durable. */
-  async mutate<T>(change: (state: MockState) => T): Promise<T> {
-    const result = change(this.current);
-    await this.deps.persist(this.current.data);
+  /** Runs a change of the admin API against the state, then makes what it changed durable. */
+  async mutate<T>(change: (state: MockState) => { result: T; changes: Change[] }): Promise<T> {
+    const { result, changes } = change(this.current);
+    await this.deps.persist(changes);
     return result;
   }
 

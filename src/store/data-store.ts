@@ -1,25 +1,34 @@
-// Where the data lives: lowdb's JSON file (atomic writes via steno: temp file + rename) or lowdb's
-// memory adapter. Read and write, nothing more; chosen once by the CLI, passed in by tests.
-import { JSONFile } from 'lowdb/node';
-import { Memory } from 'lowdb';
+// Where the data lives, behind one small interface: open it, make operations durable, close.
+// Two kinds: memory (tests, --db :memory:) and the lowdb JSON file with its change log
+// (src/store/log-file-store.ts). Chosen once by the CLI; tests pass the memory one.
+import type { StoreOp } from '../core/changes.js';
 import type { MockData } from '../core/model.js';
 
 export interface DataStore {
   /** Human-readable location for logs: a file path or ':memory:'. */
   readonly location: string;
-  /** The stored data, or null when there is none yet. Throws on an unreadable or corrupt file. */
-  read(): Promise<MockData | null>;
-  write(data: MockData): Promise<void>;
+  /**
+   * The stored data, or null when there is none yet. The store keeps the returned object (and
+   * the data of later `replace` operations) as the live data it serialises when it compacts.
+   * Throws on an unreadable or corrupt file.
+   */
+  open(): Promise<MockData | null>;
+  /** Makes the operations durable, in order; resolves when they are (in the store's mode). */
+  write(ops: readonly StoreOp[]): Promise<void>;
+  /** Finishes background work and releases files; every write before it is durable. */
+  close(): Promise<void>;
 }
 
 export const MEMORY_LOCATION = ':memory:';
 
 export function memoryStore(): DataStore {
-  const adapter = new Memory<MockData>();
-  return { location: MEMORY_LOCATION, read: () => adapter.read(), write: (data) => adapter.write(data) };
-}
-
-export function jsonFileStore(file: string): DataStore {
-  const adapter = new JSONFile<MockData>(file);
-  return { location: file, read: () => adapter.read(), write: (data) => adapter.write(data) };
+  let data: MockData | null = null;
+  return {
+    location: MEMORY_LOCATION,
+    open: async () => data,
+    write: async (ops) => {
+      for (const op of ops) if (op.op === 'replace') data = op.data;
+    },
+    close: async () => {},
+  };
 }

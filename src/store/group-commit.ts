@@ -1,17 +1,18 @@
-// Group commit: many mutations, few writes. A commit resolves only after a write that started
-// after the call has finished, so an acknowledged change is on disk; calls that arrive while a
-// write is in flight share the next write, so a burst of requests costs two writes, not N.
+// Group commit: many changes, few writes. A commit resolves only after a write that started
+// after the call has finished, so an acknowledged change is on disk; changes that arrive while a
+// write is in flight are queued and share the next write, so a burst of N requests costs two
+// writes, not N.
 
 export class GroupCommit<T> {
   private inFlight: Promise<void> | undefined;
   private next: Promise<void> | undefined;
-  private latest: T | undefined;
+  private queued: T[] = [];
 
-  constructor(private readonly write: (data: T) => Promise<void>) {}
+  constructor(private readonly write: (items: T[]) => Promise<void>) {}
 
-  /** Resolves once `data` (or newer data) is written; rejects if that write fails. */
-  commit(data: T): Promise<void> {
-    this.latest = data;
+  /** Resolves once the items are written; rejects if that write fails. */
+  commit(items: readonly T[]): Promise<void> {
+    this.queued.push(...items);
     if (this.next) return this.next;
     if (!this.inFlight) return this.start();
     this.next = this.inFlight.then(
@@ -28,8 +29,9 @@ export class GroupCommit<T> {
 
   private start(): Promise<void> {
     this.next = undefined;
-    const data = this.latest as T;
-    const run = this.write(data).finally(() => {
+    const items = this.queued;
+    this.queued = [];
+    const run = this.write(items).finally(() => {
       if (this.inFlight === run) this.inFlight = undefined;
     });
     this.inFlight = run;

@@ -20,14 +20,14 @@ export async function openData(store: DataStore, seed: () => MockData, reset: bo
     if (existing) return { data: existing, seeded: false };
   }
   const data = seed();
-  await store.write(data);
+  await store.write([{ op: 'replace', data }]);
   return { data, seeded: true };
 }
 
 async function readExisting(store: DataStore): Promise<MockData | null> {
   let data: unknown;
   try {
-    data = await store.read();
+    data = await store.open();
   } catch (error) {
     throw new DataFileError(`cannot read db ${store.location}: ${(error as Error).message}; fix the file or start with --reset to re-seed it`);
   }

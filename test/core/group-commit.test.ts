@@ -8,7 +8,7 @@ interface PendingWrite { data: string; resolve: () => void; reject: (error: Erro
 function setup() {
   const writes: PendingWrite[] = [];
   const commit = new GroupCommit<string>(
-    (data) => new Promise<void>((resolve, reject) => { writes.push({ data, resolve, reject }); }),
+    (items) => new Promise<void>((resolve, reject) => { writes.push({ data: items.join(','), resolve, reject }); }),
   );
   const write = (index: number): PendingWrite => {
     const pending = writes[index];
@@ -31,16 +31,16 @@ async function drain(): Promise<void> {
 }
 
 describe('GroupCommit', () => {
-  it('the first commit writes at once, with its data', () => {
+  it('the first commit writes at once, with its items', () => {
     const { commit, writes } = setup();
-    void commit.commit('a');
+    void commit.commit(['a']);
     expect(writes.map((w) => w.data)).toEqual(['a']);
   });
 
-  it('commits during an in-flight write share ONE next write, which carries the latest data', async () => {
+  it('commits during an in-flight write share ONE next write, which carries all their items in order', async () => {
     const { commit, writes, write } = setup();
-    const a = track(commit.commit('a'));
-    const during = ['b', 'c', 'd'].map((data) => commit.commit(data));
+    const a = track(commit.commit(['a']));
+    const during = ['b', 'c', 'd'].map((data) => commit.commit([data]));
     expect(during[1]).toBe(during[0]);
     expect(during[2]).toBe(during[0]);
     const waiters = during.map(track);
@@ -49,7 +49,7 @@ describe('GroupCommit', () => {
     write(0).resolve();
     await drain();
     expect(a.settled).toBe('resolved');
-    expect(writes.map((w) => w.data)).toEqual(['a', 'd']);
+    expect(writes.map((w) => w.data)).toEqual(['a', 'b,c,d']);
     expect(waiters.map((w) => w.settled)).toEqual(['pending', 'pending', 'pending']);
     write(1).resolve();
     await drain();
@@ -59,23 +59,23 @@ describe('GroupCommit', () => {
 
   it('a burst of commits costs two writes', async () => {
     const { commit, writes, write } = setup();
-    const all = Array.from({ length: 50 }, (_, i) => track(commit.commit(`v${i}`)));
+    const all = Array.from({ length: 50 }, (_, i) => track(commit.commit([`v${i}`])));
     write(0).resolve();
     await drain();
     write(1).resolve();
     await drain();
-    expect(writes.map((w) => w.data)).toEqual(['v0', 'v49']);
+    expect(writes.map((w) => w.data)).toEqual(['v0', Array.from({ length: 49 }, (_, i) => `v${i + 1}`).join(',')]);
     expect(all.every((s) => s.settled === 'resolved')).toBe(true);
   });
 
   it('a commit resolves only after a write that started after the call', async () => {
     const { commit, writes, write } = setup();
-    track(commit.commit('a'));
-    const b = track(commit.commit('b'));
+    track(commit.commit(['a']));
+    const b = track(commit.commit(['b']));
     write(0).resolve(); // started before 'b' was committed: not enough for 'b'
     await drain();
     expect(b.settled).toBe('pending');
-    const c = track(commit.commit('c')); // arrives while write 1 ('b') is in flight
+    const c = track(commit.commit(['c'])); // arrives while write 1 ('b') is in flight
     write(1).resolve();
     await drain();
     expect(b.settled).toBe('resolved');
@@ -88,10 +88,10 @@ describe('GroupCommit', () => {
 
   it('a commit made once idle writes at once again', async () => {
     const { commit, writes, write } = setup();
-    track(commit.commit('a'));
+    track(commit.commit(['a']));
     write(0).resolve();
     await drain();
-    track(commit.commit('b'));
+    track(commit.commit(['b']));
     expect(writes.map((w) => w.data)).toEqual(['a', 'b']);
   });
 
@@ -100,7 +100,7 @@ describe('GroupCommit', () => {
     { name: 'the shared next write fails', fail: 1 },
   ])('$name: its waiters reject, the others resolve, and the next commit still writes', async ({ fail }) => {
     const { commit, writes, write } = setup();
-    const waiters = [track(commit.commit('a')), track(commit.commit('b')), track(commit.commit('c'))];
+    const waiters = [track(commit.commit(['a'])), track(commit.commit(['b'])), track(commit.commit(['c']))];
     const boom = new Error('disk full');
     for (const index of [0, 1]) {
       if (index === fail) write(index).reject(boom);
@@ -110,8 +110,8 @@ describe('GroupCommit', () => {
     const expected = fail === 0 ? ['rejected', 'resolved', 'resolved'] : ['resolved', 'rejected', 'rejected'];
     expect(waiters.map((w) => w.settled)).toEqual(expected);
     for (const w of waiters) if (w.settled === 'rejected') expect(w.error).toBe(boom);
-    const next = track(commit.commit('d'));
-    expect(writes.map((w) => w.data)).toEqual(['a', 'c', 'd']);
+    const next = track(commit.commit(['d']));
+    expect(writes.map((w) => w.data)).toEqual(['a', 'b,c', 'd']);
     write(2).resolve();
     await drain();
     expect(next.settled).toBe('resolved');
@@ -119,8 +119,8 @@ describe('GroupCommit', () => {
 
   it('a failure of the in-flight write still starts the queued one', async () => {
     const { commit, writes, write } = setup();
-    const a = track(commit.commit('a'));
-    const b = track(commit.commit('b'));
+    const a = track(commit.commit(['a']));
+    const b = track(commit.commit(['b']));
     write(0).reject(new Error('io'));
     await drain();
     expect(a.settled).toBe('rejected');
@@ -140,8 +140,8 @@ describe('GroupCommit', () => {
 
     it('waits for the in-flight write and the queued one', async () => {
       const { commit, write } = setup();
-      track(commit.commit('a'));
-      track(commit.commit('b'));
+      track(commit.commit(['a']));
+      track(commit.commit(['b']));
       const flushed = track(commit.flush());
       await drain();
       expect(flushed.settled).toBe('pending');
@@ -155,7 +155,7 @@ describe('GroupCommit', () => {
 
     it('resolves (does not reject) when a write fails', async () => {
       const { commit, write } = setup();
-      const a = track(commit.commit('a'));
+      const a = track(commit.commit(['a']));
       const flushed = track(commit.flush());
       write(0).reject(new Error('io'));
       await drain();
@@ -165,10 +165,10 @@ describe('GroupCommit', () => {
 
     it('also waits for commits made while it waits', async () => {
       const { commit, write } = setup();
-      track(commit.commit('a'));
+      track(commit.commit(['a']));
       const flushed = track(commit.flush());
       await drain();
-      track(commit.commit('b')); // while flush() waits on write 0
+      track(commit.commit(['b'])); // while flush() waits on write 0
       write(0).resolve();
       await drain();
       expect(flushed.settled).toBe('pending');

@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockData } from '../../src/core/model.js';
 import { createMock } from '../../src/mock.js';
-import { jsonFileStore } from '../../src/store/data-store.js';
+import { LogFileStore } from '../../src/store/log-file-store.js';
 import { contract, DEMO, fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 let dir: string;
@@ -18,11 +18,18 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const start = async (reset = false) => {
-  const mock = await createMock({ store: jsonFileStore(file), contract, fixtures, seed: TEST_SEED, reset, version: 'test' });
+const fileStore = (compactAfterBytes = 1 << 30) => new LogFileStore(file, { durable: true, compactAfterBytes });
+const running: { close: () => Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((mock) => mock.close()));
+});
+const start = async (reset = false, compactAfterBytes?: number) => {
+  const mock = await createMock({ store: fileStore(compactAfterBytes), contract, fixtures, seed: TEST_SEED, reset, version: 'test' });
+  running.push(mock);
   return { ...mock, request: supertest(mock.app) };
 };
-const onDisk = (): MockData => JSON.parse(readFileSync(file, 'utf8')) as MockData;
+/** What a fresh start would load: the lowdb file with the change logs replayed. */
+const onDisk = async (): Promise<MockData> => (await fileStore().open()) as MockData;
 const body = (slug?: string) => ({ destinationUrl: 'https://example.com/a', domain: 'short.test', tags: [{ name: 'kept' }], ...(slug ? { slug } : {}) });
 
 describe('a JSON file store', () => {
@@ -33,7 +40,7 @@ describe('a JSON file store', () => {
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
     // The 201 was sent after the write: the link is on disk before any flush.
-    expect(onDisk().links[id]?.slug).toBe('persisted');
+    expect((await onDisk()).links[id]?.slug).toBe('persisted');
 
     const second = await start();
     expect(second.seeded).toBe(false);
@@ -41,17 +48,19 @@ describe('a JSON file store', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ slug: 'persisted', tags: [{ name: 'kept' }] });
     expect((await second.request.delete(`/links/${id}`).set('x-api-key', DEMO)).status).toBe(204);
-    expect(onDisk().links[id]).toBeUndefined();
+    expect((await onDisk()).links[id]).toBeUndefined();
   });
 
   it('is re-seeded by reset, dropping what was created', async () => {
     const first = await start();
-    const seeded = readFileSync(file, 'utf8');
+    const seeded = JSON.stringify(await onDisk());
     await first.request.post('/links').set('x-api-key', DEMO).send(body());
-    expect(readFileSync(file, 'utf8')).not.toBe(seeded);
+    expect(JSON.stringify(await onDisk())).not.toBe(seeded);
+    await first.close();
     const again = await start(true);
     expect(again.seeded).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe(seeded);
+    expect(JSON.stringify(await onDisk())).toBe(seeded);
+    expect(readdirSync(dir)).toEqual(['db.json']);
   });
 
   it.each([
@@ -64,23 +73,24 @@ describe('a JSON file store', () => {
     expect(readFileSync(file, 'utf8')).toBe(content);
   });
 
-  it('writes atomically: no temporary file is left and the file always parses', async () => {
+  it('appends changes beside a lowdb file that always parses, and leaves no temporary file', async () => {
     const mock = await start();
     await Promise.all(Array.from({ length: 30 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
-    await mock.flush();
-    expect(readdirSync(dir)).toEqual(['db.json']);
-    expect(Object.keys(onDisk().links)).toHaveLength(Object.keys(mock.service.state.data.links).length);
+    await mock.close();
+    expect(readdirSync(dir).sort()).toEqual(['db.json', 'db.json.changes']);
+    expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
+    expect(Object.keys((await onDisk()).links)).toHaveLength(Object.keys(mock.service.state.data.links).length);
   });
 
   it('loses no update among concurrent creates, and lets exactly one of two same-slug creates win', async () => {
     const mock = await start();
-    const before = Object.keys(onDisk().links).length;
+    const before = Object.keys((await onDisk()).links).length;
     const distinct = await Promise.all(Array.from({ length: 60 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
     expect(distinct.map((res) => res.status)).toEqual(Array(60).fill(201));
     const same = await Promise.all(Array.from({ length: 20 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body('race'))));
     expect(same.filter((res) => res.status === 201)).toHaveLength(1);
     expect(same.filter((res) => res.status === 400)).toHaveLength(19);
-    const links = Object.values(onDisk().links);
+    const links = Object.values((await onDisk()).links);
     expect(links).toHaveLength(before + 61);
     expect(links.filter((link) => link.slug === 'race')).toHaveLength(1);
   });
