@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

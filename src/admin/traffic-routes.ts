@@ -5,6 +5,8 @@ import type { Journal, JournalEntry, JournalFilter } from '../core/journal.js';
 import type { LinkService } from '../core/links.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
 
+const STREAM_HEARTBEAT_MS = 15_000;
+
 export interface TrafficDeps {
   service: LinkService;
   scenarios: ScenarioRegistry;
@@ -33,11 +35,21 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.write(': connected\n\n');
     const send = (entry: JournalEntry): void => void res.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+    // A comment now and then keeps proxies and idle timeouts from closing a quiet stream.
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
+    heartbeat.unref();
     deps.journal.on('entry', send);
-    req.on('close', () => deps.journal.off('entry', send));
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      deps.journal.off('entry', send);
+    });
   });
   router.get('/coverage', (req, res) => {
     const account = typeof req.query['account'] === 'string' ? req.query['account'] : undefined;
     res.json({ documented: deps.coverage.documentedOutcomes(), accounts: deps.coverage.report(account) });
+  });
+  router.delete('/coverage', (_req, res) => {
+    deps.coverage.clear();
+    res.status(204).end();
   });
 }

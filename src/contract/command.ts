@@ -5,11 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ContractClient } from './client.js';
+import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
+import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
 import { formatReport, toJUnit } from './report.js';
 import { DEFAULT_DOMAIN, runContract, type ContractOptions } from './runner.js';
-import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
-import { DEFAULT_TIMEOUT_MS } from './client.js';
 
 type Env = Record<string, string | undefined>;
 

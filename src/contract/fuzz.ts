@@ -11,7 +11,7 @@ import { fuzzRequests, OWN_LINK, type FuzzRequest } from './fuzz-arbitraries.js'
 
 export const DEFAULT_FUZZ_RUNS = 200;
 /** The whole fuzz run, shrinking included, stops after this; what ran until then still counts. */
-export const DEFAULT_FUZZ_TIME_LIMIT_MS = 60_000;
+export const DEFAULT_FUZZ_TIME_LIMIT_MS = 120_000;
 
 export interface FuzzOptions {
   runs: number;

@@ -16,6 +16,8 @@ export interface Recorders {
 export function recordRequests(recorders: Recorders): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    // Decided now: inside a mounted router (/__admin) Express strips the prefix from req.path.
+    const api = isApiRequest(req.path);
     captureJsonBodies(res);
     let recorded = false;
     const record = (): void => {
@@ -24,7 +26,7 @@ export function recordRequests(recorders: Recorders): RequestHandler {
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
       const status = res.headersSent ? res.statusCode : null;
       recorders.log?.(logLine(req, res, status, durationMs));
-      if (!isApiRequest(req)) return;
+      if (!api) return;
       const entry = journalEntry(req, res, status, durationMs);
       recorders.journal.add(entry);
       if (entry.operationId && status !== null) {
@@ -39,8 +41,8 @@ export function recordRequests(recorders: Recorders): RequestHandler {
 }
 
 /** The journal keeps the API's traffic, not the admin console's own polling. */
-function isApiRequest(req: Request): boolean {
-  return !req.path.startsWith('/__admin') && req.path !== '/openapi.yaml' && !req.path.startsWith('/docs');
+function isApiRequest(path: string): boolean {
+  return !path.startsWith('/__admin') && path !== '/openapi.yaml' && !path.startsWith('/docs');
 }
 
 function captureJsonBodies(res: Response): void {

@@ -86,7 +86,7 @@ const UNCOVERED: readonly [scenario: string, op: Op][] = [
 ];
 
 describe('built-in scenarios that force an error', () => {
-  test.each(MODES.flatMap((mode) => FORCED.map((row) => [mode, ...row] as const)))(
+  test.each(MODES.flatMap((mode) => FORCED.map(([scenario, op, status, code]) => [mode, scenario, op, status, code ?? ''] as const)))(
     '%s %s: %s answers %i %s and changes nothing',
     async (mode, scenario, op, status, code) => {
       const t = await createTestApp();
@@ -181,7 +181,7 @@ describe('flaky-network: the first request of each operation is reset, the rest 
     const t = await createTestApp();
     const id = demoLinkId(t);
     if (mode === 'global') await t.request.put('/__admin/scenario').send({ name: 'flaky-network' }).expect(200);
-    const headers = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
+    const headers: Record<string, string> = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
     for (const op of OPS) {
       const before = JSON.stringify(t.service.state.data);
       const first = await outcome(send(t, op, id, headers));

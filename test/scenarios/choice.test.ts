@@ -29,8 +29,11 @@ const create = (t: TestApp, headers: H, body: object = CREATE): Test => withHead
 const del = (t: TestApp, id: string, headers: H): Test => withHeaders(t.request.delete(`/links/${id}`), { 'x-api-key': DEMO, ...headers });
 const setGlobal = (t: TestApp, name: unknown): Test => t.request.put('/__admin/scenario').send({ name });
 
+interface ChoiceRow { name: string; global: string | null; headers: H; status: number; mentions?: RegExp; code?: string }
+interface AuthRow { name: string; headers: H; body?: object; status: number; mentions?: RegExp }
+
 describe('which scenario shapes a createLink', () => {
-  test.each([
+  test.each<ChoiceRow>([
     { name: 'nothing chosen: normal', global: null, headers: {}, status: 201 },
     { name: 'global only', global: 'not-found', headers: {}, status: 404 },
     { name: 'header only', global: null, headers: { 'x-mock-scenario': 'not-found' }, status: 404 },
@@ -47,7 +50,7 @@ describe('which scenario shapes a createLink', () => {
     { name: 'Prefer code=abc: 400', global: null, headers: { prefer: 'code=abc' }, status: 400, mentions: /code=abc/ },
     { name: 'unknown x-mock-scenario: 400 listing names', global: null, headers: { 'x-mock-scenario': 'nope' }, status: 400, mentions: KNOWN },
     { name: 'unknown x-mock-scenario even with a global one', global: 'slow', headers: { 'x-mock-scenario': 'nope' }, status: 400, mentions: /unknown scenario 'nope'/ },
-  ])('$name → $status', async ({ global, headers, status, mentions, code }: { global: string | null; headers: H; status: number; mentions?: RegExp; code?: string }) => {
+  ])('$name → $status', async ({ global, headers, status, mentions, code }) => {
     const t = await createTestApp({ sleep: async () => {} });
     if (global) await setGlobal(t, global).expect(200);
     const before = JSON.stringify(t.service.state.data);
@@ -81,9 +84,9 @@ describe('which scenario shapes a createLink', () => {
 describe('admin API', () => {
   test.each([
     [{ name: 'nope' }, KNOWN],
-    [{}, /"name"/],
-    [{ name: 5 }, /"name"/],
-    [{ name: ['not-found'] }, /"name"/],
+    [{}, /name/],
+    [{ name: 5 }, /name|'5'/],
+    [{ name: ['not-found'] }, /name/],
   ])('PUT /__admin/scenario %j → 400 Error, active one unchanged', async (body, mentions) => {
     const t = await createTestApp();
     await setGlobal(t, 'slow').expect(200);
@@ -114,7 +117,7 @@ describe('admin API', () => {
 
 describe('authentication first, then request validation, then the scenario', () => {
   const NORMAL_401 = /^The x-api-key header (is missing|names no account)$/;
-  test.each([
+  test.each<AuthRow>([
     { name: 'no key + not-found', headers: { 'x-mock-scenario': 'not-found' }, status: 401, mentions: NORMAL_401 },
     { name: 'unknown key + not-found', headers: { 'x-api-key': 'nobody', 'x-mock-scenario': 'not-found' }, status: 401, mentions: NORMAL_401 },
     { name: 'no key + unknown scenario', headers: { 'x-mock-scenario': 'nope' }, status: 401, mentions: NORMAL_401 },
@@ -123,7 +126,7 @@ describe('authentication first, then request validation, then the scenario', () 
     { name: 'invalid body + not-found: 400', headers: { 'x-api-key': DEMO, 'x-mock-scenario': 'not-found' }, body: { domain: 'short.test' }, status: 400, mentions: /destinationUrl/ },
     // The unauthorized scenario stands for a failed authentication, which comes before validation (D14).
     { name: 'valid key + invalid body + unauthorized: still 401', headers: { 'x-api-key': DEMO, 'x-mock-scenario': 'unauthorized' }, body: { domain: 'short.test' }, status: 401 },
-  ])('$name → $status', async ({ headers, body, status, mentions }: { headers: H; body?: object; status: number; mentions?: RegExp }) => {
+  ])('$name → $status', async ({ headers, body, status, mentions }) => {
     const t = await createTestApp();
     const res = await withHeaders(t.request.post('/links'), headers).send(body ?? CREATE);
     expectError(res, status, mentions ? { mentions } : {});
@@ -171,13 +174,13 @@ describe('custom scenarios: times and matching', () => {
     expect(await statuses(await app(), 3, { 'x-mock-scenario': 'then' })).toEqual([404, 400, 400]);
   });
 
-  test.each([
+  test.each<AuthRow>([
     { name: 'header matches (name case-insensitive)', headers: { 'x-tenant': 'blue' }, status: 404 },
     { name: 'header other value', headers: { 'x-tenant': 'red' }, status: 201 },
     { name: 'header absent', headers: {}, status: 201 },
     { name: 'body field matches', headers: {}, body: { ...CREATE, domain: 'go.acme.test' }, status: 400 },
     { name: 'body field other value', headers: {}, body: { ...CREATE, domain: 'short.test' }, status: 201 },
-  ])('createLink, $name → $status', async ({ headers, body, status }: { headers: H; body?: object; status: number }) => {
+  ])('createLink, $name → $status', async ({ headers, body, status }) => {
     const res = await create(await app(), { 'x-mock-scenario': 'picky', ...headers }, body);
     if (status === 201) expectLink(res, 201);
     else expectError(res, status, { mentions: /forced/ });

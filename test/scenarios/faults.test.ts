@@ -133,7 +133,7 @@ describe('flaky-network over a real socket: the first request of each operation 
     const { t, port } = await listen();
     const id = demoLinkId(t);
     if (mode === 'global') await t.request.put('/__admin/scenario').send({ name: 'flaky-network' }).expect(200);
-    const h = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
+    const h: Record<string, string> = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
     expect(await send(port, 'POST', '/links', h, CREATE)).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
     expect(await send(port, 'POST', '/links', h, CREATE)).toMatchObject({ kind: 'response', status: 201 });
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'error', code: 'ECONNRESET' });

@@ -158,6 +158,8 @@ describe('the real CLI', () => {
     write('first.yaml', 'name: first\ndescription: 404 on create\nrules:\n  - match: { operation: createLink }\n    error: not-found\n');
     running = await startCli(['--scenarios', dir, '--watch', '--db', ':memory:'], dir);
     const cli = running;
+    /** Waits for a line that arrives after this point (not an earlier line of the same kind). */
+    const next = (pattern: string): Promise<void> => cli.waitForOutput(new RegExp(`^[\\s\\S]{${cli.output().length}}[\\s\\S]*${pattern}`));
     const createUnder = async (scenario: string): Promise<Response> =>
       fetch(`${cli.url}/links`, {
         method: 'POST',
@@ -166,18 +168,21 @@ describe('the real CLI', () => {
       });
     expect((await createUnder('second')).status).toBe(400);
 
+    const added = next('scenarios reloaded');
     write('second.yaml', 'name: second\ndescription: 401 on create\nrules:\n  - match: { operation: createLink }\n    error: unauthorized\n');
-    await cli.waitForOutput(/scenarios reloaded/);
+    await added;
     expect((await createUnder('second')).status).toBe(401);
 
+    const edited = next('scenarios reloaded');
     write('first.yaml', 'name: first\ndescription: now LINK_LIMIT_REACHED\nrules:\n  - match: { operation: createLink }\n    error: link-limit-reached\n');
-    await cli.waitForOutput(/scenarios reloaded[\s\S]*scenarios reloaded/);
-    const edited = await createUnder('first');
-    expect(edited.status).toBe(400);
-    expect(await edited.json()).toMatchObject({ code: 'LINK_LIMIT_REACHED' });
+    await edited;
+    const limited = await createUnder('first');
+    expect(limited.status).toBe(400);
+    expect(await limited.json()).toMatchObject({ code: 'LINK_LIMIT_REACHED' });
 
+    const refused = next('NOT reloaded.*\\n');
     const broken = write('second.yaml', 'name: second\ndescription: broken\nrules:\n  - match: { operation: deleteLink }\n    error: invalid-request\n');
-    await cli.waitForOutput(/NOT reloaded.*\n/);
+    await refused;
     const line = /.*NOT reloaded.*/.exec(cli.output())?.[0] ?? '';
     expect(line).toContain(broken);
     expect(line).toMatch(/rule 1: .*status 400 is not documented for deleteLink/);

@@ -1,0 +1,125 @@
+// --accept-any-key: an unknown key becomes a fresh account on first use, on the default domain,
+// with data seeded from the key alone, so parallel CI jobs with their own keys never meet.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Link } from '../../src/api-types.js';
+import { expectError, expectLink } from '../helpers/contract-assert.js';
+import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
+import { expectAdminResponse } from './admin-contract.js';
+
+const JOB_A = 'ci-job-a';
+const JOB_B = 'ci-job-b';
+const CREATE = { destinationUrl: 'https://example.com/ci', domain: 'short.test', tags: [{ name: 'ci' }] };
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ acceptAnyKey: true });
+});
+
+interface AccountView {
+  id: string;
+  apiKey: string;
+  linkLimit: number;
+  links: number;
+  domains: { id: string; name: string }[];
+}
+async function accounts(app: TestApp = t): Promise<AccountView[]> {
+  const res = await app.request.get('/__admin/accounts');
+  expectAdminResponse(res, 'GET', '/__admin/accounts');
+  return (res.body as { accounts: AccountView[] }).accounts;
+}
+async function linksOf(key: string, app: TestApp = t): Promise<{ text: string; links: Link[] }> {
+  const res = await app.request.get('/__admin/links').query({ account: key });
+  expectAdminResponse(res, 'GET', '/__admin/links');
+  expect(res.status).toBe(200);
+  return { text: res.text, links: (res.body as { links: Link[] }).links };
+}
+/** A first use that creates nothing: a delete of a link that does not exist. */
+async function touch(key: string, app: TestApp = t): Promise<void> {
+  expectError(await app.request.delete('/links/lnk_0000000000000000').set('x-api-key', key), 404);
+}
+
+describe('with acceptAnyKey', () => {
+  it('an unknown key creates (201) in a fresh account that has the default domain only', async () => {
+    expect((await accounts()).map((account) => account.apiKey)).not.toContain(JOB_A);
+    const res = await t.request.post('/links').set('x-api-key', JOB_A).send(CREATE);
+    expectLink(res, 201);
+    const account = (await accounts()).find((candidate) => candidate.apiKey === JOB_A);
+    expect(account?.domains).toEqual([{ id: t.service.state.data.defaultDomain.id, name: 'short.test' }]);
+    const { links } = await linksOf(JOB_A);
+    expect(links[0]).toEqual(res.body);
+    expect(account?.links).toBe(links.length);
+    for (const link of links) expect(link.domain.name).toBe('short.test');
+  });
+
+  it("a custom domain of another account stays out of reach (404)", async () => {
+    expectError(await t.request.post('/links').set('x-api-key', JOB_A).send({ ...CREATE, domain: 'go.acme.test' }), 404);
+  });
+
+  it("ci-job-b cannot see, update or delete ci-job-a's links", async () => {
+    const created = (await t.request.post('/links').set('x-api-key', JOB_A).send(CREATE)).body as Link;
+    await touch(JOB_B);
+    const aLinks = (await linksOf(JOB_A)).links;
+    const bLinks = (await linksOf(JOB_B)).links;
+    expect(bLinks.map((link) => link.id)).not.toContain(created.id);
+    expect(bLinks.some((link) => aLinks.some((other) => other.id === link.id))).toBe(false);
+    for (const link of aLinks) {
+      expectError(await t.request.put(`/links/${link.id}`).set('x-api-key', JOB_B).send({ tags: [] }), 404);
+      expectError(await t.request.delete(`/links/${link.id}`).set('x-api-key', JOB_B), 404);
+    }
+    expect((await linksOf(JOB_A)).links).toEqual(aLinks);
+    expectError(await t.request.put(`/links/${created.id}`).set('x-api-key', DEMO).send({ tags: [] }), 404);
+  });
+
+  it('tags are per account: the same tag name in two jobs is two tags', async () => {
+    const a = (await t.request.post('/links').set('x-api-key', JOB_A).send(CREATE)).body as Link;
+    const b = (await t.request.post('/links').set('x-api-key', JOB_B).send(CREATE)).body as Link;
+    expect(a.tags[0]?.id).not.toBe(b.tags[0]?.id);
+  });
+
+  it('the same key on two fresh apps gets byte-identical seeded data, whatever other keys came first', async () => {
+    const second = await createTestApp({ acceptAnyKey: true });
+    await touch(JOB_A);
+    await touch(JOB_B, second);
+    await t.request.post('/links').set('x-api-key', JOB_B).send(CREATE);
+    await touch(JOB_A, second);
+    const first = await linksOf(JOB_A);
+    expect(first.links.length).toBeGreaterThan(0);
+    expect((await linksOf(JOB_A, second)).text).toBe(first.text);
+    const accountOf = async (app: TestApp) => JSON.stringify((await accounts(app)).find((account) => account.apiKey === JOB_A));
+    expect(await accountOf(second)).toBe(await accountOf(t));
+  });
+
+  it('two different keys get different seeded data', async () => {
+    await touch(JOB_A);
+    await touch(JOB_B);
+    const a = (await linksOf(JOB_A)).links.map((link) => link.slug);
+    const b = (await linksOf(JOB_B)).links.map((link) => link.slug);
+    expect(a).not.toEqual(b);
+    expect(new Set([...a, ...b]).size).toBe(a.length + b.length);
+  });
+
+  it('fixture keys keep their own accounts, and a missing key is still a 401', async () => {
+    expect((await accounts()).filter((account) => account.apiKey === DEMO)).toHaveLength(1);
+    expectError(await t.request.post('/links').send(CREATE), 401);
+    expectError(await t.request.post('/links').set('x-api-key', '').send(CREATE), 401);
+    expect(await accounts()).toHaveLength(3);
+  });
+
+  it('a reset forgets the keys made on first use', async () => {
+    await touch(JOB_A);
+    expect(await accounts()).toHaveLength(4);
+    await t.request.post('/__admin/reset');
+    expect(await accounts()).toHaveLength(3);
+  });
+});
+
+describe('without acceptAnyKey (the default)', () => {
+  it('an unknown key is a 401 and makes no account', async () => {
+    const plain = await createTestApp();
+    expectError(await plain.request.post('/links').set('x-api-key', JOB_A).send(CREATE), 401);
+    expect((await accounts(plain)).map((account) => account.apiKey)).not.toContain(JOB_A);
+    const res = await plain.request.get('/__admin/links').query({ account: JOB_A });
+    expectAdminResponse(res, 'GET', '/__admin/links');
+    expect(res.status).toBe(404);
+  });
+});

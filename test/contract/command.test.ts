@@ -1,0 +1,108 @@
+// `shortlink-mock contract` as a CI job runs it: the built CLI as a real process, over real HTTP,
+// against the built mock (also a real process) and against a broken server. Needs `npm run build`
+// (npm test builds first).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type Listening } from '../../contract-tests/servers.js';
+import { runContractCommand } from '../../src/contract/command.js';
+import { BROKEN_SERVERS } from '../broken-servers/catalogue.js';
+import { CLI, startCli, type CliProcess } from '../helpers/cli-process.js';
+
+const RUN_LIMIT_MS = 60_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `shortlink-mock contract ...` to completion, bounded; CONTRACT_* variables of this shell do not leak in. */
+function contract(args: string[]): Promise<Run> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')));
+  const child = spawn(process.execPath, [CLI, 'contract', ...args], { env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+let dir: string;
+let mock: CliProcess;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'slm-contract-'));
+  mock = await startCli(['--db', ':memory:', '--quiet'], dir);
+});
+afterAll(async () => {
+  await mock?.stop('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const DOCUMENTED: Record<string, number[]> = { createLink: [201, 400, 401, 404], updateLink: [200, 400, 401, 404], deleteLink: [204, 401, 404] };
+
+describe('shortlink-mock contract', () => {
+  it('passes against the built mock, reports each operation and status, and writes JUnit XML', { timeout: RUN_LIMIT_MS }, async () => {
+    const junit = join(dir, 'reports', 'contract.xml');
+    const run = await contract(['--base-url', mock.url, '--api-key', 'demo-key', '--other-api-key', 'other-key', '--other-domain', 'go.acme.test', '--fuzz-runs', '50', '--seed', '11', '--junit', junit]);
+    expect(run.stderr).toBe('');
+    expect(run.code, run.stdout).toBe(0);
+    for (const [operation, statuses] of Object.entries(DOCUMENTED)) {
+      const section = run.stdout.slice(run.stdout.indexOf(`\n${operation}\n`));
+      for (const status of statuses) expect(section).toMatch(new RegExp(`^  ${status}  \\d+ checked: \\d+ passed, 0 failed`, 'm'));
+    }
+    expect(run.stdout).toMatch(/^fuzz\n {4}passed {7}fuzzed requests[^\n]*\n +50 requests/m);
+    expect(run.stdout).toMatch(/^PASSED: \d+ checked, \d+ passed, 0 failed, 0 not checked/m);
+    expect(existsSync(junit)).toBe(true);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites [^>]*failures="0"/);
+    expect(xml.match(/<testcase /g)?.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('fails against a broken server with exit code 1 and prints the reason and the offending exchange', { timeout: RUN_LIMIT_MS }, async () => {
+    const broken = BROKEN_SERVERS.find((server) => server.name === 'create-200');
+    if (!broken) throw new Error('the broken server create-200 is missing from the catalogue');
+    let server: Listening | undefined;
+    try {
+      server = await listen(broken.app());
+      const run = await contract(['--base-url', server.url, '--api-key', 'demo-key', '--fuzz-runs', '20', '--seed', '11']);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toMatch(/FAILED {7}creates a link with the given slug/);
+      expect(run.stdout).toMatch(/reason: +createLink with a valid body \(given\): expected 201, got 200; status 200 is not documented for createLink/);
+      expect(run.stdout).toMatch(/request: +curl -sS -i -X POST '[^']+\/links' -H "x-api-key: \$CONTRACT_API_KEY"/);
+      expect(run.stdout).toMatch(/response: 200 application\/json/);
+      expect(run.stdout).toMatch(/^FAILED: /m);
+    } finally {
+      await server?.close();
+    }
+  });
+
+  // Flag handling needs no server and no process: runContractCommand takes argv, env and io.
+  it.each([
+    [['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--fuzz-runs', 'many'], {}, /--fuzz-runs must be a whole number from 0 to 100000, got 'many'/],
+    [['--api-key', 'k'], {}, /--base-url is required \(or set CONTRACT_BASE_URL\)/],
+    [['--base-url', 'ftp://x', '--api-key', 'k'], {}, /--base-url must be an http\(s\) URL/],
+    [['--bogus'], {}, /Unknown option '--bogus'/],
+    [[], { CONTRACT_BASE_URL: 'http://127.0.0.1:9' }, /--api-key is required \(or set CONTRACT_API_KEY\)/],
+  ])('refuses %j with one line on stderr and exit code 2', async (argv, env, message) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runContractCommand(argv, env, { out: (text) => out.push(text), err: (text) => err.push(text) });
+    expect({ code, out, err }).toEqual({ code: 2, out: [], err: [expect.stringMatching(message)] });
+  });
+
+  it('prints its help with every flag and environment variable', async () => {
+    const out: string[] = [];
+    expect(await runContractCommand(['--help'], {}, { out: (text) => out.push(text), err: () => {} })).toBe(0);
+    for (const flag of ['--base-url', '--api-key', '--other-api-key', '--domain', '--other-domain', '--fuzz-runs', '--seed', '--timeout-ms', '--junit']) expect(out.join('\n')).toContain(flag);
+    for (const name of ['CONTRACT_BASE_URL', 'CONTRACT_API_KEY', 'CONTRACT_OTHER_API_KEY', 'CONTRACT_DOMAIN']) expect(out.join('\n')).toContain(name);
+  });
+});

@@ -1,0 +1,320 @@
+// The QA console at /__admin/, end to end: the real mock listening on loopback, driven through a
+// real headless Chromium (Debian's `chromium`, via playwright-core, which never downloads a
+// browser). Every request the page makes outside the mock is blocked and must never happen.
+// Waits are Playwright's locator waits with bounded timeouts: no sleeps.
+import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { maskApiKey } from '../../src/core/journal.js';
+import type { MockOptions } from '../../src/mock.js';
+import { createTestApp, DEMO } from '../helpers/test-app.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const WAIT = 10_000;
+const TEST_TIMEOUT = 30_000;
+
+interface Served {
+  base: string;
+  close: () => Promise<void>;
+}
+
+async function serve(overrides: Partial<MockOptions> = {}): Promise<Served> {
+  const mock = await createTestApp(overrides);
+  const server: Server = mock.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections(); // the journal's event stream stays open otherwise
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface OpenConsole {
+  page: Page;
+  context: BrowserContext;
+  /** Requests the page tried to send anywhere but the mock (blocked). */
+  blocked: string[];
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+  /** Main-frame navigations: 1 means the page was never reloaded. */
+  navigations: () => number;
+}
+
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} is missing: the console's end-to-end test needs Debian's chromium. Run .ci/run (it installs it) or \`apt-get update && apt-get install -y chromium\` as root.`,
+    );
+  }
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--disable-component-update', '--no-first-run'],
+    timeout: 20_000,
+  });
+}, 30_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openConsole(base: string): Promise<OpenConsole> {
+  if (!browser) throw new Error('Chromium did not start');
+  const context = await browser.newContext();
+  contexts.push(context);
+  const blocked: string[] = [];
+  await context.route('**', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${base}/`)) return route.continue();
+    blocked.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await page.goto(`${base}/__admin/`);
+  return { page, context, blocked, pageErrors, navigations: () => navigations };
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+const createBody = { destinationUrl: 'https://example.com/from-the-app', domain: 'short.test', tags: [] };
+
+/** Shows the links of an account in the page and waits for them. */
+async function showLinksOf(page: Page, apiKey: string): Promise<void> {
+  await page.locator(`#accounts-body tr[data-api-key="${apiKey}"]`).getByRole('button', { name: /^Show links of/ }).click();
+  await page.locator('#account-title', { hasText: `(${apiKey})` }).waitFor();
+  await page.locator('#links-body tr').first().waitFor();
+}
+
+describe('the QA console without an admin token (loopback)', () => {
+  let served: Served | undefined;
+  beforeEach(async () => {
+    served = await serve();
+  });
+  afterEach(async () => {
+    await served?.close();
+  });
+
+  it(
+    'switches a scenario, then shows the app\'s request live in the journal with the forced status, and the coverage it earned',
+    async () => {
+      const { base } = served as Served;
+      const { page, blocked, pageErrors, navigations } = await openConsole(base);
+      await page.evaluate('window.sameDocument = true'); // survives only if the page is never reloaded
+      await page.locator('#journal-mode', { hasText: 'live' }).waitFor();
+
+      await page.getByRole('combobox', { name: 'Scenario', exact: true }).selectOption('link-limit-reached');
+      await page.getByRole('button', { name: 'Activate' }).click();
+      await page.locator('#scenario-active', { hasText: 'link-limit-reached' }).waitFor();
+      await page.locator('#health-scenario', { hasText: 'link-limit-reached' }).waitFor();
+      expect((await call(base, 'GET', '/__admin/scenarios')).body.active).toBe('link-limit-reached');
+
+      // The app under test creates a link (here: the test, from outside the page).
+      const created = await call(base, 'POST', '/links', createBody, { 'x-api-key': DEMO });
+      expect(created.status).toBe(400);
+      expect(created.body.code).toBe('LINK_LIMIT_REACHED');
+
+      const row = page.locator('#journal-body tr[data-seq]').filter({ hasText: '/links' }).filter({ hasText: 'link-limit-reached' });
+      await row.waitFor();
+      // Exactly the app's request: none of the console's own admin calls.
+      expect(await page.locator('#journal-body tr[data-seq]').count()).toBe(1);
+      expect(await row.locator('[data-col="method"]').textContent()).toBe('POST');
+      expect(await row.locator('[data-col="status"]').textContent()).toBe('400');
+      expect(await row.locator('[data-col="scenario"]').textContent()).toBe('link-limit-reached');
+      expect(await row.locator('[data-col="operation"]').textContent()).toBe('createLink');
+      expect(await row.locator('[data-col="key"]').textContent()).toBe(maskApiKey(DEMO));
+      expect(await page.locator('#journal-live').textContent()).toContain('400');
+
+      // A row expands to its bodies.
+      const toggle = row.getByRole('button', { name: /Show request and response bodies/ });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const details = page.locator('#journal-body tr.details:not([hidden])');
+      await details.waitFor();
+      expect(await details.textContent()).toContain('LINK_LIMIT_REACHED');
+      expect(await details.textContent()).toContain('https://example.com/from-the-app');
+
+      // The coverage matrix: this error path is met, deleteLink 404 never was.
+      const key = maskApiKey(DEMO);
+      const cell = (outcome: string) => page.locator(`#coverage-body td[data-key="${key}"][data-outcome="${outcome}"]`);
+      await cell('createLink 400 LINK_LIMIT_REACHED').filter({ hasText: 'seen ×1' }).waitFor();
+      expect(await cell('createLink 400 LINK_LIMIT_REACHED').getAttribute('data-seen')).toBe('true');
+      expect((await cell('deleteLink 404').textContent())?.trim()).toBe('✗ never');
+      expect((await cell('createLink 201').textContent())?.trim()).toBe('✗ never');
+
+      // All of it without a reload, and nothing left the machine.
+      expect(await page.evaluate('window.sameDocument')).toBe(true);
+      expect(navigations()).toBe(1);
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'saves a snapshot and restores a link deleted after it',
+    async () => {
+      const { base } = served as Served;
+      const [victim] = (await call(base, 'GET', `/__admin/links?account=${DEMO}`)).body.links as { id: string; slug: string }[];
+      if (!victim) throw new Error('demo-key has no seeded link');
+      const { page, blocked, pageErrors } = await openConsole(base);
+      await page.locator('#journal-mode', { hasText: 'live' }).waitFor();
+
+      await page.getByLabel('Snapshot name').fill('before-delete');
+      await page.getByRole('button', { name: 'Save snapshot' }).click();
+      await page.locator('#snapshots-body tr[data-snapshot="before-delete"]').waitFor();
+
+      await showLinksOf(page, DEMO);
+      const victimRow = page.locator(`#links-body tr[data-link-id="${victim.id}"]`);
+      await victimRow.waitFor();
+
+      expect((await call(base, 'DELETE', `/links/${victim.id}`, undefined, { 'x-api-key': DEMO })).status).toBe(204);
+      await victimRow.waitFor({ state: 'detached' }); // the journal's entry refreshed the list
+
+      await page.getByRole('button', { name: 'Restore snapshot before-delete' }).click();
+      await victimRow.waitFor();
+      expect(await victimRow.locator('[data-col="slug"]').textContent()).toBe(victim.slug);
+      await page.locator('#status', { hasText: 'Snapshot before-delete restored' }).waitFor();
+      const after = (await call(base, 'GET', `/__admin/links?account=${DEMO}`)).body.links as { id: string }[];
+      expect(after.map((link) => link.id)).toContain(victim.id);
+
+      await page.getByRole('button', { name: 'Delete snapshot before-delete' }).click();
+      await page.locator('#snapshots-body tr[data-snapshot="before-delete"]').waitFor({ state: 'detached' });
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '"+1 click" adds a click to a link',
+    async () => {
+      const { base } = served as Served;
+      const [link] = (await call(base, 'GET', `/__admin/links?account=${DEMO}`)).body.links as { id: string; clickCount: number }[];
+      if (!link) throw new Error('demo-key has no seeded link');
+      const { page, blocked, pageErrors } = await openConsole(base);
+      await showLinksOf(page, DEMO);
+      const row = page.locator(`#links-body tr[data-link-id="${link.id}"]`);
+      expect(await row.locator('[data-col="clicks"]').textContent()).toBe(String(link.clickCount));
+
+      await row.getByRole('button', { name: /^\+1 click on/ }).click();
+      await row.locator('[data-col="clicks"]', { hasText: new RegExp(`^${link.clickCount + 1}$`) }).waitFor();
+      const after = (await call(base, 'GET', `/__admin/links?account=${DEMO}`)).body.links as { id: string; clickCount: number }[];
+      expect(after.find((candidate) => candidate.id === link.id)?.clickCount).toBe(link.clickCount + 1);
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'reset asks to confirm: cancelled changes nothing, confirmed puts the seeded fixtures back',
+    async () => {
+      const { base } = served as Served;
+      const seeded = (await call(base, 'GET', '/__admin/health')).body.links as number;
+      const { page, blocked, pageErrors } = await openConsole(base);
+      await page.locator('#health-links', { hasText: String(seeded) }).waitFor();
+      await page.locator('#journal-mode', { hasText: 'live' }).waitFor();
+
+      expect((await call(base, 'POST', '/links', createBody, { 'x-api-key': DEMO })).status).toBe(201);
+      await page.locator('#health-links', { hasText: String(seeded + 1) }).waitFor();
+
+      const messages: string[] = [];
+      page.once('dialog', (dialog) => {
+        messages.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole('button', { name: /^Reset/ }).click();
+      await page.locator('#status', { hasText: 'Reset cancelled.' }).waitFor();
+      expect((await call(base, 'GET', '/__admin/health')).body.links).toBe(seeded + 1);
+
+      page.once('dialog', (dialog) => {
+        messages.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.getByRole('button', { name: /^Reset/ }).click();
+      await page.locator('#status', { hasText: 'Reset to the seeded fixtures' }).waitFor();
+      await page.locator('#health-links', { hasText: String(seeded) }).waitFor();
+      expect((await call(base, 'GET', '/__admin/health')).body.links).toBe(seeded);
+      expect(messages).toHaveLength(2);
+      expect(messages[0]).toMatch(/Reset the mock to its seeded fixtures\?/);
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('the QA console with --admin-token', () => {
+  let served: Served | undefined;
+  beforeAll(async () => {
+    served = await serve({ adminToken: 's3cret' });
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it(
+    'asks for the token, refuses a wrong one, loads with the right one and polls the journal with it',
+    async () => {
+      const { base } = served as Served;
+      expect((await call(base, 'GET', '/__admin/health')).status).toBe(401);
+      const { page, blocked, pageErrors, navigations } = await openConsole(base);
+
+      const input = page.getByRole('textbox', { name: 'Admin token' });
+      await input.waitFor();
+      expect(await page.locator('#health-version').textContent()).toBe('…');
+
+      await input.fill('wrong');
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.locator('#token-error', { hasText: 'refused' }).waitFor();
+
+      await input.fill('s3cret');
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.locator('#health-version', { hasText: 'test' }).waitFor();
+      await page.locator('#token').waitFor({ state: 'hidden' });
+      await page.locator('#scenario-select option[value="link-limit-reached"]').waitFor({ state: 'attached' });
+      await page.locator('#accounts-body tr[data-api-key="demo-key"]').waitFor();
+      expect(await page.evaluate('Object.values(sessionStorage)')).toEqual(['s3cret']);
+
+      // EventSource cannot send the header: the journal polls with it instead.
+      await page.locator('#journal-mode', { hasText: 'polling' }).waitFor();
+      expect((await call(base, 'DELETE', '/links/lnk_doesnotexist', undefined, { 'x-api-key': DEMO })).status).toBe(404);
+      const row = page.locator('#journal-body tr[data-seq]').filter({ hasText: '/links/lnk_doesnotexist' });
+      await row.waitFor();
+      expect(await row.locator('[data-col="status"]').textContent()).toBe('404');
+      await page.locator(`#coverage-body td[data-key="${maskApiKey(DEMO)}"][data-outcome="deleteLink 404"]`).filter({ hasText: 'seen ×1' }).waitFor();
+
+      expect(navigations()).toBe(1);
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+});
