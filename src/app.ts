@@ -64,6 +64,7 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps): Express {
   const log = deps.log ?? (() => {});
+  const sleep = deps.sleep ?? realSleep;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
   // 6. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
   app.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
+  //    A forced 401 stands for a failed authentication, so it comes before validation too.
+  app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));
   // 7. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   const parseJson = express.json({ limit: BODY_LIMIT });
@@ -92,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
   // 8. The contract: every request and every response validated against openapi.yaml.
   app.use(contractValidator(deps.contract.document));
   // 9. The scenario's delay, forced response or network fault, for valid requests only.
-  app.use(applyRequestScenario(deps.scenarios, deps.random, deps.sleep ?? realSleep));
+  app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation'));
   // 10. The stateful handlers, by operationId.
   app.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
   // 11. Anything not answered by now, then every error, as the spec's Error object.

@@ -30,7 +30,8 @@ export function adminRouter(deps: AdminDeps): Router {
   router.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(deps.adminContract.document) as unknown as ValidatorSpec,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      // No coercion: {"count": "3"} is a 400, as the admin contract says (query strings are still read as their types).
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses: { removeAdditional: false, coerceTypes: false },
       validateSecurity: false,
       ajvFormats: { mode: 'full' },

@@ -39,13 +39,13 @@ export async function setLinkLimit(service: LinkService, apiKey: string, linkLim
   });
 }
 
-/** The account's links as the API shows them, newest first. */
+/** The account's links as the API shows them, newest first (by createdAt). */
 export function linksOfAccount(service: LinkService, apiKey: string): Link[] {
   const state = service.state;
   return state
     .linksOf(accountByKey(service, apiKey))
-    .map((link) => state.toLink(link))
-    .reverse();
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((link) => state.toLink(link));
 }
 
 /** A deep copy of the whole state, safe from later changes. */

@@ -77,9 +77,19 @@ export class RuleCounters {
   }
 }
 
-/** The first matching rule with uses left decides; no rule means the normal answer. */
-export function decide(scenario: Scenario, facts: RequestFacts, counters: RuleCounters, random: RandomInt): Outcome {
+/**
+ * A forced 401 stands for a failed authentication, which comes before request validation (D14):
+ * such rules are decided before the body is parsed, the others after. (A rule that matches on
+ * body fields needs the parsed body, so it is always decided after.)
+ */
+export const decidedBeforeValidation = (rule: ScenarioRule): boolean => rule.respond?.status === 401 && rule.match.body === undefined;
+
+export type RulePhase = 'before-validation' | 'after-validation';
+
+/** The first matching rule of the phase with uses left decides; no rule means the normal answer. */
+export function decide(scenario: Scenario, facts: RequestFacts, counters: RuleCounters, random: RandomInt, phase: RulePhase = 'after-validation'): Outcome {
   for (const [index, rule] of scenario.rules.entries()) {
+    if (decidedBeforeValidation(rule) !== (phase === 'before-validation')) continue;
     if (!matches(rule.match, facts) || !counters.take(scenario, index, rule)) continue;
     const delayMs = rule.delay ? pickDelay(rule.delay, random) : 0;
     if (rule.respond) return { kind: 'respond', delayMs, response: rule.respond };

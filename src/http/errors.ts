@@ -113,6 +113,8 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       return;
     }
     const error = toApiError(thrown);
+    const headers = (thrown as HttpLikeError | undefined)?.headers;
+    if (headers) res.set(headers); // e.g. the validator's Allow header on a 405
     res.locals['verdict'] = res.locals['operationId'] === undefined ? 'invalid-request' : verdictOf(thrown, error);
     if (error.status >= 500) log(describeInternal(`${req.method} ${req.originalUrl}`, error, thrown));
     sendError(res, error);

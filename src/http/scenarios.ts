@@ -5,7 +5,7 @@
 import type { RequestHandler } from 'express';
 import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
-import { decide, type Scenario } from '../core/scenarios.js';
+import { decide, type RulePhase, type Scenario } from '../core/scenarios.js';
 import type { RandomInt } from '../core/random.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import { API_KEY_HEADER } from './authenticate.js';
@@ -28,11 +28,12 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
   };
 }
 
-export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep): RequestHandler {
+export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep, phase: RulePhase): RequestHandler {
   return async (req, res, next) => {
     const scenario = res.locals['scenario'] as Scenario | undefined;
     if (!scenario) return next();
-    const outcome = decide(scenario, { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) }, registry.counters, random);
+    const facts = { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) };
+    const outcome = decide(scenario, facts, registry.counters, random, phase);
     if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
     res.locals['shapedBy'] = scenario.name;
     if (outcome.delayMs > 0) await sleep(outcome.delayMs);

@@ -40,7 +40,9 @@ export class ScenarioParser {
     if (!this.validateShape(raw)) {
       const first = this.validateShape.errors?.[0];
       const where = first?.instancePath ? ` at ${first.instancePath}` : '';
-      throw new ScenarioError(`${source}${where}: ${first?.message ?? 'invalid'} (see scenarios/scenario.schema.json)`);
+      // The schema says "one action" with `not`, whose own message ("must NOT be valid") says nothing.
+      const message = first?.keyword === 'not' ? 'error, respond and fault exclude each other: a rule does one of them' : (first?.message ?? 'invalid');
+      throw new ScenarioError(`${source}${where}: ${message} (see scenarios/scenario.schema.json)`);
     }
     const scenario = raw as RawScenario;
     const rules = scenario.rules.map((rule, index) => this.parseRule(rule, `${source}: rule ${index + 1}`));

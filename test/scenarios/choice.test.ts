@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Test } from 'supertest';
 import { ApiError } from '../../src/core/errors.js';
 import { preferredCode } from '../../src/core/scenario-choice.js';
@@ -74,6 +74,13 @@ describe('which scenario shapes a createLink', () => {
     expect(t.service.state.data.links[id]).toBeDefined();
   });
 
+  test('a browser may send x-mock-scenario and Prefer (CORS preflight allows them)', async () => {
+    const t = await createTestApp();
+    const res = await t.request.options('/links').set({ origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,x-mock-scenario,prefer' });
+    expect(res.status).toBeLessThan(300);
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(/(?=.*x-mock-scenario)(?=.*prefer)/);
+  });
+
   test('the mock option `scenario` (--scenario / MOCK_SCENARIO) sets the global one from the start', async () => {
     const t = await createTestApp({ scenario: 'not-found' });
     expectError(await create(t, {}), 404);
@@ -134,23 +141,24 @@ describe('authentication first, then request validation, then the scenario', () 
 });
 
 describe('custom scenarios: times and matching', () => {
+  // Written as files and read by the real loader; the directory is gone once they are loaded.
   const dir = mkdtempSync(join(tmpdir(), 'slm-choice-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'twice.yaml'), 'name: twice\ndescription: two 404s\nrules:\n  - match: { operation: createLink }\n    error: not-found\n    times: 2\n');
+  writeFileSync(join(dir, 'then401.yaml'), 'name: then401\ndescription: one 404, then 401s\nrules:\n  - match: { operation: createLink }\n    error: not-found\n    times: 1\n  - match: { operation: createLink }\n    error: unauthorized\n');
   writeFileSync(join(dir, 'then.yaml'), 'name: then\ndescription: one 404, then 400s\nrules:\n  - match: { operation: createLink }\n    error: not-found\n    times: 1\n  - match: { operation: createLink }\n    error: invalid-request\n');
-  writeFileSync(
-    join(dir, 'picky.json'),
-    JSON.stringify({
-      name: 'picky',
-      description: 'matches on a header, a body field and the account',
-      rules: [
-        { match: { operation: 'createLink', headers: { 'X-Tenant': 'blue' } }, error: 'not-found' },
-        { match: { operation: 'createLink', body: { domain: 'go.acme.test' } }, error: 'invalid-request' },
-        { match: { operation: ['updateLink', 'deleteLink'], account: OTHER }, error: 'not-found' },
-      ],
-    }),
-  );
-  const custom = loadScenarios(dir);
+  const picky = [
+    { match: { operation: 'createLink', headers: { 'X-Tenant': 'blue' } }, error: 'not-found' },
+    { match: { operation: 'createLink', body: { domain: 'go.acme.test' } }, error: 'invalid-request' },
+    { match: { operation: ['updateLink', 'deleteLink'], account: OTHER }, error: 'not-found' },
+  ];
+  writeFileSync(join(dir, 'picky.json'), JSON.stringify({ name: 'picky', description: 'matches on a header, a body field, the account', rules: picky }));
+  const custom = ((): Scenario[] => {
+    try {
+      return loadScenarios(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
   const app = () => createTestApp({ scenarios: [...builtInScenarios, ...custom] });
   const statuses = async (t: TestApp, n: number, headers: H): Promise<number[]> => {
     const out: number[] = [];
@@ -170,8 +178,12 @@ describe('custom scenarios: times and matching', () => {
     expect(await statuses(t, 3, {})).toEqual([404, 404, 201]);
   });
 
-  test('a used-up rule falls through to the next rule', async () => {
-    expect(await statuses(await app(), 3, { 'x-mock-scenario': 'then' })).toEqual([404, 400, 400]);
+  // scenario.schema.json: "the first rule that matches (and has not used up its times) shapes the answer".
+  test.each([
+    ['then', [404, 400, 400]],
+    ['then401', [404, 401, 401]],
+  ])('rules apply in order; a used-up rule falls through to the next (%s)', async (name, expected) => {
+    expect(await statuses(await app(), 3, { 'x-mock-scenario': name })).toEqual(expected);
   });
 
   test.each<AuthRow>([
@@ -187,12 +199,17 @@ describe('custom scenarios: times and matching', () => {
   });
 
   test.each([
-    [OTHER, 404],
-    [DEMO, 204],
-  ] as const)('deleteLink as %s (account rule for other-key) → %i', async (key, status) => {
+    [OTHER, 'deleteLink', 404],
+    [DEMO, 'deleteLink', 204],
+    [OTHER, 'updateLink', 404],
+    [DEMO, 'updateLink', 200],
+  ] as const)('as %s, %s (account rule for other-key) → %i', async (key, op, status) => {
     const t = await app();
-    const res = await del(t, linkOf(t, key), { 'x-api-key': key, 'x-mock-scenario': 'picky' });
-    expect(res.status).toBe(status);
+    const id = linkOf(t, key);
+    const headers = { 'x-api-key': key, 'x-mock-scenario': 'picky' };
+    const res = op === 'deleteLink' ? await del(t, id, headers) : await withHeaders(t.request.put(`/links/${id}`), headers).send({ tags: [] });
+    if (status === 404) expectError(res, 404, { mentions: /forced/ });
+    else expect(res.status).toBe(status);
   });
 });
 

@@ -2,14 +2,18 @@
 // the schema; a broken one refused with the file, the rule and the reason (in-process and by the
 // real CLI); --watch reloads good edits and keeps the last good set on a broken one; the log line
 // names the scenario that shaped the answer.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { BUILT_IN_ERRORS } from '../../src/core/builtin-errors.js';
+import { ScenarioRegistry } from '../../src/core/scenario-registry.js';
+import type { Scenario } from '../../src/core/scenarios.js';
 import { ScenarioError } from '../../src/scenarios/parse-scenario.js';
+import { watchScenarios } from '../../src/scenarios/watch-scenarios.js';
 import { runCli, startCli, type CliProcess } from '../helpers/cli-process.js';
-import { createTestApp, DEMO, loadScenarios } from '../helpers/test-app.js';
+import { expectError } from '../helpers/contract-assert.js';
+import { builtInScenarios, createTestApp, DEMO, loadScenarios } from '../helpers/test-app.js';
 
 let dir: string;
 let running: CliProcess | undefined;
@@ -107,6 +111,63 @@ describe('valid files', () => {
       { match: { operations: ['updateLink'] }, delay: { minMs: 250, maxMs: 250 } },
     ]);
     expect(scenarios[2]?.source).toBe(join(dir, 'c.yml'));
+  });
+});
+
+describe('forced responses still pass through response validation', () => {
+  const broken = (name: string, operation: string, status: number, body: Record<string, unknown>): Scenario => ({
+    name,
+    description: 'built as an object, so the load-time check never saw it',
+    source: 'load.test.ts',
+    rules: [{ match: { operations: [operation] }, respond: { status, body: body as { errorDescription: string } } }],
+  });
+  test.each([
+    ['teapot', 'createLink', 418, { errorDescription: 'x' }],
+    ['extra-field', 'createLink', 404, { errorDescription: 'x', extra: 1 }],
+    ['no-description', 'createLink', 404, { message: 'x' }],
+  ] as const)('%s: the client never sees the contract-breaking answer', async (name, operation, status, body) => {
+    const lines: string[] = [];
+    const t = await createTestApp({ scenarios: [...builtInScenarios, broken(name, operation, status, body)], log: (l) => lines.push(l) });
+    const res = await t.request.post('/links').set({ 'x-api-key': DEMO, 'x-mock-scenario': name }).send({ destinationUrl: 'https://example.com', domain: 'short.test', tags: [] });
+    expectError(res, 500, { mentions: /contract/ });
+    expect(lines.some((l) => l.startsWith('CONTRACT VIOLATION'))).toBe(true);
+  });
+});
+
+describe('watchScenarios (in-process)', () => {
+  test('a broken edit keeps the last good set; a deleted active scenario is switched off with a warning', async () => {
+    const scenario = (name: string, error = 'not-found'): string => `name: ${name}\ndescription: d\nrules:\n  - match: { operation: createLink }\n    error: ${error}\n`;
+    write('a.yaml', scenario('a'));
+    const registry = new ScenarioRegistry(loadScenarios(dir));
+    registry.setActive('a', 'test');
+    const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+    const nextLine = (pattern: RegExp): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no log line ${String(pattern)}`)), 5_000);
+        waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+      });
+    const watcher = watchScenarios(dir, loadScenarios, registry, (line) => waiters.filter((w) => w.pattern.test(line)).forEach((w) => w.resolve(line)));
+    try {
+      let line = nextLine(/^scenarios reloaded: 2 /);
+      write('b.yaml', scenario('b', 'unauthorized'));
+      await line;
+      expect(registry.names()).toEqual(['a', 'b']);
+      line = nextLine(/NOT reloaded/);
+      const file = write('b.yaml', scenario('b', 'nonsense'));
+      expect(await line).toContain(file);
+      expect(registry.get('b', 'test').rules[0]?.respond?.status).toBe(401);
+      expect(registry.active()?.name).toBe('a');
+      line = nextLine(/^scenarios reloaded: 2 /);
+      write('b.yaml', scenario('b', 'invalid-request'));
+      await line;
+      expect(registry.get('b', 'test').rules[0]?.respond?.status).toBe(400);
+      line = nextLine(/^scenarios reloaded: 1 /);
+      unlinkSync(join(dir, 'a.yaml'));
+      expect(await line).toMatch(/active scenario 'a' is no longer defined/);
+      expect(registry.active()).toBeUndefined();
+    } finally {
+      watcher.close();
+    }
   });
 });
 
