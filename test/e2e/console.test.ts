@@ -13,8 +13,9 @@ import type { MockOptions } from '../../src/mock.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const WAIT = 10_000;
-const TEST_TIMEOUT = 30_000;
+// Generous: CI machines may be busy; these are upper bounds, never waits in themselves.
+const WAIT = 20_000;
+const TEST_TIMEOUT = 60_000;
 
 interface Served {
   base: string;
