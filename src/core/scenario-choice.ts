@@ -16,8 +16,7 @@ export interface ScenarioRequest {
 }
 
 export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequest): Scenario | undefined {
-  const named = request.scenarioHeader?.trim();
-  if (named) return registry.get(named, `the ${SCENARIO_HEADER} header`);
+  if (request.scenarioHeader !== undefined) return registry.get(request.scenarioHeader.trim(), `the ${SCENARIO_HEADER} header`);
   const code = preferredCode(request.preferHeader);
   if (code !== undefined) return preferScenario(code, request);
   return registry.active();

@@ -63,12 +63,15 @@ const PASS: Outcome = { kind: 'pass', delayMs: 0 };
 export class RuleCounters {
   private readonly counts = new Map<string, number>();
 
+  hasUses(scenario: Scenario, index: number, rule: ScenarioRule): boolean {
+    return rule.times === undefined || (this.counts.get(`${scenario.name}#${index}`) ?? 0) < rule.times;
+  }
+
   /** Counts one use of the rule; false when the rule has used up its `times`. */
   take(scenario: Scenario, index: number, rule: ScenarioRule): boolean {
+    if (!this.hasUses(scenario, index, rule)) return false;
     const key = `${scenario.name}#${index}`;
-    const used = this.counts.get(key) ?? 0;
-    if (rule.times !== undefined && used >= rule.times) return false;
-    this.counts.set(key, used + 1);
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     return true;
   }
 
@@ -77,20 +80,22 @@ export class RuleCounters {
   }
 }
 
-/**
- * A forced 401 stands for a failed authentication, which comes before request validation (D14):
- * such rules are decided before the body is parsed, the others after. (A rule that matches on
- * body fields needs the parsed body, so it is always decided after.)
- */
-export const decidedBeforeValidation = (rule: ScenarioRule): boolean => rule.respond?.status === 401 && rule.match.body === undefined;
-
 export type RulePhase = 'before-validation' | 'after-validation';
 
-/** The first matching rule of the phase with uses left decides; no rule means the normal answer. */
+/**
+ * The first matching rule with uses left decides; no rule means the normal answer. A forced 401
+ * stands for a failed authentication, which comes before request validation (D14), so the
+ * request is looked at twice: before validation, only a winning 401 rule applies (a rule that
+ * needs the body defers the whole decision); after validation, every rule can.
+ */
 export function decide(scenario: Scenario, facts: RequestFacts, counters: RuleCounters, random: RandomInt, phase: RulePhase = 'after-validation'): Outcome {
   for (const [index, rule] of scenario.rules.entries()) {
-    if (decidedBeforeValidation(rule) !== (phase === 'before-validation')) continue;
-    if (!matches(rule.match, facts) || !counters.take(scenario, index, rule)) continue;
+    if (phase === 'before-validation') {
+      if (rule.match.body !== undefined) return PASS;
+      if (!matches(rule.match, facts) || !counters.hasUses(scenario, index, rule)) continue;
+      if (rule.respond?.status !== 401) return PASS;
+    } else if (!matches(rule.match, facts)) continue;
+    if (!counters.take(scenario, index, rule)) continue;
     const delayMs = rule.delay ? pickDelay(rule.delay, random) : 0;
     if (rule.respond) return { kind: 'respond', delayMs, response: rule.respond };
     if (rule.fault) return { kind: 'fault', delayMs, fault: rule.fault };

@@ -2,7 +2,7 @@
 // reason. Two checks: the shape (scenarios/scenario.schema.json, the same schema editors use for
 // completion), then the contract: every forced status documented for every operation its rule
 // can match, every forced body valid for it.
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { BUILT_IN_ERRORS, type BuiltInError } from '../core/builtin-errors.js';
 import type { DelayRange, Fault, ForcedResponse, RuleMatch, Scenario, ScenarioRule } from '../core/scenarios.js';
 import type { ContractRules } from './contract-rules.js';
@@ -38,11 +38,7 @@ export class ScenarioParser {
 
   parse(raw: unknown, source: string): Scenario {
     if (!this.validateShape(raw)) {
-      const first = this.validateShape.errors?.[0];
-      const where = first?.instancePath ? ` at ${first.instancePath}` : '';
-      // The schema says "one action" with `not`, whose own message ("must NOT be valid") says nothing.
-      const message = first?.keyword === 'not' ? 'error, respond and fault exclude each other: a rule does one of them' : (first?.message ?? 'invalid');
-      throw new ScenarioError(`${source}${where}: ${message} (see scenarios/scenario.schema.json)`);
+      throw new ScenarioError(`${source}${describeShapeError(this.validateShape.errors?.[0])} (see scenarios/scenario.schema.json)`);
     }
     const scenario = raw as RawScenario;
     const rules = scenario.rules.map((rule, index) => this.parseRule(rule, `${source}: rule ${index + 1}`));
@@ -87,6 +83,22 @@ export class ScenarioParser {
       if (problems.length) throw new ScenarioError(`${where}: would break openapi.yaml for ${operation}: ${problems.join('; ')}`);
     }
   }
+}
+
+/** ": rule 2 at /rules/1/fault: must be one of connection-reset, ...": rules counted from 1, as in contract errors. */
+function describeShapeError(error: ErrorObject | undefined): string {
+  if (!error) return ': invalid';
+  const rule = /^\/rules\/(\d+)/.exec(error.instancePath);
+  const where = `${rule ? `: rule ${Number(rule[1]) + 1}` : ''}${error.instancePath ? ` at ${error.instancePath}` : ''}`;
+  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[]; missingProperty?: string };
+  const missingAction = error.keyword === 'required' && ['error', 'respond', 'fault', 'delay'].includes(params.missingProperty ?? '');
+  const message =
+    error.keyword === 'not' ? 'error, respond and fault exclude each other: a rule does one of them'
+    : error.keyword === 'anyOf' || missingAction ? 'a rule needs one of error, respond, fault or delay'
+    : error.keyword === 'additionalProperties' ? `unknown field '${params.additionalProperty ?? '?'}'`
+    : error.keyword === 'enum' ? `must be one of ${(params.allowedValues ?? []).join(', ')}`
+    : (error.message ?? 'is invalid');
+  return `${where}: ${message}`;
 }
 
 function parseDelay(raw: number | { min: number; max: number }, where: string): DelayRange {
