@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(cors(corsOptions(deps.corsOrigins)));
   // 3. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click.
   app.use(redirectByHost(deps.service));
-  app.use(redirectRouter(deps.service));
+  app.use('/__r', redirectRouter(deps.service));
   // 4. The mock's own routes, outside the contract: the contract itself, docs, admin API.
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(deps.contract.text);

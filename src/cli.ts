@@ -6,8 +6,6 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { startupBanner } from './banner.js';
 import { ConfigError, helpText, parseConfig, type Config } from './config.js';
-import { runContractCommand } from './contract/command.js';
-import { runCoverageCommand } from './commands/coverage.js';
 import { createMock, type Mock } from './mock.js';
 import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-files.js';
 import { loadFixtures, loadStartupScenarios, openSnapshots, openStore, requireSafeAdmin, StartupError } from './startup.js';
@@ -20,8 +18,15 @@ const EXIT_USAGE = 2;
 const STOP_GRACE_MS = 4000;
 
 async function main(): Promise<void> {
-  if (process.argv[2] === 'contract') process.exit(await runContractCommand(process.argv.slice(3), process.env));
-  if (process.argv[2] === 'coverage') process.exit(await runCoverageCommand(process.argv.slice(3), process.env));
+  // Subcommands load their own modules on demand: the server's start-up does not pay for them.
+  if (process.argv[2] === 'contract') {
+    const { runContractCommand } = await import('./contract/command.js');
+    process.exit(await runContractCommand(process.argv.slice(3), process.env));
+  }
+  if (process.argv[2] === 'coverage') {
+    const { runCoverageCommand } = await import('./commands/coverage.js');
+    process.exit(await runCoverageCommand(process.argv.slice(3), process.env));
+  }
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config.help) return void console.log(helpText());
   if (config.version) return void console.log(packageVersion());

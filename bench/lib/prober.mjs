@@ -5,11 +5,12 @@ import http from 'node:http';
 
 const INTERVAL_MS = 10;
 
-/** Starts probing; `stop()` resolves {count, failures, p50, p99, max} in ms. Bounded by maxMs. */
+/** Starts probing; `stop()` resolves {count, failures, non200, p50, p99, max} in ms. Bounded by maxMs. */
 export function startProber(url, { path = '/__admin/health', maxMs = 15 * 60_000 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const latencies = [];
   let failures = 0;
+  let non200 = 0;
   let running = true;
   const deadline = performance.now() + maxMs;
   const probeOnce = () =>
@@ -18,8 +19,8 @@ export function startProber(url, { path = '/__admin/health', maxMs = 15 * 60_000
       const request = http.get(`${url}${path}`, { agent, timeout: 5000 }, (response) => {
         response.resume();
         response.on('end', () => {
-          if (response.statusCode === 200) latencies.push(performance.now() - start);
-          else failures += 1;
+          latencies.push(performance.now() - start);
+          if (response.statusCode !== 200) non200 += 1;
           resolve();
         });
       });
@@ -42,7 +43,7 @@ export function startProber(url, { path = '/__admin/health', maxMs = 15 * 60_000
       running = false;
       await loop;
       agent.destroy();
-      return summarize(latencies, failures);
+      return { ...summarize(latencies, failures), non200 };
     },
   };
 }

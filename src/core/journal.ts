@@ -39,9 +39,13 @@ export function maskApiKey(key: string): string {
   return `${key.slice(0, shown)}${'*'.repeat(Math.max(3, key.length - shown))}`;
 }
 
-/** Large bodies are cut to a preview so one request cannot hold megabytes in the journal. */
-export function capBody(body: unknown): unknown {
+/**
+ * Large bodies are cut to a preview so one request cannot hold megabytes in the journal. When the
+ * size on the wire is known and small, the body is kept as it is, without serialising it again.
+ */
+export function capBody(body: unknown, bytesOnWire?: number): unknown {
   if (body === undefined) return null;
+  if (bytesOnWire !== undefined && bytesOnWire <= MAX_BODY_CHARS) return body;
   const text = JSON.stringify(body);
   if (text === undefined || text.length <= MAX_BODY_CHARS) return body ?? null;
   return { truncated: true, chars: text.length, preview: text.slice(0, MAX_BODY_CHARS) };

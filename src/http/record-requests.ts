@@ -75,7 +75,12 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     scenario: (res.locals['shapedBy'] as string | undefined) ?? null,
     fault,
     verdict: fault ? 'fault' : ((res.locals['verdict'] as Verdict | undefined) ?? 'ok'),
-    requestBody: capBody(req.body),
-    responseBody: capBody(res.locals['responseBody']),
+    requestBody: capBody(req.body, contentLength(req.get('content-length'))),
+    responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
   } satisfies Parameters<Journal['add']>[0];
+}
+
+function contentLength(header: string | number | string[] | undefined): number | undefined {
+  const bytes = Number(header);
+  return header === undefined || Array.isArray(header) || !Number.isFinite(bytes) ? undefined : bytes;
 }

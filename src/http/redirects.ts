@@ -7,9 +7,10 @@ import type { LinkService } from '../core/links.js';
 
 const SLUG_PATH = /^\/([A-Za-z0-9_-]{1,50})$/;
 
+/** Mounted at /__r. */
 export function redirectRouter(service: LinkService): Router {
   const router = express.Router();
-  router.get('/__r/:domain/:slug', async (req, res) => {
+  router.get('/:domain/:slug', async (req, res) => {
     res.redirect(302, await visit(service, String(req.params['domain']), String(req.params['slug'])));
   });
   return router;

@@ -10,7 +10,7 @@ type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'
 export function contractValidator(document: OpenApiDocument): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: structuredClone(document) as unknown as ValidatorSpec,
-    validateApiSpec: true,
+    validateApiSpec: true, // once, at start-up: openapi.yaml is also linted in CI
     // allErrors: a client learns about every bad field at once, not one per round trip.
     // Unknown query parameters are ignored: the API defines none, and a 400 for them would be
     // outside deleteLink's documented statuses (openapi.yaml says so).

@@ -1,0 +1,153 @@
+// Renders bench/results.json (written by run.mjs) and bench/soak-result.json (soak.mjs) into
+// bench/RESULTS.md and bench/throughput.svg; returns the text printed to stdout. Run it alone
+// (node bench/report.mjs) to re-render without measuring again.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chartSvg } from './lib/svg.mjs';
+import { coldStarts, median, summarize, summarizeRounds, targets } from './lib/summary.mjs';
+import { PRISM_VERSION } from './lib/peers.mjs';
+
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+export const RESULTS_JSON = here('./results.json');
+export const SOAK_JSON = here('./soak-result.json');
+const RESULTS_MD = here('./RESULTS.md');
+const CHART = here('./throughput.svg');
+
+const n = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : '—');
+const ms = (value) => (Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '—');
+const pct = (value) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '—');
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+export function renderReport() {
+  const results = JSON.parse(readFileSync(RESULTS_JSON, 'utf8'));
+  const soak = existsSync(SOAK_JSON) ? JSON.parse(readFileSync(SOAK_JSON, 'utf8')) : undefined;
+  const rows = summarize(results);
+  const mainTable = table(
+    ['links', 'workload', 'req/s mock / bare', 'ratio', 'p50 ms mock / bare', 'p99 ms mock / bare', 'p99 ratio', 'peak RSS MiB mock / bare', 'valid'],
+    rows.map((r) => [n(r.links), r.workload, `${n(r.mock.reqPerSec)} / ${n(r.baseline.reqPerSec)}`, pct(r.throughputRatio), `${ms(r.mock.p50)} / ${ms(r.baseline.p50)}`, `${ms(r.mock.p99)} / ${ms(r.baseline.p99)}`, `${r.p99Ratio.toFixed(2)}×`, `${ms(r.mock.peakRss)} / ${ms(r.baseline.peakRss)}`, validity(r)]),
+  );
+  const targetTable = table(['target', 'measured', 'verdict'], targets(results, soak).map((t) => [t.target, t.value, `**${t.verdict}**`]));
+  const createRows = rows.filter((r) => r.workload === 'create').sort((a, b) => a.links - b.links);
+  if (createRows.length) writeFileSync(CHART, `${chartSvg(createRows, 'create workload: throughput and p99 against store size')}\n`);
+  writeFileSync(RESULTS_MD, markdown(results, soak, rows, mainTable, targetTable, createRows.length > 0));
+  return `${mainTable}\n\n${targetTable}\n\nwrote ${RESULTS_MD}${createRows.length ? ` and ${CHART}` : ''}`;
+}
+
+function validity(r) {
+  if (r.mock.valid && r.baseline.valid) return 'yes';
+  return `**INVALID**: ${[...r.mock.problems.map((p) => `mock ${p}`), ...r.baseline.problems.map((p) => `bare ${p}`)].join('; ')}`;
+}
+
+function markdown(results, soak, rows, mainTable, targetTable, chart) {
+  const { machine, settings } = results;
+  const env = `BENCH_DURATION=${settings.durationSec} BENCH_ROUNDS=${settings.rounds} BENCH_WARMUP=${settings.warmUpSec} BENCH_SIZES=${settings.sizes.join(',')} BENCH_WORKLOADS=${settings.workloads.join(',')}${settings.peers ? ' BENCH_PEERS=1' : ''}`;
+  const workloads = Object.fromEntries(rows.map((r) => [r.workload, r]));
+  return `# Benchmark results
+
+Measured by \`npm run bench\` from ${results.startedAt} to ${results.finishedAt}; the tables below are
+rendered from [\`results.json\`](results.json) (every round's raw numbers) by \`node bench/report.mjs\`.
+Throughput and latency are always read as a **ratio to a bare Express 5 handler measured in the
+same run**, alternating with the mock round by round: absolute numbers depend on the machine.
+
+## Machine
+
+${table(['CPU', 'cores', 'memory', 'OS', 'Node', 'db files on', 'load average at start (1/5/15 min)'], [[machine.cpu, machine.cores, `${machine.memoryGiB} GiB`, machine.os, machine.node, `${machine.dataFilesystem} (real fdatasync)`, machine.loadAverageAtStart.join(' / ')]])}
+
+The load generator (autocannon, in the harness process) and the server under test share these
+${machine.cores} cores: the server gets one core for its event loop, autocannon most of the other.
+
+## Commands
+
+\`\`\`sh
+npm run bench          # = npm run build && node bench/run.mjs; this run: ${env}
+npm run bench:soak     # = npm run build && node bench/soak.mjs (BENCH_SOAK_SECONDS=300 after a 30 s warm-up)
+node bench/report.mjs  # re-render RESULTS.md and throughput.svg from results.json (+ soak-result.json)
+\`\`\`
+
+Servers, each started fresh for every round (\`<tmp>\` is a \`mkdtemp\` directory, removed at the end):
+
+\`\`\`sh
+# the mock: seeded once per store size, then every round starts on a fresh copy of that db
+node --import bench/lib/eld-preload.mjs dist/src/cli.js --port 0 --host 127.0.0.1 --quiet --durability durable --db <tmp>/store-N/seed/db.json --fixtures <tmp>/store-N/fixtures-N.json --reset   # seed, then SIGTERM
+node --import bench/lib/eld-preload.mjs dist/src/cli.js --port 0 --host 127.0.0.1 --quiet --durability durable --db <tmp>/store-N/round-<workload>-<k>/db.json --fixtures <tmp>/store-N/fixtures-N.json
+# the baseline: bare Express 5 (the project's express), express.json(), fixed valid Link answers
+node --import bench/lib/eld-preload.mjs bench/baseline-server.mjs
+\`\`\`
+
+## Method
+
+- **Store sizes** ${settings.sizes.map((s) => s.toLocaleString('en')).join(', ')} links: a generated fixtures file gives \`demo-key\` all but the 20 links of the two other shipped accounts (\`other-key\` keeps its 15).
+- **Rounds**: for each size and workload, ${settings.rounds} × (mock round, baseline round), each a fresh process: ${settings.warmUpSec} s unmeasured warm-up, then ${settings.durationSec} s measured at 50 connections (autocannon 9, keep-alive, loopback). The table shows **medians** over the rounds for req/s, p50 and p99, and the **maximum** of the peak RSS (VmRSS of the server's PID sampled every 200 ms during the measured load).
+- **Durable mode, full validation**: the mock runs with its defaults (\`--durability durable\`: every 201/200/204 is sent after \`fdatasync\` of the change log; request *and* response validation on). The baseline validates nothing and writes nothing.
+- **Workloads**:
+${Object.entries(workloadNotes()).filter(([name]) => workloads[name]).map(([name, note]) => `  - \`${name}\`: ${note}`).join('\n')}
+- **Validity**: every status a workload does not expect, every connection error and timeout makes its row **INVALID** (shown, not hidden).
+- **Event-loop stalls**, two ways: (1) in the server process, \`perf_hooks.monitorEventLoopDelay\` (resolution 5 ms) loaded with \`node --import bench/lib/eld-preload.mjs\` (nothing in \`src/\` changes), reset before and read after each measured load over the IPC channel; (2) an **outside proxy**: during each measured load a separate keep-alive connection sends \`GET /__admin/health\` every 10 ms and keeps the latencies. The proxy's maximum is an upper bound of a stall: it also includes waiting behind the 50 connections' requests, and the health route itself counts the links (\`Object.keys\`), so it costs more at 100,000 links (see the idle probe in the cold-start table).
+- **Cold start**: from \`spawn\` to the first \`200\` of \`GET /__admin/health\`, on a prepared db (no seeding), measured at every mock start; median and max.
+
+${chart ? '![create workload: throughput and p99 against store size, mock and bare Express](throughput.svg)\n\n' : ''}## Results
+
+${mainTable}
+
+Status codes seen (all rounds): ${rows.map((r) => `${r.workload}@${n(r.links)} mock ${codes(r.mock.statuses)}, bare ${codes(r.baseline.statuses)}`).join('; ')}.
+
+## Cold start and seeding
+
+${table(['links', 'cold start median', 'cold start max', 'starts', 'seeding (first start with --reset)', 'idle GET /__admin/health: mock p50 / max', 'bare p50 / max'], coldStarts(results).map((c) => [n(c.links), `${n(c.median)} ms`, `${n(c.max)} ms`, c.count, `${n(c.seedMs)} ms`, `${ms(c.idleProbe.mock?.p50)} / ${ms(c.idleProbe.mock?.max)} ms`, `${ms(c.idleProbe.baseline?.p50)} / ${ms(c.idleProbe.baseline?.max)} ms`]))}
+
+## Event-loop delay and the outside stall proxy
+
+${table(['links', 'workload', 'loop delay max ms mock / bare', 'probe max ms mock / bare', 'probe p99 ms mock / bare'], rows.map((r) => [n(r.links), r.workload, `${ms(r.mock.eldMax)} / ${ms(r.baseline.eldMax)}`, `${ms(r.mock.probeMax)} / ${ms(r.baseline.probeMax)}`, `${ms(probeP99(results, r, 'mock'))} / ${ms(probeP99(results, r, 'baseline'))}`]))}
+
+Loop delay: \`monitorEventLoopDelay\` max inside the server, worst measured round. Probe: the outside proxy (worst round's max; median of the rounds' p99).
+
+## Targets
+
+${targetTable}
+
+${soakSection(soak)}
+## Peers
+
+${peersSection(results)}
+`;
+}
+
+function workloadNotes() {
+  return {
+    create: 'POST /links as `demo-key`, `{"destinationUrl":"https://example.com/bench","domain":"short.test","tags":[{"name":"bench"}]}` (no slug: the mock generates one): a new link per request, so the store grows during a round. Expects 201.',
+    mixed: 'per connection, in turn: POST /links → PUT /links/{the id just created} → DELETE /links/{id} (the id is carried with autocannon\'s `requests`/`onResponse`). Expects 201, 200, 204.',
+    scenario: 'POST /links with `x-mock-scenario: link-limit-reached`: the forced error path (auth, scenario choice, request validation, forced 400 + response validation; nothing is written). Expects 400; the baseline answers a fixed 400 Error for the same request.',
+    'read-heavy': 'per connection, 9 × `GET /__admin/links?account=other-key` then 1 × the create POST. The read is the admin API\'s only read of links; it reads the 15 links of a small account (a constant-size answer whatever the store holds, validated against the admin contract), because `demo-key`\'s list at 100,000 links would measure serialising 40 MB, not a read path. The baseline answers 15 fixed Links. Expects 200, 201.',
+  };
+}
+
+function probeP99(results, row, server) {
+  return median(results.sizes[row.links].workloads[row.workload][server].map((r) => r.probe?.p99 ?? Number.NaN));
+}
+
+const codes = (statuses) => Object.entries(statuses).map(([code, count]) => `${code}×${count.toLocaleString('en')}`).join(' ') || 'none';
+
+function soakSection(soak) {
+  if (!soak) return '## RSS soak\n\nNot measured yet: `npm run bench:soak`.\n';
+  return `## RSS soak
+
+\`npm run bench:soak\` on ${soak.date}: mixed workload at 50 connections on a ${n(soak.links)}-link store, ${soak.warmUpSec} s warm-up, then ${soak.soakSec} s with the mock's RSS sampled every ${soak.sampleEverySec} s.
+First ${soak.first} MiB, last ${soak.last} MiB, min ${soak.min} MiB, max ${soak.max} MiB (spread ${soak.spreadPct}% of the first sample); ${n(soak.reqPerSec)} req/s, statuses ${codes(soak.statuses)}${soak.valid ? '' : ` — **INVALID**: ${soak.problems.join('; ')}`}.
+Samples (MiB): ${soak.samples.map((s) => s.rss).join(', ')}.
+`;
+}
+
+function peersSection(results) {
+  const prism = results.peers?.prism;
+  if (!prism || prism.status !== 'measured') return `Stoplight Prism ${PRISM_VERSION}: ${prism?.reason ?? prism?.status ?? 'not run'}. \`BENCH_PEERS=1 npm run bench\` runs the create workload against \`prism mock openapi.yaml\` when Prism is installed (\`npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}\`; it is not a dependency).`;
+  const p = summarizeRounds(prism.rounds.prism);
+  const b = summarizeRounds(prism.rounds.baseline);
+  return `Stoplight Prism ${prism.version} (\`${prism.command}\`, stateless: answers from the contract's examples), create workload, alternating with bare Express:
+
+${table(['server', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'valid'], [
+    ['Prism', n(p.reqPerSec), pct(p.reqPerSec / b.reqPerSec), ms(p.p50), ms(p.p99), ms(p.peakRss), p.valid ? 'yes' : `**INVALID**: ${p.problems.join('; ')}`],
+    ['bare Express', n(b.reqPerSec), '100%', ms(b.p50), ms(b.p99), ms(b.peakRss), b.valid ? 'yes' : `**INVALID**: ${b.problems.join('; ')}`],
+  ])}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(renderReport());

@@ -1,0 +1,85 @@
+// npm run bench: every workload × store size against the mock and the bare Express baseline,
+// alternating (mock, baseline, mock, baseline, …), each round on a freshly started server (the
+// mock on a fresh copy of a prepared store). Writes bench/results.json, then bench/RESULTS.md and
+// bench/throughput.svg (bench/report.mjs). Knobs: BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP,
+// BENCH_SIZES, BENCH_WORKLOADS, BENCH_PEERS=1.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { machineInfo } from './lib/machine.mjs';
+import { measureRound, warmUp } from './lib/measure.mjs';
+import { runPeers } from './lib/peers.mjs';
+import { baselineCommand, firstHealthyMs, mockCommand, startServer, stopServer } from './lib/processes.mjs';
+import { idleProbe } from './lib/prober.mjs';
+import { benchSettings } from './lib/settings.mjs';
+import { copyStore, prepareStore } from './lib/stores.mjs';
+import { RESULTS_JSON, renderReport } from './report.mjs';
+
+const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main() {
+  const settings = benchSettings();
+  const tmp = mkdtempSync(join(tmpdir(), 'shortlink-bench-'));
+  const results = { machine: machineInfo(tmp), settings, startedAt: new Date().toISOString(), sizes: {} };
+  log(`${settings.rounds} rounds × ${settings.durationSec} s (+${settings.warmUpSec} s warm-up) × [${settings.workloads}] × [${settings.sizes}] links; tmp ${tmp}`);
+  try {
+    for (const links of settings.sizes) results.sizes[links] = await benchSize(tmp, links, settings);
+    results.peers = await runPeers(settings, log);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  results.finishedAt = new Date().toISOString();
+  writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(renderReport());
+}
+
+async function benchSize(tmp, links, settings) {
+  log(`seeding a store of ${links} links`);
+  const store = await prepareStore(tmp, links);
+  log(`seeded in ${Math.round(store.seedMs)} ms`);
+  const size = { seedMs: store.seedMs, coldStartMs: [], idleProbe: {}, workloads: {} };
+  for (const workload of settings.workloads) {
+    const rounds = { mock: [], baseline: [] };
+    for (let round = 1; round <= settings.rounds; round += 1) {
+      rounds.mock.push(await mockRound(store, workload, round, settings, size));
+      rounds.baseline.push(await baselineRound(workload, settings, size));
+      log(`${links} links, ${workload}, round ${round}: mock ${line(rounds.mock.at(-1))} | baseline ${line(rounds.baseline.at(-1))}`);
+    }
+    size.workloads[workload] = rounds;
+  }
+  return size;
+}
+
+async function mockRound(store, workload, round, settings, size) {
+  const copy = copyStore(store, `round-${workload}-${round}`);
+  let server;
+  try {
+    server = await startServer(mockCommand({ db: copy.db, fixtures: store.fixtures }), { timeoutMs: 60_000 });
+    size.coldStartMs.push(await firstHealthyMs(server));
+    size.idleProbe.mock ??= await idleProbe(server.url);
+    await warmUp(server, workload, settings.warmUpSec);
+    return await measureRound(server, workload, settings.durationSec);
+  } finally {
+    await stopServer(server);
+    copy.remove();
+  }
+}
+
+async function baselineRound(workload, settings, size) {
+  let server;
+  try {
+    server = await startServer(baselineCommand(), { timeoutMs: 30_000 });
+    size.idleProbe.baseline ??= await idleProbe(server.url);
+    await warmUp(server, workload, settings.warmUpSec);
+    return await measureRound(server, workload, settings.durationSec);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const line = (r) => `${Math.round(r.reqPerSec)} req/s p99 ${r.p99} ms${r.valid ? '' : ` INVALID (${r.problems.join(', ')})`}`;
+
+main().catch((error) => {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+});
