@@ -9,10 +9,10 @@ const SERIES = [
 ];
 
 /** rows: [{links, mock: {reqPerSec, p99}, baseline: {…}}] of one workload, sorted by links. */
-export function chartSvg(rows, title) {
+export function chartSvg(rows, title, workload = 'create') {
   const panels = [
-    panel(rows, 'reqPerSec', 'throughput (req/s)', 0),
-    panel(rows, 'p99', 'p99 latency (ms)', WIDTH),
+    panel(rows, 'reqPerSec', `${workload}: throughput (req/s, median)`, 0),
+    panel(rows, 'p99', `${workload}: p99 latency (ms, median)`, WIDTH),
   ];
   const legend = SERIES.map((s, i) => `<g transform="translate(${PAD.left + i * 280},${HEIGHT + 8})"><line x1="0" y1="0" x2="26" y2="0" stroke="${s.color}" stroke-width="2.5" stroke-dasharray="${s.dash}"/><text x="32" y="4">${s.label}</text></g>`);
   return [
@@ -35,9 +35,11 @@ function panel(rows, field, label, offsetX) {
   const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(top * f)}" y2="${y(top * f)}" stroke="#eaeef2"/><text x="${PAD.left - 6}" y="${y(top * f) + 4}" text-anchor="end">${format(top * f)}</text>`);
   const ticks = sizes.map((links) => `<text x="${x(links)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${links >= 1000 ? `${links / 1000}k` : links}</text>`);
   const lines = SERIES.map((s) => {
-    const points = rows.filter((r) => Number.isFinite(r[s.key][field])).map((r) => [x(r.links), y(r[s.key][field]), r[s.key][field]]);
+    const other = SERIES.find((o) => o !== s).key;
+    // The label goes above the point when this series is the higher one there, below otherwise.
+    const points = rows.filter((r) => Number.isFinite(r[s.key][field])).map((r) => [x(r.links), y(r[s.key][field]), r[s.key][field], !(r[other][field] > r[s.key][field])]);
     const path = `<polyline fill="none" stroke="${s.color}" stroke-width="2.5" stroke-dasharray="${s.dash}" points="${points.map(([px, py]) => `${px},${py}`).join(' ')}"/>`;
-    const dots = points.map(([px, py, v]) => `<circle cx="${px}" cy="${py}" r="3.5" fill="${s.color}"/><text x="${px}" y="${py - 8}" text-anchor="middle" fill="${s.color}">${format(v)}</text>`);
+    const dots = points.map(([px, py, v, above]) => `<circle cx="${px}" cy="${py}" r="3.5" fill="${s.color}"/>${pointLabel(px, py, above, format(v), s.color)}`);
     return [path, ...dots].join('');
   });
   return [
@@ -52,9 +54,18 @@ function panel(rows, field, label, offsetX) {
   ].join('\n');
 }
 
+/** Above the point, below it, or beside it when below would hit the axis. */
+function pointLabel(px, py, above, text, color) {
+  const axis = HEIGHT - PAD.bottom;
+  if (above) return `<text x="${px}" y="${py - 8}" text-anchor="middle" fill="${color}">${text}</text>`;
+  if (py + 16 <= axis - 4) return `<text x="${px}" y="${py + 16}" text-anchor="middle" fill="${color}">${text}</text>`;
+  const right = px < WIDTH - PAD.right - 40;
+  return `<text x="${right ? px + 7 : px - 7}" y="${py - 5}" text-anchor="${right ? 'start' : 'end'}" fill="${color}">${text}</text>`;
+}
+
 function niceCeiling(value) {
   const power = 10 ** Math.floor(Math.log10(value));
-  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((candidate) => candidate >= value);
+  return [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((candidate) => candidate >= value);
 }
 
 const format = (value) => (value >= 100 ? Math.round(value).toLocaleString('en') : String(Math.round(value * 10) / 10));

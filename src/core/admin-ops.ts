@@ -10,7 +10,7 @@ export async function addClicks(service: LinkService, linkId: string, count: num
   if (!link) throw errors.linkNotFound(linkId);
   return service.mutate((state) => {
     link.clickCount += count;
-    return { result: state.toLink(link), changes: [{ op: 'put-link', link }] };
+    return { result: state.toLink(link), changes: [{ op: 'put-link', link }], undo: () => void (link.clickCount -= count) };
   });
 }
 
@@ -20,7 +20,7 @@ export async function visit(service: LinkService, domain: string, slug: string):
   if (!link) throw errors.shortUrlNotFound(domain, slug);
   await service.mutate(() => {
     link.clickCount += 1;
-    return { result: undefined, changes: [{ op: 'put-link', link }] };
+    return { result: undefined, changes: [{ op: 'put-link', link }], undo: () => void (link.clickCount -= 1) };
   });
   return link.destinationUrl;
 }
@@ -33,9 +33,10 @@ export function accountByKey(service: LinkService, apiKey: string): AccountRecor
 
 export async function setLinkLimit(service: LinkService, apiKey: string, linkLimit: number): Promise<AccountRecord> {
   const account = accountByKey(service, apiKey);
+  const before = account.linkLimit;
   return service.mutate(() => {
     account.linkLimit = linkLimit;
-    return { result: account, changes: [{ op: 'put-account', account }] };
+    return { result: account, changes: [{ op: 'put-account', account }], undo: () => void (account.linkLimit = before) };
   });
 }
 

@@ -38,5 +38,6 @@ export const errors = {
   accountNotFound: (apiKey: string) => new ApiError(404, `no account with API key ${quote(apiKey)}`),
   snapshotNotFound: (name: string) => new ApiError(404, `snapshot ${quote(name)} not found`),
   adminTokenRequired: () => new ApiError(401, 'the admin API needs the x-admin-token header (the server was started with --admin-token)'),
+  notSaved: (reason: string) => new ApiError(500, `the change could not be saved, so it was not made: ${reason}`),
   internal: (description: string) => new ApiError(500, description),
 };

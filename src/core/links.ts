@@ -82,7 +82,10 @@ export class LinkService {
     };
     for (const tag of tags.created) state.addTag(tag);
     state.addLink(link);
-    await this.deps.persist([...tags.created.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }]);
+    await this.save([...tags.created.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], () => {
+      state.removeLink(link);
+      for (const tag of tags.created) state.removeTag(tag);
+    });
     return state.toLink(link);
   }
 
@@ -91,12 +94,16 @@ export class LinkService {
     const link = state.linkOf(account, id);
     if (!link) throw errors.linkNotFound(id);
     const tags = input.tags && resolveTags(state, account, input.tags, this.deps.random);
+    const before = { destinationUrl: link.destinationUrl, tagIds: link.tagIds };
     if (input.destinationUrl !== undefined) link.destinationUrl = input.destinationUrl;
     if (tags) {
       for (const tag of tags.created) state.addTag(tag);
       link.tagIds = tags.tagIds;
     }
-    await this.deps.persist([...(tags?.created ?? []).map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }]);
+    await this.save([...(tags?.created ?? []).map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], () => {
+      Object.assign(link, before);
+      for (const tag of tags?.created ?? []) state.removeTag(tag);
+    });
     return state.toLink(link);
   }
 
@@ -105,7 +112,20 @@ export class LinkService {
     const link = state.linkOf(account, id);
     if (!link) throw errors.linkNotFound(id);
     state.removeLink(link);
-    await this.deps.persist([{ op: 'delete-link', id: link.id }]);
+    await this.save([{ op: 'delete-link', id: link.id }], () => state.addLink(link));
+  }
+
+  /**
+   * Makes changes durable, or undoes them and fails: the state in memory never holds a change
+   * that is not on disk (a full or read-only disk refuses the request, and loses nothing).
+   */
+  private async save(changes: Change[], undo: () => void): Promise<void> {
+    try {
+      await this.deps.persist(changes);
+    } catch (error) {
+      undo();
+      throw errors.notSaved((error as Error).message);
+    }
   }
 
   /** Replaces all data (reset, snapshot restore) and writes it. */
@@ -114,10 +134,10 @@ export class LinkService {
     await this.deps.persist([{ op: 'replace', data }]);
   }
 
-  /** Runs a change of the admin API against the state, then makes what it changed durable. */
-  async mutate<T>(change: (state: MockState) => { result: T; changes: Change[] }): Promise<T> {
-    const { result, changes } = change(this.current);
-    await this.deps.persist(changes);
+  /** Runs a change of the admin API against the state, then makes it durable (or undoes it). */
+  async mutate<T>(change: (state: MockState) => { result: T; changes: Change[]; undo: () => void }): Promise<T> {
+    const { result, changes, undo } = change(this.current);
+    await this.save(changes, undo);
     return result;
   }
 

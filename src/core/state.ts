@@ -92,6 +92,12 @@ export class MockState {
     this.indexTag(tag);
   }
 
+  /** Only for undoing a tag added with a change that could not be saved. */
+  removeTag(tag: TagRecord): void {
+    delete this.data.tags[tag.id];
+    this.tagsByName.get(tag.accountId)?.delete(tag.name);
+  }
+
   addLink(link: LinkRecord): void {
     this.data.links[link.id] = link;
     this.indexLink(link);

@@ -79,8 +79,15 @@ export class LogFileStore implements DataStore {
   private async append(changes: Change[]): Promise<void> {
     const text = `${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
     this.handle ??= await open(this.log, 'a');
-    await this.handle.appendFile(text);
-    if (this.options.durable) await this.handle.datasync();
+    try {
+      await this.handle.appendFile(text);
+      if (this.options.durable) await this.handle.datasync();
+    } catch (error) {
+      // A half-written batch (disk full) would sit in the middle of the log once later appends
+      // succeed, and make the log unreadable: cut the file back to its last complete line.
+      await this.handle.truncate(this.logBytes).catch(() => undefined);
+      throw error;
+    }
     this.logBytes += Buffer.byteLength(text);
   }
 
