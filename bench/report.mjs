@@ -40,7 +40,7 @@ function validity(r) {
 
 function markdown(results, soak, rows, mainTable, targetTable, chart) {
   const { machine, settings } = results;
-  const env = `BENCH_DURATION=${settings.durationSec} BENCH_ROUNDS=${settings.rounds} BENCH_WARMUP=${settings.warmUpSec} BENCH_SIZES=${settings.sizes.join(',')} BENCH_WORKLOADS=${settings.workloads.join(',')}${settings.peers ? ' BENCH_PEERS=1' : ''}`;
+  const env = `BENCH_DURATION=${settings.durationSec} BENCH_ROUNDS=${settings.rounds} BENCH_WARMUP=${settings.warmUpSec} BENCH_SIZES=${settings.sizes.join(',')} BENCH_WORKLOADS=${settings.workloads.join(',')}${settings.peers ? ' BENCH_PEERS=1' : ''}${settings.prismBin ? ` BENCH_PRISM_BIN=${settings.prismBin}` : ''}`;
   const workloads = Object.fromEntries(rows.map((r) => [r.workload, r]));
   return `# Benchmark results
 
@@ -51,10 +51,12 @@ same run**, alternating with the mock round by round: absolute numbers depend on
 
 ## Machine
 
-${table(['CPU', 'cores', 'memory', 'OS', 'Node', 'db files on', 'load average at start (1/5/15 min)'], [[machine.cpu, machine.cores, `${machine.memoryGiB} GiB`, machine.os, machine.node, `${machine.dataFilesystem} (real fdatasync)`, machine.loadAverageAtStart.join(' / ')]])}
+${table(['CPU', 'cores', 'memory', 'OS', 'Node', 'db files on', 'load average at start (1/5/15 min)'], [[machine.cpu, machine.cores, `${machine.memoryGiB} GiB`, machine.os, machine.node, `${machine.dataFilesystem}${machine.dataFilesystem === 'tmpfs' ? ' (RAM: fdatasync costs nothing)' : ' (a real fdatasync)'}`, machine.loadAverageAtStart.join(' / ')]])}
 
 The load generator (autocannon, in the harness process) and the server under test share these
-${machine.cores} cores: the server gets one core for its event loop, autocannon most of the other.
+${machine.cores} cores: the server gets one core for its event loop, autocannon most of the other, so
+the bench alone keeps the 1-minute load average near 2. Sampled after each round, it ranged
+${loadRange(results)} during this run${machine.loadAverageAtEnd ? ` (${machine.loadAverageAtEnd.join(' / ')} at the end)` : ''}; a figure well above 2 means other work shared the machine.
 
 ## Commands
 
@@ -82,7 +84,7 @@ node --import bench/lib/eld-preload.mjs bench/baseline-server.mjs
 - **Workloads**:
 ${Object.entries(workloadNotes()).filter(([name]) => workloads[name]).map(([name, note]) => `  - \`${name}\`: ${note}`).join('\n')}
 - **Validity**: every status a workload does not expect, every connection error and timeout makes its row **INVALID** (shown, not hidden).
-- **Event-loop stalls**, two ways: (1) in the server process, \`perf_hooks.monitorEventLoopDelay\` (resolution 5 ms) loaded with \`node --import bench/lib/eld-preload.mjs\` (nothing in \`src/\` changes), reset before and read after each measured load over the IPC channel; (2) an **outside proxy**: during each measured load a separate keep-alive connection sends \`GET /__admin/health\` every 10 ms and keeps the latencies. The proxy's maximum is an upper bound of a stall: it also includes waiting behind the 50 connections' requests, and the health route itself counts the links (\`Object.keys\`), so it costs more at 100,000 links (see the idle probe in the cold-start table).
+- **Event-loop stalls**, two ways: (1) in the server process, \`perf_hooks.monitorEventLoopDelay\` (resolution 5 ms) loaded with \`node --import bench/lib/eld-preload.mjs\` (nothing in \`src/\` changes), reset before and read after each measured load over the IPC channel; (2) an **outside proxy**: during each measured load a separate keep-alive connection sends a CORS preflight (\`OPTIONS /links\` with \`Origin\` and \`Access-Control-Request-Method: POST\`, answered by the mock's cors middleware, by Express itself in the baseline) every 10 ms and keeps the latencies. The proxy's maximum is an upper bound of a stall: it also includes waiting behind the 50 connections' requests. It is not \`GET /__admin/health\`, because that route counts the links (\`Object.keys\` of every link) on each call: at 100,000 links, polling it every 10 ms would itself take a large share of the mock's CPU (see the idle-probe table).
 - **Cold start**: from \`spawn\` to the first \`200\` of \`GET /__admin/health\`, on a prepared db (no seeding), measured at every mock start; median and max.
 
 ${chart ? '![create workload: throughput and p99 against store size, mock and bare Express](throughput.svg)\n\n' : ''}## Results
@@ -93,7 +95,11 @@ Status codes seen (all rounds): ${rows.map((r) => `${r.workload}@${n(r.links)} m
 
 ## Cold start and seeding
 
-${table(['links', 'cold start median', 'cold start max', 'starts', 'seeding (first start with --reset)', 'idle GET /__admin/health: mock p50 / max', 'bare p50 / max'], coldStarts(results).map((c) => [n(c.links), `${n(c.median)} ms`, `${n(c.max)} ms`, c.count, `${n(c.seedMs)} ms`, `${ms(c.idleProbe.mock?.p50)} / ${ms(c.idleProbe.mock?.max)} ms`, `${ms(c.idleProbe.baseline?.p50)} / ${ms(c.idleProbe.baseline?.max)} ms`]))}
+${table(['links', 'cold start median', 'cold start max', 'starts', 'seeding (first start, --reset)'], coldStarts(results).map((c) => [n(c.links), `${n(c.median)} ms`, `${n(c.max)} ms`, c.count, `${n(c.seedMs)} ms`]))}
+
+One request at a time on an idle server (50 requests, 10 ms apart; latency p50 / max as the client sees it):
+
+${table(['links', 'GET /__admin/health mock', 'GET /__admin/health bare', 'preflight probe mock', 'preflight probe bare'], coldStarts(results).map((c) => [n(c.links), idle(c.idleProbe.mock?.health), idle(c.idleProbe.baseline?.health), idle(c.idleProbe.mock?.preflight), idle(c.idleProbe.baseline?.preflight)]))}
 
 ## Event-loop delay and the outside stall proxy
 
@@ -125,6 +131,12 @@ function probeP99(results, row, server) {
   return median(results.sizes[row.links].workloads[row.workload][server].map((r) => r.probe?.p99 ?? Number.NaN));
 }
 
+function loadRange(results) {
+  const loads = Object.values(results.sizes).flatMap((size) => Object.values(size.workloads).flatMap((w) => [...w.mock, ...w.baseline])).map((r) => r.load1).filter(Number.isFinite);
+  return loads.length ? `from ${Math.min(...loads)} to ${Math.max(...loads)} (median ${median(loads)})` : 'unrecorded';
+}
+
+const idle = (probe) => (probe ? `${ms(probe.p50)} / ${ms(probe.max)} ms` : '—');
 const codes = (statuses) => Object.entries(statuses).map(([code, count]) => `${code}×${count.toLocaleString('en')}`).join(' ') || 'none';
 
 function soakSection(soak) {
@@ -133,13 +145,13 @@ function soakSection(soak) {
 
 \`npm run bench:soak\` on ${soak.date}: mixed workload at 50 connections on a ${n(soak.links)}-link store, ${soak.warmUpSec} s warm-up, then ${soak.soakSec} s with the mock's RSS sampled every ${soak.sampleEverySec} s.
 First ${soak.first} MiB, last ${soak.last} MiB, min ${soak.min} MiB, max ${soak.max} MiB (spread ${soak.spreadPct}% of the first sample); ${n(soak.reqPerSec)} req/s, statuses ${codes(soak.statuses)}${soak.valid ? '' : ` — **INVALID**: ${soak.problems.join('; ')}`}.
-Samples (MiB): ${soak.samples.map((s) => s.rss).join(', ')}.
+Samples (MiB): ${soak.samples.map((s) => s.rss).join(', ')}. 1-minute load average during the soak: ${Math.min(...soak.samples.map((s) => s.load1 ?? Number.NaN))} to ${Math.max(...soak.samples.map((s) => s.load1 ?? Number.NaN))}.
 `;
 }
 
 function peersSection(results) {
   const prism = results.peers?.prism;
-  if (!prism || prism.status !== 'measured') return `Stoplight Prism ${PRISM_VERSION}: ${prism?.reason ?? prism?.status ?? 'not run'}. \`BENCH_PEERS=1 npm run bench\` runs the create workload against \`prism mock openapi.yaml\` when Prism is installed (\`npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}\`; it is not a dependency).`;
+  if (!prism || prism.status !== 'measured') return `Stoplight Prism ${PRISM_VERSION}: ${prism?.status === 'skipped' ? 'skipped in this run, as it is not installed' : 'not run (BENCH_PEERS was not set)'}. \`BENCH_PEERS=1 npm run bench\` runs the create workload against \`prism mock openapi.yaml\` when Prism is installed (\`npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}\`; it is not a dependency).`;
   const p = summarizeRounds(prism.rounds.prism);
   const b = summarizeRounds(prism.rounds.baseline);
   return `Stoplight Prism ${prism.version} (\`${prism.command}\`, stateless: answers from the contract's examples), create workload, alternating with bare Express:

@@ -4,13 +4,13 @@
 // bench/throughput.svg (bench/report.mjs). Knobs: BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP,
 // BENCH_SIZES, BENCH_WORKLOADS, BENCH_PEERS=1.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineInfo } from './lib/machine.mjs';
 import { measureRound, warmUp } from './lib/measure.mjs';
 import { runPeers } from './lib/peers.mjs';
-import { baselineCommand, firstHealthyMs, mockCommand, startServer, stopServer } from './lib/processes.mjs';
-import { idleProbe } from './lib/prober.mjs';
+import { baselineCommand, firstHealthyMs, mockCommand, startServer, stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
+import { idleProbe, PROBES } from './lib/prober.mjs';
 import { benchSettings } from './lib/settings.mjs';
 import { copyStore, prepareStore } from './lib/stores.mjs';
 import { RESULTS_JSON, renderReport } from './report.mjs';
@@ -20,6 +20,7 @@ const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11,
 async function main() {
   const settings = benchSettings();
   const tmp = mkdtempSync(join(tmpdir(), 'shortlink-bench-'));
+  stopChildrenOnSignals(() => rmSync(tmp, { recursive: true, force: true }));
   const results = { machine: machineInfo(tmp), settings, startedAt: new Date().toISOString(), sizes: {} };
   log(`${settings.rounds} rounds × ${settings.durationSec} s (+${settings.warmUpSec} s warm-up) × [${settings.workloads}] × [${settings.sizes}] links; tmp ${tmp}`);
   try {
@@ -29,6 +30,7 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
   results.finishedAt = new Date().toISOString();
+  results.machine.loadAverageAtEnd = loadavg().map((value) => Math.round(value * 100) / 100);
   writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
   console.log(renderReport());
 }
@@ -56,7 +58,7 @@ async function mockRound(store, workload, round, settings, size) {
   try {
     server = await startServer(mockCommand({ db: copy.db, fixtures: store.fixtures }), { timeoutMs: 60_000 });
     size.coldStartMs.push(await firstHealthyMs(server));
-    size.idleProbe.mock ??= await idleProbe(server.url);
+    size.idleProbe.mock ??= { health: await idleProbe(server.url, PROBES.health), preflight: await idleProbe(server.url) };
     await warmUp(server, workload, settings.warmUpSec);
     return await measureRound(server, workload, settings.durationSec);
   } finally {
@@ -69,7 +71,7 @@ async function baselineRound(workload, settings, size) {
   let server;
   try {
     server = await startServer(baselineCommand(), { timeoutMs: 30_000 });
-    size.idleProbe.baseline ??= await idleProbe(server.url);
+    size.idleProbe.baseline ??= { health: await idleProbe(server.url, PROBES.health), preflight: await idleProbe(server.url) };
     await warmUp(server, workload, settings.warmUpSec);
     return await measureRound(server, workload, settings.durationSec);
   } finally {

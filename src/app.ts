@@ -2,7 +2,7 @@
 // the middleware is the order of precedence, written down once:
 //   auth (401) → scenario choice (400) → request validation (400) → scenario → stateful store → error.
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { LinkService } from './core/links.js';
 import { errors } from './core/errors.js';
 import type { RandomInt } from './core/random.js';
@@ -92,6 +92,9 @@ export function createApp(deps: AppDeps): Express {
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   const parseJson = express.json({ limit: BODY_LIMIT });
   app.use((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next()));
+  //    The validator caches per content type, parameters included: `application/json; v=<n>`
+  //    would grow that cache without bound. The body is parsed by now, so only the media type counts.
+  app.use(mediaTypeOnly);
   // 8. The contract: every request and every response validated against openapi.yaml.
   app.use(contractValidator(deps.contract.document));
   // 9. The scenario's delay, forced response or network fault, for valid requests only.
@@ -104,6 +107,12 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(createErrorHandler(log));
   return app;
+}
+
+function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {
+  const type = req.headers['content-type'];
+  if (type?.includes(';')) req.headers['content-type'] = type.slice(0, type.indexOf(';')).trim();
+  next();
 }
 
 function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {

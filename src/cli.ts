@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   const server = await listen(mock, config);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  stopGracefully(server, mock); // before the banner: a client may signal as soon as it reads the URL
   console.log(startupBanner(`http://${host}:${port}`, config, mock, packageVersion()));
-  stopGracefully(server, mock);
 }
 
 function listen(mock: Mock, config: Config): Promise<Server> {
@@ -77,6 +77,9 @@ function stopGracefully(server: Server, mock: Mock): void {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping; finishing requests in flight and flushing the db`);
+    // Keep-alive clients would go on sending on their open connections: tell each one, with its
+    // next answer, that the connection closes (prepended, so it runs before the app answers).
+    server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
     const closed = new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     const forced = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);

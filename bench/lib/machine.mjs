@@ -11,7 +11,7 @@ export function machineInfo(dataDir) {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    dataFilesystem: safe(() => execFileSync('stat', ['-f', '-c', '%T', dataDir], { encoding: 'utf8' }).trim(), 'unknown'),
+    dataFilesystem: safe(() => execFileSync('df', ['--output=fstype', dataDir], { encoding: 'utf8' }).trim().split('\n').at(-1).trim(), 'unknown'),
     loadAverageAtStart: os.loadavg().map((value) => Math.round(value * 100) / 100),
   };
 }

@@ -1,5 +1,6 @@
 // One measured round against one running server: event-loop delay window (in-process preload),
 // RSS sampling of the server's PID, the outside stall prober, and autocannon. Returns the numbers.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { autocannonOptions, verdict } from './workloads.mjs';
 import { eventLoopDelay, memoryOf } from './processes.mjs';
@@ -18,7 +19,7 @@ export async function warmUp(server, workload, durationSec) {
   if (durationSec > 0) await runAutocannon(autocannonOptions(workload, server.url, durationSec));
 }
 
-export async function measureRound(server, workload, durationSec, { probePath = '/__admin/health' } = {}) {
+export async function measureRound(server, workload, durationSec) {
   let peakRss = 0;
   const sample = () => {
     const memory = memoryOf(server.pid);
@@ -27,7 +28,7 @@ export async function measureRound(server, workload, durationSec, { probePath = 
   sample();
   const sampler = setInterval(sample, RSS_EVERY_MS);
   await eventLoopDelay(server, 'reset');
-  const prober = startProber(server.url, { path: probePath, maxMs: (durationSec + 30) * 1000 });
+  const prober = startProber(server.url, { maxMs: (durationSec + 30) * 1000 });
   let result;
   let probe;
   try {
@@ -51,6 +52,7 @@ export async function measureRound(server, workload, durationSec, { probePath = 
     problems,
     probe,
     eld,
+    load1: Math.round(loadavg()[0] * 100) / 100,
   };
 }
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { measureRound, warmUp } from './measure.mjs';
-import { baselineCommand, ROOT, startServer, stopServer } from './processes.mjs';
+import { baselineCommand, ROOT, startServer, stopServer, track } from './processes.mjs';
 
 export const PRISM_VERSION = '5.14.2';
 const INSTALL = `npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}`;
@@ -55,7 +55,7 @@ async function prismRound(prism, settings) {
   try {
     server = await startPrism(prism, port);
     await warmUp(server, 'create', settings.warmUpSec);
-    return await measureRound(server, 'create', settings.durationSec, { probePath: '/openapi-probe-404' });
+    return await measureRound(server, 'create', settings.durationSec);
   } finally {
     await stopServer(server);
   }
@@ -75,7 +75,7 @@ async function baselineRound(settings) {
 /** Prism at warn level prints no "listening" line: wait until the port answers HTTP (bounded). */
 async function startPrism(prism, port) {
   const args = [...prism.args, 'mock', join(ROOT, 'openapi.yaml'), '-p', String(port), '-h', '127.0.0.1', '-v', 'warn', '-m', 'false'];
-  const child = spawn(prism.command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = track(spawn(prism.command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'] }));
   const server = { child, pid: child.pid, url: `http://127.0.0.1:${port}`, started: performance.now() };
   const deadline = performance.now() + 60_000;
   while (performance.now() < deadline && child.exitCode === null) {

@@ -26,7 +26,7 @@ export function baselineCommand() {
  */
 export function startServer({ command, args }, { timeoutMs = 60_000, cwd = ROOT } = {}) {
   const started = performance.now();
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = track(spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
   let output = '';
   return new Promise((resolve, reject) => {
     const fail = (why) => {
@@ -53,6 +53,30 @@ export function startServer({ command, args }, { timeoutMs = 60_000, cwd = ROOT 
     child.once('exit', onExit);
     child.once('error', (error) => fail(error.message));
   });
+}
+
+const children = new Set();
+
+/** Remembers a child this harness started until it exits, so an interrupted run can stop it. */
+export function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Ctrl-C / SIGTERM / a crash of the harness: kill every child it started (by PID), clean up, exit. */
+export function stopChildrenOnSignals(cleanUp = () => {}) {
+  const killAll = () => {
+    for (const child of children) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      killAll();
+      cleanUp();
+      process.exit(130);
+    });
+  }
 }
 
 /** SIGTERM (the mock flushes and exits), SIGKILL after graceMs. Resolves when it is gone. */

@@ -17,6 +17,7 @@ export function benchSettings() {
     sizes,
     workloads,
     peers: process.env.BENCH_PEERS === '1',
+    ...(process.env.BENCH_PRISM_BIN ? { prismBin: process.env.BENCH_PRISM_BIN } : {}),
   };
 }
 

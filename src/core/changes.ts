@@ -28,9 +28,42 @@ export function applyChange(data: MockData, change: Change): void {
   }
 }
 
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const strings = (record: Fields, ...names: string[]): boolean => names.every((name) => typeof record[name] === 'string');
+
+export function isLinkRecord(value: unknown): value is LinkRecord {
+  return (
+    isObject(value) &&
+    strings(value, 'id', 'accountId', 'domainId', 'slug', 'destinationUrl', 'createdAt') &&
+    typeof value['clickCount'] === 'number' &&
+    Array.isArray(value['tagIds'])
+  );
+}
+
+export function isTagRecord(value: unknown): value is TagRecord {
+  return isObject(value) && strings(value, 'id', 'accountId', 'name');
+}
+
+export function isAccountRecord(value: unknown): value is AccountRecord {
+  return isObject(value) && strings(value, 'id', 'name', 'apiKey') && typeof value['linkLimit'] === 'number' && Array.isArray(value['domains']);
+}
+
+/** A log line is applied only when it is a whole, well-formed change. */
 export function isChange(value: unknown): value is Change {
-  const op = (value as { op?: unknown } | null)?.op;
-  return op === 'put-link' || op === 'delete-link' || op === 'put-tag' || op === 'put-account';
+  if (!isObject(value)) return false;
+  switch (value['op']) {
+    case 'put-link':
+      return isLinkRecord(value['link']);
+    case 'delete-link':
+      return typeof value['id'] === 'string';
+    case 'put-tag':
+      return isTagRecord(value['tag']);
+    case 'put-account':
+      return isAccountRecord(value['account']);
+    default:
+      return false;
+  }
 }
 
 /** What the service asks the store to make durable: changes, or all data at once (reset, restore). */

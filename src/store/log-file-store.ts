@@ -159,7 +159,7 @@ async function readLog(file: string): Promise<Change[]> {
       } catch {
         change = undefined;
       }
-      if (!isChange(change)) throw new Error(`${file} line ${index + 1} is not a change: ${line.slice(0, 80)}`);
+      if (!isChange(change)) throw new Error(`${file} line ${index + 1} is not a whole change: ${line.slice(0, 80).replace(/[^\x20-\x7e]+/g, '?')}`);
       return change;
     });
 }

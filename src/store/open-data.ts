@@ -1,6 +1,7 @@
 // Opening the data at start-up: keep what the store holds, or seed it when it is empty or a reset
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out.
+import { isAccountRecord, isLinkRecord, isTagRecord } from '../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../core/model.js';
 import type { DataStore } from './data-store.js';
 
@@ -20,7 +21,11 @@ export async function openData(store: DataStore, seed: () => MockData, reset: bo
     if (existing) return { data: existing, seeded: false };
   }
   const data = seed();
-  await store.write([{ op: 'replace', data }]);
+  try {
+    await store.write([{ op: 'replace', data }]);
+  } catch (error) {
+    throw new DataFileError(`cannot write db ${store.location}: ${printable((error as Error).message)}`);
+  }
   return { data, seeded: true };
 }
 
@@ -29,12 +34,18 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
   try {
     data = await store.open();
   } catch (error) {
-    throw new DataFileError(`cannot read db ${store.location}: ${(error as Error).message}; fix the file or start with --reset to re-seed it`);
+    throw new DataFileError(`cannot read db ${store.location}: ${printable((error as Error).message)}; fix the file or start with --reset to re-seed it`);
   }
   if (data === null) return null;
   const problem = shapeProblem(data);
   if (problem) throw new DataFileError(`db ${store.location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
   return data as MockData;
+}
+
+/** One printable line: a parse error may quote the file's raw bytes, newlines and NULs included. */
+function printable(message: string): string {
+  const line = message.replace(/[^\x20-\x7e]+/g, '?');
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
 function shapeProblem(data: unknown): string | undefined {
@@ -43,5 +54,11 @@ function shapeProblem(data: unknown): string | undefined {
   if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${String(record.formatVersion)}, expected ${DATA_FORMAT_VERSION}`;
   if (!record.defaultDomain || !Array.isArray(record.accounts)) return 'defaultDomain or accounts missing';
   if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
+  const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));
+  if (badAccount !== -1) return `accounts[${badAccount}] is not an account`;
+  const badTag = Object.entries(record.tags).find(([, tag]) => !isTagRecord(tag));
+  if (badTag) return `tag '${printable(badTag[0])}' is not a tag`;
+  const badLink = Object.entries(record.links).find(([, link]) => !isLinkRecord(link));
+  if (badLink) return `link '${printable(badLink[0])}' is not a link`;
   return undefined;
 }

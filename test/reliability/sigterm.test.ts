@@ -29,13 +29,15 @@ async function seedDb(): Promise<void> {
 }
 
 /** Runs a load, sends SIGTERM when `trigger` resolves, and checks the stop and what survived. */
-async function stopDuringLoad(label: string, trigger: (load: Load) => Promise<void>, mustExist = new Map<string, string>()): Promise<{ ms: number; files: string[]; load: Load }> {
+async function stopDuringLoad(label: string, trigger: (load: Load) => Promise<void>, mustExist = new Map<string, string>()): Promise<{ ms: number; files: string[]; load: Load; ackedAfterSignal: number }> {
   const server = await startServer(['--db', db, '--quiet'], dir, started);
   const load = createLoad(server.url, { workers: WORKERS, maxRequests: 40_000, maxMs: 40_000, label });
   let ms: number;
+  let ackedAtSignal: number;
   try {
     await trigger(load);
     const inFlight = load.inFlight();
+    ackedAtSignal = load.acked.size;
     const sentAt = performance.now();
     const exit = await Promise.race([
       server.signal('SIGTERM'),
@@ -59,24 +61,24 @@ async function stopDuringLoad(label: string, trigger: (load: Load) => Promise<vo
   const lost = [...mustExist].filter(([id, slug]) => after.get(id)?.slug !== slug);
   expect(lost, `${label}: acknowledged links missing after SIGTERM`).toEqual([]);
   expect((await again.signal('SIGTERM')).code).toBe(0);
-  return { ms, files, load };
+  return { ms, files, load, ackedAfterSignal: load.acked.size - ackedAtSignal };
 }
 
 describe('SIGTERM during a create load', () => {
   it('exits 0 within 5 s and keeps every acknowledged link', async () => {
     await seedDb();
-    const { ms, load } = await stopDuringLoad('term', (load) => whenAcked(load, 500));
-    console.log(`[sigterm] plain: exited ${ms.toFixed(0)} ms after the signal; ${load.acked.size} acknowledged; socket errors ${JSON.stringify(Object.fromEntries(load.networkErrors))}`);
+    const { ms, load, ackedAfterSignal } = await stopDuringLoad('term', (load) => whenAcked(load, 500));
+    console.log(`[sigterm] plain: exited ${ms.toFixed(0)} ms after the signal; ${load.acked.size} acknowledged, ${ackedAfterSignal} of them after the signal; socket errors ${JSON.stringify(Object.fromEntries(load.networkErrors))}`);
   }, 60_000);
 
   it('exits 0 within 5 s while a compaction runs, finishing it, and keeps every acknowledged link', async () => {
     await seedDb();
     const prefilled = prefillLog(db, 'prefill', 4);
-    const { ms, files, load } = await stopDuringLoad('term-compacting', () => whenInDir(dir, () => exists(`${db}.changes.old`), 40_000, 'compaction to start'), prefilled);
+    const { ms, files, load, ackedAfterSignal } = await stopDuringLoad('term-compacting', () => whenInDir(dir, () => exists(`${db}.changes.old`), 40_000, 'compaction to start'), prefilled);
     // close() waits for the compaction: the old log is gone and the base file holds the data.
     expect(files).toContain('db.json');
     expect(files).not.toContain('db.json.changes.old');
     expect(files).not.toContain('db.json.compacting');
-    console.log(`[sigterm] compacting: exited ${ms.toFixed(0)} ms after the signal; ${load.acked.size} acknowledged; files ${files.join(', ')}`);
+    console.log(`[sigterm] compacting: exited ${ms.toFixed(0)} ms after the signal; ${load.acked.size} acknowledged, ${ackedAfterSignal} of them after the signal; files ${files.join(', ')}`);
   }, 60_000);
 });
