@@ -73,8 +73,12 @@ export function createJournal({ onNewEntries }) {
     reloading = (async () => {
       try {
         const data = await api('GET', `/requests${query({ limit: MAX_ROWS, operation: filter.operation, status: filter.status })}`);
+        const shownBefore = maxSeq();
         entries = data.entries.filter(matches).slice(-MAX_ROWS);
         renderAll();
+        // The fetch may already hold entries that also streamed in meanwhile: then `add` finds
+        // nothing new, yet the data behind them changed, so the page must still refresh.
+        if (maxSeq() > shownBefore) onNewEntries();
         add(receivedWhileReloading);
       } finally {
         reloading = null;
