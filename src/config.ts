@@ -2,7 +2,7 @@
 // environment twin, parsed and checked once into a frozen object. Pure: the CLI passes in
 // process.argv and process.env, tests pass their own.
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEED } from '../fixtures/seed.js';
+import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
 

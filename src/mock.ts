@@ -1,7 +1,6 @@
 // Puts a mock together from its parts: the data (kept or seeded), the group-committing store, the
 // link service and the Express app. The CLI and the test builder both start here.
 import type { Express } from 'express';
-import { buildAccountForKey, buildSeed } from '../fixtures/seed.js';
 import type { FixtureSpec } from '../fixtures/fixture-spec.js';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -65,12 +64,15 @@ export interface Mock {
 }
 
 export async function createMock(options: MockOptions): Promise<Mock> {
-  const seed = (): MockData => buildSeed(options.seed, options.fixtures);
+  // faker is heavy: it is loaded only when data has to be seeded, not on every start.
+  const seeds = () => import('../fixtures/seed.js');
+  const seed = async (): Promise<MockData> => (await seeds()).buildSeed(options.seed, options.fixtures);
   const opened = await openData(options.store, seed, options.reset ?? false);
+  const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
   const commits = new GroupCommit<StoreOp>((ops) => options.store.write(ops));
   const service = new LinkService({
     data: opened.data,
-    ...(options.acceptAnyKey
+    ...(buildAccountForKey
       ? { createAccount: (apiKey: string, state: MockState) => buildAccountForKey(apiKey, state.data.defaultDomain, (slug) => state.isSlugTaken(state.data.defaultDomain.id, slug)) }
       : {}),
     persist: options.durability === 'relaxed' ? (ops) => relaxed(commits.commit(ops), options.log) : (ops) => commits.commit(ops),
@@ -92,7 +94,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     adminContract: readAdminContract(options.contract),
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
-    reset: () => service.replaceData(seed()),
+    reset: async () => service.replaceData(await seed()),
     version: options.version,
     random: options.random ?? cryptoRandomInt,
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),

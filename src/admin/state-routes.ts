@@ -65,7 +65,7 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
 
 function counts(service: LinkService): { accounts: number; links: number } {
   const state = service.state;
-  return { accounts: state.accounts().length, links: Object.keys(state.data.links).length };
+  return { accounts: state.accounts().length, links: state.totalLinks() };
 }
 
 function sendCounts(res: Response, service: LinkService, status: 'reset' | 'restored'): void {

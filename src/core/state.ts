@@ -78,6 +78,13 @@ export class MockState {
     return this.tagsByName.get(account.id)?.get(name);
   }
 
+  /** Every account's links together, without counting them one by one. */
+  totalLinks(): number {
+    let total = 0;
+    for (const count of this.linkCounts.values()) total += count;
+    return total;
+  }
+
   linkCount(account: AccountRecord): number {
     return this.linkCounts.get(account.id) ?? 0;
   }

@@ -15,12 +15,12 @@ export class DataFileError extends Error {
   override name = 'DataFileError';
 }
 
-export async function openData(store: DataStore, seed: () => MockData, reset: boolean): Promise<OpenedData> {
+export async function openData(store: DataStore, seed: () => Promise<MockData>, reset: boolean): Promise<OpenedData> {
   if (!reset) {
     const existing = await readExisting(store);
     if (existing) return { data: existing, seeded: false };
   }
-  const data = seed();
+  const data = await seed();
   try {
     await store.write([{ op: 'replace', data }]);
   } catch (error) {
