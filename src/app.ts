@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(deps.contract.text);
   });
-  if (deps.docsAssetsDir) app.use(docsRouter(deps.docsAssetsDir));
+  if (deps.docsAssetsDir) app.use('/docs', docsRouter(deps.docsAssetsDir));
   app.use('/__admin', adminRouter(adminDeps(deps)));
   // 5. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));

@@ -30,16 +30,17 @@ const init = `window.ui = SwaggerUIBundle({
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'];
 
+/** Mounted at /docs. */
 export function docsRouter(assetsDir: string): Router {
   const router = express.Router();
-  router.get(['/docs', '/docs/'], (_req, res) => {
+  router.get('/', (_req, res) => {
     res.type('html').send(page);
   });
-  router.get('/docs/init.js', (_req, res) => {
+  router.get('/init.js', (_req, res) => {
     res.type('application/javascript').send(init);
   });
   for (const asset of ASSETS) {
-    router.get(`/docs/${asset}`, (_req, res) => res.sendFile(asset, { root: assetsDir, maxAge: '1h' }));
+    router.get(`/${asset}`, (_req, res) => res.sendFile(asset, { root: assetsDir, maxAge: '1h' }));
   }
   return router;
 }
