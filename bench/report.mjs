@@ -115,7 +115,13 @@ ${soakSection(soak)}
 ## Peers
 
 ${peersSection(results)}
-`;
+${profileNotes()}`;
+}
+
+/** The profile findings are written by hand in profile-notes.md and kept in every render. */
+function profileNotes() {
+  const file = here('./profile-notes.md');
+  return existsSync(file) ? `\n${readFileSync(file, 'utf8')}` : '';
 }
 
 function workloadNotes() {
