@@ -17,6 +17,8 @@ export interface AdminDeps extends StateDeps, TrafficDeps {
   consoleDir?: string;
 }
 
+const CONSOLE_FILE = /^\/$|\.(html|js|css)$/;
+
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
 export function adminRouter(deps: AdminDeps): Router {
@@ -24,7 +26,11 @@ export function adminRouter(deps: AdminDeps): Router {
   router.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(deps.adminContract.text);
   });
-  if (deps.consoleDir) router.use(express.static(deps.consoleDir, { index: 'index.html', fallthrough: true }));
+  // The console's files only: a stat() per admin API call would cost every admin request.
+  if (deps.consoleDir) {
+    const files = express.static(deps.consoleDir, { index: 'index.html', fallthrough: true });
+    router.use((req, res, next) => (req.method === 'GET' && CONSOLE_FILE.test(req.path) ? files(req, res, next) : next()));
+  }
   router.use(requireAdminToken(deps.adminToken));
   router.use(express.json({ limit: '64kb' }));
   router.use(
