@@ -47,7 +47,7 @@ export function adminRouter(deps: AdminDeps): Router {
   addStateRoutes(router, deps);
   addTrafficRoutes(router, deps);
   router.use((req) => {
-    throw errors.pathNotFound(req.method, req.originalUrl);
+    throw errors.adminRouteNotFound(req.method, req.originalUrl);
   });
   return router;
 }

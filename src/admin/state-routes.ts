@@ -1,6 +1,6 @@
 // Admin routes about the data: health, reset, accounts, links, clicks, limits and snapshots.
-import type { Response, Router } from 'express';
-import { accountByKey, addClicks, linksOfAccount, setLinkLimit, snapshotOf } from '../core/admin-ops.js';
+import type { Router } from 'express';
+import { addClicks, linksOfAccount, setLinkLimit, snapshotOf } from '../core/admin-ops.js';
 import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
@@ -54,7 +54,7 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
     if (!data) throw errors.snapshotNotFound(name);
     await service.replaceData(structuredClone(data));
     deps.onStateReplaced();
-    sendCounts(res, service, 'restored');
+    res.json({ status: 'restored', ...counts(service) });
   });
   router.delete('/snapshots/:name', async (req, res) => {
     const name = String(req.params['name']);
@@ -68,12 +68,8 @@ function counts(service: LinkService): { accounts: number; links: number } {
   return { accounts: state.accounts().length, links: state.totalLinks() };
 }
 
-function sendCounts(res: Response, service: LinkService, status: 'reset' | 'restored'): void {
-  res.json({ status, ...counts(service) });
-}
-
 function accountView(service: LinkService, account: AccountRecord) {
   const state = service.state;
   const domains = [state.data.defaultDomain, ...account.domains].map((domain) => ({ id: domain.id, name: domain.name }));
-  return { id: account.id, name: account.name, apiKey: account.apiKey, linkLimit: account.linkLimit, links: state.linkCount(accountByKey(service, account.apiKey)), domains };
+  return { id: account.id, name: account.name, apiKey: account.apiKey, linkLimit: account.linkLimit, links: state.linkCount(account), domains };
 }

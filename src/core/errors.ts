@@ -36,6 +36,8 @@ export const errors = {
     new ApiError(405, `method ${method} is not allowed on ${quote(path)}; allowed: ${allowed.join(', ')}`),
   shortUrlNotFound: (domain: string, slug: string) => new ApiError(404, `no link at https://${domain}/${slug}`),
   accountNotFound: (apiKey: string) => new ApiError(404, `no account with API key ${quote(apiKey)}`),
+  adminRouteNotFound: (method: string, path: string) =>
+    new ApiError(404, `no admin route at ${method} ${quote(path)}; the admin API is described at /__admin/openapi.yaml`),
   snapshotNotFound: (name: string) => new ApiError(404, `snapshot ${quote(name)} not found`),
   adminTokenRequired: () => new ApiError(401, 'the admin API needs the x-admin-token header (the server was started with --admin-token)'),
   notSaved: (reason: string) => new ApiError(500, `the change could not be saved, so it was not made: ${reason}`),

@@ -10,7 +10,8 @@ export const SCENARIO_HEADER = 'x-mock-scenario';
 
 export interface ScenarioRequest {
   operationId: string;
-  documentedStatuses: readonly number[];
+  /** Asked only when a Prefer header needs it: most requests never pay for the list. */
+  documentedStatuses: () => readonly number[];
   scenarioHeader?: string;
   preferHeader?: string;
 }
@@ -33,10 +34,9 @@ export function preferredCode(prefer: string | undefined): number | undefined {
 }
 
 function preferScenario(code: number, request: ScenarioRequest): Scenario | undefined {
-  if (!request.documentedStatuses.includes(code)) {
-    throw errors.invalidRequest(
-      `Prefer: code=${code} is not documented for ${request.operationId}; documented: ${request.documentedStatuses.join(', ')}`,
-    );
+  const documented = request.documentedStatuses();
+  if (!documented.includes(code)) {
+    throw errors.invalidRequest(`Prefer: code=${code} is not documented for ${request.operationId}; documented: ${documented.join(', ')}`);
   }
   if (code < 400) return undefined; // a success code asks for the normal, stateful answer
   const respond = builtInErrorFor(code) ?? { status: code, body: { errorDescription: `status ${code} forced by the Prefer header` } };

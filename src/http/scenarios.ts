@@ -19,7 +19,7 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
     const operationId = res.locals['operationId'] as string;
     const scenario = chooseScenario(registry, {
       operationId,
-      documentedStatuses: contract.documentedStatuses(operationId),
+      documentedStatuses: () => contract.documentedStatuses(operationId),
       ...optional('scenarioHeader', req.get(SCENARIO_HEADER)),
       ...optional('preferHeader', req.get('prefer')),
     });
