@@ -1,6 +1,8 @@
 // express-openapi-validator, set up so that the mock can never tell a client something the
 // contract forbids: requests and responses are validated, formats in full, no coercion, no
 // stripping of unknown fields (they are errors, D6/D7).
+// patches/express-openapi-validator+*.patch (applied by `npm ci`, postinstall) makes its route
+// lookup compile each path's regular expression once instead of on every request.
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { OpenApiDocument } from './operation-table.js';
@@ -23,5 +25,7 @@ export function contractValidator(document: OpenApiDocument): RequestHandler[] {
     validateFormats: true,
     ajvFormats: { mode: 'full' },
     ignoreUndocumented: false,
+    // The contract has no multipart bodies: no multer middleware on every request.
+    fileUploader: false,
   }) as unknown as RequestHandler[];
 }
