@@ -58,6 +58,8 @@ export interface AppDeps {
   corsOrigins?: readonly string[];
   /** Where request lines and errors go; undefined is silent. */
   log?: (line: string) => void;
+  /** false: request lines are not even built (--quiet; they cost CPU at thousands per second). */
+  logRequests?: boolean;
   /** Replaces handlers by operationId (tests use it to force a contract-breaking response). */
   handlers?: Partial<OperationHandlers>;
 }
@@ -70,7 +72,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
 
   // 1. One record per request: log line, journal entry, coverage.
-  app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.log ? { log: deps.log } : {}) }));
+  const requestLog = deps.logRequests === false ? undefined : deps.log;
+  app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(requestLog ? { log: requestLog } : {}) }));
   // 2. CORS, preflights included, before anything can refuse the request.
   app.use(cors(corsOptions(deps.corsOrigins)));
   // 3. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click.

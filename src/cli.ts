@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
   const mock = await createMock({
     store: openStore(config.db, config.durability === 'durable', log),
+    logRequests: !config.quiet,
     durability: config.durability,
     snapshots: openSnapshots(config.db),
     contract,

@@ -46,6 +46,8 @@ export interface MockOptions {
   /** An unknown API key becomes a fresh account seeded from the key (default: a 401). */
   acceptAnyKey?: boolean;
   log?: (line: string) => void;
+  /** false: no line per request (--quiet); errors still go to `log`. Default true. */
+  logRequests?: boolean;
   handlers?: Partial<OperationHandlers>;
   random?: RandomInt;
   now?: () => Date;
@@ -101,6 +103,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
   return { app, service, scenarios, journal, seeded: opened.seeded, close: async () => {

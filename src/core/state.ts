@@ -4,15 +4,16 @@
 import type { Link } from '../api-types.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 
-const slugKey = (domainId: string, slug: string): string => `${domainId}\u0000${slug}`;
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
 export class MockState {
   private readonly accountsByKey = new Map<string, AccountRecord>();
+  private readonly accountsById = new Map<string, AccountRecord>();
   /** Domain name → the domain and its owner (undefined owner: the default domain). */
   private readonly domainsByName = new Map<string, { domain: DomainRecord; ownerId?: string }>();
   private readonly domainsById = new Map<string, DomainRecord>();
-  private readonly linksBySlug = new Map<string, LinkRecord>();
+  /** Domain id → slug → link. Nested, not one map of joined keys: no extra string per link. */
+  private readonly linksBySlug = new Map<string, Map<string, LinkRecord>>();
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
   private readonly linkCounts = new Map<string, number>();
   private readonly linksByAccount = new Map<string, Set<LinkRecord>>();
@@ -20,8 +21,15 @@ export class MockState {
   constructor(readonly data: MockData) {
     this.indexDomain(data.defaultDomain);
     for (const account of data.accounts) this.indexAccount(account);
-    for (const tag of Object.values(data.tags)) this.indexTag(tag);
-    for (const link of Object.values(data.links)) this.indexLink(link);
+    for (const tag of Object.values(data.tags)) {
+      tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
+      this.indexTag(tag);
+    }
+    for (const id of Object.keys(data.links)) {
+      const link = data.links[id] as LinkRecord;
+      this.shareIds(link, id);
+      this.indexLink(link);
+    }
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {
@@ -53,7 +61,7 @@ export class MockState {
   /** The link at https://<domain>/<slug>, for the redirect route. */
   linkAt(domainName: string, slug: string): LinkRecord | undefined {
     const entry = this.domainsByName.get(domainKey(domainName));
-    return entry && this.linksBySlug.get(slugKey(entry.domain.id, slug));
+    return entry && this.linksBySlug.get(entry.domain.id)?.get(slug);
   }
 
   isDomainName(name: string): boolean {
@@ -66,7 +74,7 @@ export class MockState {
   }
 
   isSlugTaken(domainId: string, slug: string): boolean {
-    return this.linksBySlug.has(slugKey(domainId, slug));
+    return this.linksBySlug.get(domainId)?.has(slug) ?? false;
   }
 
   tagOf(account: AccountRecord, id: string): TagRecord | undefined {
@@ -112,7 +120,7 @@ export class MockState {
 
   removeLink(link: LinkRecord): void {
     delete this.data.links[link.id];
-    this.linksBySlug.delete(slugKey(link.domainId, link.slug));
+    this.linksBySlug.get(link.domainId)?.delete(link.slug);
     this.linksByAccount.get(link.accountId)?.delete(link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);
   }
@@ -141,6 +149,7 @@ export class MockState {
 
   private indexAccount(account: AccountRecord): void {
     this.accountsByKey.set(account.apiKey, account);
+    this.accountsById.set(account.id, account);
     for (const domain of account.domains) this.indexDomain(domain, account.id);
   }
 
@@ -155,8 +164,22 @@ export class MockState {
     byName.set(tag.name, tag);
   }
 
+  /**
+   * JSON.parse gives each loaded link its own copies of its id (the key holds one already) and of
+   * its account's, domain's and tags' ids. Pointing them at the one shared string leaves about 4
+   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark.
+   */
+  private shareIds(link: LinkRecord, key: string): void {
+    if (link.id === key) link.id = key;
+    link.accountId = this.accountsById.get(link.accountId)?.id ?? link.accountId;
+    link.domainId = this.domainsById.get(link.domainId)?.id ?? link.domainId;
+    link.tagIds = link.tagIds.map((id) => this.data.tags[id]?.id ?? id);
+  }
+
   private indexLink(link: LinkRecord): void {
-    this.linksBySlug.set(slugKey(link.domainId, link.slug), link);
+    let bySlug = this.linksBySlug.get(link.domainId);
+    if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
+    bySlug.set(link.slug, link);
     let owned = this.linksByAccount.get(link.accountId);
     if (!owned) this.linksByAccount.set(link.accountId, (owned = new Set()));
     owned.add(link);
