@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { startupBanner } from './banner.js';
 import { ConfigError, helpText, parseConfig, type Config } from './config.js';
 import { createMock, type Mock } from './mock.js';
+import { createHttpServer } from './http/server.js';
 import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-files.js';
 import { loadFixtures, loadStartupScenarios, openSnapshots, openStore, requireSafeAdmin, StartupError } from './startup.js';
 import { ContractRules } from './scenarios/contract-rules.js';
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
 
 function listen(mock: Mock, config: Config): Promise<Server> {
   return new Promise((resolveServer, reject) => {
-    const server = mock.app.listen(config.port, config.host);
+    const server = createHttpServer(mock.app).listen(config.port, config.host);
     server.once('listening', () => resolveServer(server));
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`));

@@ -29,6 +29,8 @@ export class LogFileStore implements DataStore {
   private readonly log: string;
   private readonly oldLog: string;
   private data: MockData | null = null;
+  /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
+  private linkIds = new Set<string>();
   private handle: FileHandle | undefined;
   private logBytes = 0;
   private queue: Promise<unknown> = Promise.resolve();
@@ -51,6 +53,7 @@ export class LogFileStore implements DataStore {
       for (const change of changes) applyChange(this.data as MockData, change);
     }
     this.logBytes = existsSync(this.log) ? (await readFile(this.log)).length : 0;
+    this.linkIds = new Set(this.data ? Object.keys(this.data.links) : []);
     return this.data;
   }
 
@@ -73,6 +76,10 @@ export class LogFileStore implements DataStore {
     if (replace?.op === 'replace') await this.replaceAll(replace.data);
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.append(changes);
+    for (const change of changes) {
+      if (change.op === 'put-link') this.linkIds.add(change.link.id);
+      if (change.op === 'delete-link') this.linkIds.delete(change.id);
+    }
     if (this.logBytes > this.options.compactAfterBytes && !this.compaction) this.startCompaction();
   }
 
@@ -96,6 +103,7 @@ export class LogFileStore implements DataStore {
     await this.compaction;
     await this.base.write(data);
     this.data = data;
+    this.linkIds = new Set(Object.keys(data.links));
     await this.handle?.close();
     this.handle = undefined;
     await rm(this.log, { force: true });
@@ -119,7 +127,7 @@ export class LogFileStore implements DataStore {
     const temporary = `${this.location}.compacting`;
     const handle = await open(temporary, 'w');
     try {
-      await writeDataChunked(handle, this.data as MockData);
+      await writeDataChunked(handle, this.data as MockData, this.linkIds);
       await handle.sync();
     } finally {
       await handle.close();

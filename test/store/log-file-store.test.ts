@@ -94,6 +94,26 @@ describe('LogFileStore', () => {
     expect(await reopen()).toEqual(data);
   });
 
+  it('compacts a store of several batches while links are created and deleted between its batches', async () => {
+    const { s, data } = await seeded(1);
+    const bulk = Array.from({ length: 2_500 }, (_, i) => aLink(data, `lnk_b${i}`));
+    for (const link of bulk) data.links[link.id] = link;
+    await s.write(bulk.map((link): Change => ({ op: 'put-link', link }))); // starts a compaction
+    const during: Promise<void>[] = [];
+    for (let i = 0; i < 2_500; i += 50) {
+      const gone = `lnk_b${i}`;
+      delete data.links[gone];
+      const link = aLink(data, `lnk_d${i}`);
+      data.links[link.id] = link;
+      during.push(s.write([{ op: 'delete-link', id: gone }]), s.write([{ op: 'put-link', link }]));
+    }
+    await Promise.all(during);
+    await s.close();
+    const base = JSON.parse(readFileSync(file, 'utf8')) as MockData;
+    expect(Object.keys(base.links).length).toBeGreaterThan(2_000);
+    expect(await reopen()).toEqual(data);
+  });
+
   it('recovers from a compaction cut short: base, then the old log, then the new one', async () => {
     const { s, data } = await seeded();
     await s.close();
