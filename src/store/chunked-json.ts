@@ -10,7 +10,7 @@ const RECORDS_PER_WRITE = 1000;
  * `linkIds` lists the links to write, read lazily batch by batch. A Set's iterator suits: taking
  * all the keys of 100,000+ links at once (Object.keys) was one blocking step of 25-55 ms.
  */
-export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string> = Object.keys(data.links)): Promise<void> {
+export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>): Promise<void> {
   const head = {
     formatVersion: data.formatVersion,
     seed: data.seed,
