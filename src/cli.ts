@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   if (config.version) return void console.log(packageVersion());
   requireSafeAdmin(config);
   const contract = readContract();
-  const loadScenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR);
+  const contractRules = new ContractRules(contract.document);
+  const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const scenarios = loadStartupScenarios(loadScenarios, config);
   // --quiet silences the per-request lines, never a contract violation or an internal error.
   const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     durability: config.durability,
     snapshots: openSnapshots(config.db),
     contract,
+    contractRules,
     scenarios,
     ...(config.scenario ? { scenario: config.scenario } : {}),
     fixtures: loadFixtures(config.fixtures),

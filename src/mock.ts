@@ -26,6 +26,8 @@ import { openData } from './store/open-data.js';
 export interface MockOptions {
   store: DataStore;
   contract: Contract;
+  /** What the contract allows each operation to answer; built from `contract` when not given. */
+  contractRules?: ContractRules;
   fixtures: FixtureSpec;
   seed: number;
   /** 'relaxed' acknowledges a change before its write finishes (default 'durable'). */
@@ -83,7 +85,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   });
   const scenarios = new ScenarioRegistry(options.scenarios ?? []);
   if (options.scenario) scenarios.setActive(options.scenario, '--scenario');
-  const contractRules = new ContractRules(options.contract.document);
+  const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
   const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const app = createApp({
     service,

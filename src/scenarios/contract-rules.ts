@@ -9,8 +9,12 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 interface OperationResponses {
-  /** status → validator of its application/json body, or null when it has no body. */
-  statuses: Map<number, ValidateFunction | null>;
+  /**
+   * status → its application/json body's validator, or null when it has no body. Validators are
+   * compiled on first use: compiling every one at start cost ~60 ms of each cold start, and most
+   * are never needed (only the statuses scenario files force are checked).
+   */
+  statuses: Map<number, (() => ValidateFunction) | null>;
   /** status → the error codes its examples show (LINK_LIMIT_REACHED on createLink's 400). */
   codes: Map<number, string[]>;
 }
@@ -25,7 +29,7 @@ export class ContractRules {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as { operationId?: string; responses?: Record<string, unknown> } | undefined;
         if (!operation?.operationId) continue;
-        const statuses = new Map<number, ValidateFunction | null>();
+        const statuses = new Map<number, (() => ValidateFunction) | null>();
         const codes = new Map<number, string[]>();
         for (const status of Object.keys(operation.responses ?? {})) {
           const pointer = `contract#/paths/${escapePointer(path)}/${method}/responses/${status}`;
@@ -62,19 +66,21 @@ export class ContractRules {
     if (!operation.statuses.has(status)) {
       return [`status ${status} is not documented for ${operationId} (documented: ${this.documentedStatuses(operationId).join(', ')})`];
     }
-    const validate = operation.statuses.get(status);
-    if (!validate) return body === undefined ? [] : [`status ${status} of ${operationId} has no body`];
+    const validator = operation.statuses.get(status);
+    if (!validator) return body === undefined ? [] : [`status ${status} of ${operationId} has no body`];
+    const validate = validator();
     if (validate(body)) return [];
     return (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`);
   }
 }
 
-function bodyValidator(ajv: Ajv, document: OpenApiDocument, response: unknown, pointer: string): ValidateFunction | null {
+function bodyValidator(ajv: Ajv, document: OpenApiDocument, response: unknown, pointer: string): (() => ValidateFunction) | null {
   const resolved = resolveRef(document, response) as { content?: Record<string, unknown> } | undefined;
   if (!resolved?.content?.['application/json']) return null;
   const ref = (response as { $ref?: string }).$ref;
   const base = ref ? `contract${ref}` : pointer;
-  return ajv.compile({ $ref: `${base}/content/application~1json/schema` });
+  let compiled: ValidateFunction | undefined;
+  return () => (compiled ??= ajv.compile({ $ref: `${base}/content/application~1json/schema` }));
 }
 
 function exampleCodes(response: unknown): string[] {

@@ -9,9 +9,13 @@ import { createTestApp, DEMO } from '../helpers/test-app.js';
 const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 const pathToRegexpModule = validatorRequire('path-to-regexp') as { pathToRegexp: (...args: unknown[]) => unknown };
 const original = pathToRegexpModule.pathToRegexp;
+// The module whose export the validator's start-up reads when it checks the document.
+const schemaValidatorModule = validatorRequire('./framework/openapi.schema.validator') as { OpenAPISchemaValidator: new (...args: unknown[]) => object };
+const OriginalSchemaValidator = schemaValidatorModule.OpenAPISchemaValidator;
 
 afterEach(() => {
   pathToRegexpModule.pathToRegexp = original;
+  schemaValidatorModule.OpenAPISchemaValidator = OriginalSchemaValidator;
 });
 
 describe('patches/express-openapi-validator', () => {
@@ -32,5 +36,19 @@ describe('patches/express-openapi-validator', () => {
       await t.request.post('/links').set('x-api-key', DEMO).send({}).expect(400);
     }
     expect(compiled).toBe(afterFirst + 1); // POST /links compiled its own route once, nothing more
+  });
+
+  test('with validateApiSpec off, start-up does not compile the OpenAPI meta-schema validator', async () => {
+    let built = 0;
+    schemaValidatorModule.OpenAPISchemaValidator = class extends OriginalSchemaValidator {
+      constructor(...args: unknown[]) {
+        super(...args);
+        built += 1;
+      }
+    };
+    const t = await createTestApp();
+    // The validator initialises on the first request through it: this one does.
+    await t.request.post('/links').set('x-api-key', DEMO).send({}).expect(400);
+    expect(built).toBe(0);
   });
 });
