@@ -45,7 +45,9 @@ export function linksOfAccount(service: LinkService, apiKey: string): Link[] {
   const state = service.state;
   return state
     .linksOf(accountByKey(service, apiKey))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    // createdAt is an ISO 8601 UTC timestamp: plain string order is time order (and localeCompare
+    // was far slower on a large account).
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .map((link) => state.toLink(link));
 }
 

@@ -102,6 +102,19 @@ describe('create: domains and slugs (D8, D11, D12, D16, D17)', () => {
     expect(c.calls.persist).toBe((row.before?.length ?? 0) + 1);
   });
 
+  it('a Link shows its fields in the contract order, with title after destinationUrl only when it has one', async () => {
+    const c = setup();
+    const plain = await c.create('demo');
+    const seeded = Object.values(c.service.state.data.links).find((link) => link.title !== undefined);
+    expect(seeded).toBeDefined(); // only seeded links have a title (the mock never fetches one)
+    const titled = c.service.state.toLink(seeded!);
+    const base = ['id', 'createdAt', 'destinationUrl', 'slug', 'domain', 'shortUrl', 'clickCount', 'tags'];
+    expect(Object.keys(plain)).toEqual(base);
+    expect(Object.keys(titled)).toEqual(['id', 'createdAt', 'destinationUrl', 'title', ...base.slice(3)]);
+    expect(titled.title).toBe(seeded!.title);
+    expectMatchesSchema('Link', titled);
+  });
+
   it('a random slug that collides on the first attempt is retried with a different free slug', async () => {
     const c = setup();
     await c.create('demo', { slug: 'AAAAAAA' });
