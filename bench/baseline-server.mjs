@@ -1,6 +1,8 @@
 // The baseline of every ratio: a bare Express 5 app (the project's own express) with JSON body
 // parsing on, answering each route the workloads use with a fixed, valid Link. No validation, no
 // state, no disk. Listens on loopback, port 0 (or PORT), and prints "listening on <url>".
+// `--app-server` serves the same app through the mock's createHttpServer (dist/, so build first)
+// instead of app.listen: a reference row that shows what that server alone is worth.
 import express from 'express';
 
 export const FIXED_LINK = Object.freeze({
@@ -28,9 +30,11 @@ app.delete('/links/:id', (_req, res) => void res.status(204).end());
 app.get('/__admin/links', (_req, res) => void res.status(200).json(LINK_LIST));
 app.get('/__admin/health', (_req, res) => void res.status(200).json({ status: 'ok' }));
 
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(`baseline listening on http://127.0.0.1:${server.address().port}`);
-});
+const port = Number(process.env.PORT ?? 0);
+const onListening = () => console.log(`baseline listening on http://127.0.0.1:${server.address().port}`);
+const server = process.argv.includes('--app-server')
+  ? (await import('../dist/src/http/server.js')).createHttpServer(app).listen(port, '127.0.0.1', onListening)
+  : app.listen(port, '127.0.0.1', onListening);
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -81,7 +81,7 @@ node --import bench/lib/eld-preload.mjs bench/baseline-server.mjs
 - **Store sizes** ${settings.sizes.map((s) => s.toLocaleString('en')).join(', ')} links: a generated fixtures file gives \`demo-key\` all but the 20 links of the two other shipped accounts (\`other-key\` keeps its 15).
 - **Rounds**: for each size and workload, ${settings.rounds} × (mock round, baseline round), each a fresh process: ${settings.warmUpSec} s unmeasured warm-up, then ${settings.durationSec} s measured at 50 connections (autocannon 9, keep-alive, loopback). The table shows **medians** over the rounds for req/s, p50 and p99, and the **maximum** of the peak RSS (VmRSS of the server's PID sampled every 200 ms during the measured load).
 - **Durable mode, full validation**: the mock runs with its defaults (\`--durability durable\`: every 201/200/204 is sent after \`fdatasync\` of the change log; request *and* response validation on). The baseline validates nothing and writes nothing.
-- **The HTTP server**: the mock's CLI serves its Express app through \`createHttpServer\` (\`src/http/server.ts\`: Node builds each request and response with the app's prototypes, so Express's per-request \`setPrototypeOf\` has nothing to change); the baseline is plain \`app.listen\`, the bare Express 5 the targets name. What the same server gives the baseline is measured in the profile notes below.
+- **The HTTP server**: the mock's CLI serves its Express app through \`createHttpServer\` (\`src/http/server.ts\`: Node builds each request and response with the app's prototypes, so Express's per-request \`setPrototypeOf\` has nothing to change); the baseline is plain \`app.listen\`, the bare Express 5 the targets name. What the same server gives the baseline alone is the reference row of the Peers table (\`BENCH_PEERS=1\`).
 - **Workloads**:
 ${Object.entries(workloadNotes()).filter(([name]) => workloads[name]).map(([name, note]) => `  - \`${name}\`: ${note}`).join('\n')}
 - **Validity**: every status a workload does not expect, every connection error and timeout makes its row **INVALID** (shown, not hidden).
@@ -158,15 +158,28 @@ Samples (MiB): ${soak.samples.map((s) => s.rss).join(', ')}. 1-minute load avera
 
 function peersSection(results) {
   const prism = results.peers?.prism;
-  if (!prism || prism.status !== 'measured') return `Stoplight Prism ${PRISM_VERSION}: ${prism?.status === 'skipped' ? 'skipped in this run, as it is not installed' : 'not run (BENCH_PEERS was not set)'}. \`BENCH_PEERS=1 npm run bench\` runs the create workload against \`prism mock openapi.yaml\` when Prism is installed (\`npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}\`; it is not a dependency).`;
-  const p = summarizeRounds(prism.rounds.prism);
-  const b = summarizeRounds(prism.rounds.baseline);
-  return `Stoplight Prism ${prism.version} (\`${prism.command}\`, stateless: answers from the contract's examples), create workload, alternating with bare Express:
+  const appServer = results.peers?.appServer;
+  const install = `\`npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}\`; it is not a dependency`;
+  if (prism?.status !== 'measured' && appServer?.status !== 'measured') {
+    return `Not run: \`BENCH_PEERS=1 npm run bench\` runs the create workload against \`prism mock openapi.yaml\` when Stoplight Prism ${PRISM_VERSION} is installed (${install}), and against bare Express on the mock's \`createHttpServer\`.`;
+  }
+  const rows = [];
+  if (prism?.status === 'measured') rows.push(peerRow('Stoplight Prism ' + prism.version, prism.rounds.prism, prism.rounds.baseline));
+  if (appServer?.status === 'measured') rows.push(peerRow('bare Express on `createHttpServer` (a reference, not a peer)', appServer.rounds.appServer, appServer.rounds.baseline));
+  const baseline = (prism?.status === 'measured' ? prism : appServer).rounds.baseline;
+  rows.push(peerRow('bare Express (`app.listen`, the baseline)', baseline, baseline));
+  const prismNote = prism?.status === 'measured'
+    ? `Stoplight Prism ${prism.version}: \`${prism.command}\`, stateless (answers from the contract's examples).`
+    : `Stoplight Prism ${PRISM_VERSION} was skipped in this run, as it is not installed (${install}).`;
+  return `The create workload, each server alternating round by round with the bare Express baseline. ${prismNote} The reference row is the baseline's own app served by the mock's \`createHttpServer\` (\`node bench/baseline-server.mjs --app-server\`): it shows how much of the mock's ratio that server alone accounts for.
 
-${table(['server', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'valid'], [
-    ['Prism', n(p.reqPerSec), pct(p.reqPerSec / b.reqPerSec), ms(p.p50), ms(p.p99), ms(p.peakRss), p.valid ? 'yes' : `**INVALID**: ${p.problems.join('; ')}`],
-    ['bare Express', n(b.reqPerSec), '100%', ms(b.p50), ms(b.p99), ms(b.peakRss), b.valid ? 'yes' : `**INVALID**: ${b.problems.join('; ')}`],
-  ])}`;
+${table(['server', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'valid'], rows)}`;
+}
+
+function peerRow(name, rounds, baselineRounds) {
+  const r = summarizeRounds(rounds);
+  const b = summarizeRounds(baselineRounds);
+  return [name, n(r.reqPerSec), pct(r.reqPerSec / b.reqPerSec), ms(r.p50), ms(r.p99), ms(r.peakRss), r.valid ? 'yes' : `**INVALID**: ${r.problems.join('; ')}`];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(renderReport());

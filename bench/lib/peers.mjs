@@ -1,5 +1,6 @@
 // BENCH_PEERS=1: the create workload against Stoplight Prism 5.14.2 (`prism mock openapi.yaml`),
-// alternating with the bare Express baseline, when Prism is installed. It is an optional peer,
+// when Prism is installed, and against bare Express served the way the mock serves its app
+// (createHttpServer), each alternating with the bare Express baseline. Prism is an optional peer,
 // never a dependency: `npm i --no-save @stoplight/prism-cli@5.14.2` (BENCH_PRISM_BIN overrides).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,23 +11,27 @@ import { baselineCommand, ROOT, startServer, stopServer, track } from './process
 
 export const PRISM_VERSION = '5.14.2';
 const INSTALL = `npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}`;
+const NOT_RUN = { status: 'not run (set BENCH_PEERS=1)' };
 
 export async function runPeers(settings, log) {
-  if (!settings.peers) return { prism: { status: 'not run (set BENCH_PEERS=1)' } };
+  if (!settings.peers) return { prism: NOT_RUN, appServer: NOT_RUN };
   const prism = findPrism();
-  if (!prism) {
-    const reason = `Stoplight Prism is not installed (npx --no-install prism failed); skipped. To include it: ${INSTALL}`;
-    log(`BENCH_PEERS=1: ${reason}`);
-    return { prism: { status: 'skipped', reason } };
-  }
-  log(`BENCH_PEERS=1: Prism ${prism.version} (${prism.command} ${prism.args.join(' ')}), create workload`);
-  const rounds = { prism: [], baseline: [] };
+  const skipped = `Stoplight Prism is not installed (npx --no-install prism failed); skipped. To include it: ${INSTALL}`;
+  log(`BENCH_PEERS=1: ${prism ? `Prism ${prism.version} (${prism.command} ${prism.args.join(' ')})` : skipped}; bare Express on createHttpServer; create workload`);
+  const rounds = { prism: [], appServer: [], baseline: [] };
   for (let round = 1; round <= settings.rounds; round += 1) {
-    rounds.prism.push(await prismRound(prism, settings));
+    if (prism) rounds.prism.push(await prismRound(prism, settings));
+    rounds.appServer.push(await baselineRound(settings, { appServer: true }));
     rounds.baseline.push(await baselineRound(settings));
-    log(`prism create round ${round}: ${Math.round(rounds.prism.at(-1).reqPerSec)} req/s | baseline ${Math.round(rounds.baseline.at(-1).reqPerSec)} req/s`);
+    const prismLine = prism ? `prism ${Math.round(rounds.prism.at(-1).reqPerSec)} req/s | ` : '';
+    log(`peers create round ${round}: ${prismLine}bare Express on createHttpServer ${Math.round(rounds.appServer.at(-1).reqPerSec)} req/s | baseline ${Math.round(rounds.baseline.at(-1).reqPerSec)} req/s`);
   }
-  return { prism: { status: 'measured', version: prism.version, command: `prism mock openapi.yaml -p <port> -h 127.0.0.1 -v warn -m false`, rounds } };
+  return {
+    prism: prism
+      ? { status: 'measured', version: prism.version, command: 'prism mock openapi.yaml -p <port> -h 127.0.0.1 -v warn -m false', rounds: { prism: rounds.prism, baseline: rounds.baseline } }
+      : { status: 'skipped', reason: skipped },
+    appServer: { status: 'measured', command: 'node bench/baseline-server.mjs --app-server', rounds: { appServer: rounds.appServer, baseline: rounds.baseline } },
+  };
 }
 
 /** Prism's CLI as `node <bin>` (so the PID measured is Prism's), or via npx as a fallback. */
@@ -61,10 +66,10 @@ async function prismRound(prism, settings) {
   }
 }
 
-async function baselineRound(settings) {
+async function baselineRound(settings, options = {}) {
   let server;
   try {
-    server = await startServer(baselineCommand());
+    server = await startServer(baselineCommand(options));
     await warmUp(server, 'create', settings.warmUpSec);
     return await measureRound(server, 'create', settings.durationSec);
   } finally {

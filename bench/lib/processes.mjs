@@ -16,8 +16,9 @@ export function mockCommand({ db, fixtures, reset = false }) {
   return { command: process.execPath, args: reset ? [...args, '--reset'] : args };
 }
 
-export function baselineCommand() {
-  return { command: process.execPath, args: ['--import', ELD_PRELOAD, BASELINE] };
+/** `appServer`: the same app served by the mock's createHttpServer instead of app.listen. */
+export function baselineCommand({ appServer = false } = {}) {
+  return { command: process.execPath, args: ['--import', ELD_PRELOAD, BASELINE, ...(appServer ? ['--app-server'] : [])] };
 }
 
 /**
