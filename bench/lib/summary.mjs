@@ -74,8 +74,9 @@ export function targets(results, soak) {
       value: small && big ? `${pct(big.throughputRatio / small.throughputRatio)} (${pct(big.throughputRatio)} of bare at 100,000 vs ${pct(small.throughputRatio)} at 1,000; bare itself: ${Math.round(big.baseline.reqPerSec)} vs ${Math.round(small.baseline.reqPerSec)} req/s)` : '—',
       verdict: check(() => big.throughputRatio >= 0.9 * small.throughputRatio, small, big),
     },
-    { target: 'no event-loop stall over 50 ms (monitorEventLoopDelay max in the mock, every measured round)', value: worst ? `${worst.mock.eldMax} ms max${where(worst)}` : '—', verdict: check(() => worst.mock.eldMax <= 50, worst) },
-    { target: '… outside proxy: max latency of a CORS preflight sent every 10 ms during the load (an upper bound: includes queueing behind the load)', value: worstProbe ? `${worstProbe.mock.probeMax} ms max${where(worstProbe)}` : '—', verdict: check(() => worstProbe.mock.probeMax <= 50, worstProbe) },
+    { target: 'create @ 100,000 links: no event-loop stall over 50 ms (monitorEventLoopDelay max in the mock, every measured round)', value: big && Number.isFinite(big.mock.eldMax) ? `${big.mock.eldMax} ms max (bare Express: ${big.baseline.eldMax} ms)` : '—', verdict: check(() => big.mock.eldMax <= 50, big) },
+    { target: '… the same over every workload and store size (stricter than the target)', value: worst ? `${worst.mock.eldMax} ms max${where(worst)}` : '—', verdict: check(() => worst.mock.eldMax <= 50, worst) },
+    { target: '… outside proxy, every workload and size: max latency of a CORS preflight sent every 10 ms during the load (an upper bound: includes queueing behind the load)', value: worstProbe ? `${worstProbe.mock.probeMax} ms max${where(worstProbe)}` : '—', verdict: check(() => worstProbe.mock.probeMax <= 50, worstProbe) },
     { target: 'cold start to the first answered request @ 1,000 links: < 1 s (median of every mock start)', value: cold(1000) ? `${ms(cold(1000).median)} (max ${ms(cold(1000).max)}, n=${cold(1000).count})` : '—', verdict: check(() => cold(1000).median < 1000, cold(1000)) },
     { target: 'cold start @ 100,000 links: < 3 s (median of every mock start)', value: cold(100000) ? `${ms(cold(100000).median)} (max ${ms(cold(100000).max)}, n=${cold(100000).count})` : '—', verdict: check(() => cold(100000).median < 3000, cold(100000)) },
     {
