@@ -1,7 +1,8 @@
 // npm run bench: every workload × store size against the mock and the bare Express baseline,
 // alternating (mock, baseline, mock, baseline, …), each round on a freshly started server (the
 // mock on a fresh copy of a prepared store). Writes bench/results.json, then bench/RESULTS.md and
-// bench/throughput.svg (bench/report.mjs). Knobs: BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP,
+// bench/throughput.svg (bench/report.mjs). With 1,000 and 100,000 among the sizes, create then runs
+// once more at both, alternating, for the write-path target. Knobs: BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP,
 // BENCH_SIZES, BENCH_WORKLOADS, BENCH_PEERS=1.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,8 +24,10 @@ async function main() {
   stopChildrenOnSignals(() => rmSync(tmp, { recursive: true, force: true }));
   const results = { machine: machineInfo(tmp), settings, startedAt: new Date().toISOString(), sizes: {} };
   log(`${settings.rounds} rounds × ${settings.durationSec} s (+${settings.warmUpSec} s warm-up) × [${settings.workloads}] × [${settings.sizes}] links; tmp ${tmp}`);
+  const stores = new Map();
   try {
-    for (const links of settings.sizes) results.sizes[links] = await benchSize(tmp, links, settings);
+    for (const links of settings.sizes) results.sizes[links] = await benchSize(tmp, links, settings, stores);
+    results.writePath = await writePathRounds(stores, settings);
     results.peers = await runPeers(settings, log);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -35,9 +38,10 @@ async function main() {
   console.log(renderReport());
 }
 
-async function benchSize(tmp, links, settings) {
+async function benchSize(tmp, links, settings, stores) {
   log(`seeding a store of ${links} links`);
   const store = await prepareStore(tmp, links);
+  stores.set(links, store);
   log(`seeded in ${Math.round(store.seedMs)} ms`);
   const size = { seedMs: store.seedMs, coldStartMs: [], idleProbe: {}, workloads: {} };
   for (const workload of settings.workloads) {
@@ -52,13 +56,34 @@ async function benchSize(tmp, links, settings) {
   return size;
 }
 
+/**
+ * The write-path target compares create at 100,000 links with create at 1,000. The main table
+ * measures the two sizes minutes apart, and the machine drifts in between, so here the two
+ * alternate round by round: 1,000, 100,000, 1,000, 100,000, …
+ */
+async function writePathRounds(stores, settings) {
+  const small = stores.get(1000);
+  const big = stores.get(100000);
+  if (!small || !big || !settings.workloads.includes('create')) return undefined;
+  const rounds = { 1000: [], 100000: [] };
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    for (const store of [small, big]) rounds[store.links].push(await mockRound(store, 'create', `alt-${round}`, settings));
+    log(`write path, create, round ${round}: 1,000 links ${line(rounds[1000].at(-1))} | 100,000 links ${line(rounds[100000].at(-1))}`);
+  }
+  return rounds;
+}
+
+/** `size`, when given, collects the start's cold-start time and the idle probes. */
 async function mockRound(store, workload, round, settings, size) {
   const copy = copyStore(store, `round-${workload}-${round}`);
   let server;
   try {
     server = await startServer(mockCommand({ db: copy.db, fixtures: store.fixtures }), { timeoutMs: 60_000 });
-    size.coldStartMs.push(await firstHealthyMs(server));
-    size.idleProbe.mock ??= { health: await idleProbe(server.url, PROBES.health), preflight: await idleProbe(server.url) };
+    const coldStartMs = await firstHealthyMs(server);
+    if (size) {
+      size.coldStartMs.push(coldStartMs);
+      size.idleProbe.mock ??= { health: await idleProbe(server.url, PROBES.health), preflight: await idleProbe(server.url) };
+    }
     await warmUp(server, workload, settings.warmUpSec);
     return await measureRound(server, workload, settings.durationSec);
   } finally {
