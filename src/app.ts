@@ -19,7 +19,8 @@ import { authenticate, API_KEY_HEADER } from './http/authenticate.js';
 import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
 import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
-import { recordRequests } from './http/record-requests.js';
+import { jsonBody } from './http/json-body.js';
+import { notApiTraffic, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
@@ -80,11 +81,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(redirectByHost(deps.service));
   app.use('/__r', redirectRouter(deps.service));
   // 4. The mock's own routes, outside the contract: the contract itself, docs, admin API.
-  app.get('/openapi.yaml', (_req, res) => {
+  app.get('/openapi.yaml', notApiTraffic, (_req, res) => {
     res.type('application/yaml').send(deps.contract.text);
   });
-  if (deps.docsAssetsDir) app.use('/docs', docsRouter(deps.docsAssetsDir));
-  app.use('/__admin', adminRouter(adminDeps(deps)));
+  if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
+  app.use('/__admin', notApiTraffic, adminRouter(adminDeps(deps)));
   // 5. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
   // 6. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
@@ -93,7 +94,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));
   // 7. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
-  const parseJson = express.json({ limit: BODY_LIMIT });
+  //    UTF-8 only, nested at most 64 levels (src/http/json-body.ts).
+  const parseJson = jsonBody(BODY_LIMIT);
   app.use((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next()));
   //    The validator caches per content type, parameters included: `application/json; v=<n>`
   //    would grow that cache without bound. The body is parsed by now, so only the media type counts.

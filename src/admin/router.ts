@@ -5,6 +5,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../app.js';
 import { errors } from '../core/errors.js';
+import { jsonBody } from '../http/json-body.js';
 import { requireAdminToken } from './admin-token.js';
 import { addStateRoutes, type StateDeps } from './state-routes.js';
 import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
@@ -32,7 +33,7 @@ export function adminRouter(deps: AdminDeps): Router {
     router.use((req, res, next) => (req.method === 'GET' && CONSOLE_FILE.test(req.path) ? files(req, res, next) : next()));
   }
   router.use(requireAdminToken(deps.adminToken));
-  router.use(express.json({ limit: '64kb' }));
+  router.use(jsonBody('64kb'));
   router.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(deps.adminContract.document) as unknown as ValidatorSpec,

@@ -41,12 +41,19 @@ export function maskApiKey(key: string): string {
 
 /**
  * Large bodies are cut to a preview so one request cannot hold megabytes in the journal. When the
- * size on the wire is known and small, the body is kept as it is, without serialising it again.
+ * size as read is known and small, the body is kept as it is, without serialising it again. Never
+ * throws: a body that cannot be serialised is kept as a note saying so (the parser bounds nesting,
+ * but the journal must not depend on that to stay up).
  */
-export function capBody(body: unknown, bytesOnWire?: number): unknown {
+export function capBody(body: unknown, bytesRead?: number): unknown {
   if (body === undefined) return null;
-  if (bytesOnWire !== undefined && bytesOnWire <= MAX_BODY_CHARS) return body;
-  const text = JSON.stringify(body);
+  if (bytesRead !== undefined && bytesRead <= MAX_BODY_CHARS) return body;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    return { truncated: true, unserialisable: (error as Error).message };
+  }
   if (text === undefined || text.length <= MAX_BODY_CHARS) return body ?? null;
   return { truncated: true, chars: text.length, preview: text.slice(0, MAX_BODY_CHARS) };
 }

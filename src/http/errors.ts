@@ -5,6 +5,8 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { ApiError, errors } from '../core/errors.js';
 import type { ErrorBody } from '../api-types.js';
 import type { Verdict } from '../core/journal.js';
+import { BODY_NOT_UTF8, BODY_TOO_DEEP } from './json-body.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -37,6 +39,10 @@ export function toApiError(thrown: unknown): ApiError {
       return errors.invalidRequest(`request body is not valid JSON: ${error.message ?? 'parse error'}`);
     case 'entity.too.large':
       return errors.invalidRequest(`request body is over the ${BODY_LIMIT.replace('mb', ' MiB')} limit`);
+    case BODY_TOO_DEEP:
+      return errors.invalidRequest(`request body is nested more than ${MAX_JSON_DEPTH} levels deep, the limit of this server`);
+    case BODY_NOT_UTF8:
+      return errors.invalidRequest('request body is not valid UTF-8; send UTF-8 JSON');
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return errors.invalidRequest(`request body: ${error.message ?? 'unsupported encoding'}; send UTF-8 JSON`);

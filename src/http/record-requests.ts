@@ -6,6 +6,7 @@ import type { CoverageTracker } from '../core/coverage.js';
 import { capBody, maskApiKey, type Journal, type Verdict } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
 import { API_KEY_HEADER } from './authenticate.js';
+import { parsedBodyBytes } from './json-body.js';
 
 export interface Recorders {
   journal: Journal;
@@ -16,22 +17,17 @@ export interface Recorders {
 export function recordRequests(recorders: Recorders): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    // Decided now: inside a mounted router (/__admin) Express strips the prefix from req.path.
-    const api = isApiRequest(req.path);
     captureJsonBodies(res);
     let recorded = false;
     const record = (): void => {
       if (recorded) return;
       recorded = true;
-      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
-      const status = res.headersSent ? res.statusCode : null;
-      recorders.log?.(logLine(req, res, status, durationMs));
-      if (!api) return;
-      const entry = journalEntry(req, res, status, durationMs);
-      recorders.journal.add(entry);
-      if (entry.operationId && status !== null) {
-        const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
-        recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, entry.accountId, { operationId: entry.operationId, status, code });
+      // This runs in a 'finish' listener, where a throw would end the process: whatever a
+      // client sent, recording it must never take the server down.
+      try {
+        recordOne(recorders, req, res, Number(process.hrtime.bigint() - started) / 1e6);
+      } catch (error) {
+        recorders.log?.(`INTERNAL ERROR recording ${req.method} ${req.originalUrl}: ${(error as Error).message}`);
       }
     };
     res.on('finish', record);
@@ -40,9 +36,29 @@ export function recordRequests(recorders: Recorders): RequestHandler {
   };
 }
 
-/** The journal keeps the API's traffic, not the admin console's own polling. */
-function isApiRequest(path: string): boolean {
-  return !path.startsWith('/__admin') && path !== '/openapi.yaml' && !path.startsWith('/docs');
+/**
+ * Marks a request as the mock's own (admin API, console, docs, the contract file): it is logged
+ * but kept out of the journal and coverage. Set by the routes themselves, so that whatever
+ * spelling of the path Express matched (it matches /__ADMIN as /__admin), the journal agrees.
+ */
+export const notApiTraffic: RequestHandler = (_req, res, next) => {
+  res.locals[OWN_ROUTE] = true;
+  next();
+};
+
+const OWN_ROUTE = 'mockOwnRoute';
+
+function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs: number): void {
+  const durationMs = Math.round(elapsedMs * 100) / 100;
+  const status = res.headersSent ? res.statusCode : null;
+  recorders.log?.(logLine(req, res, status, durationMs));
+  if (res.locals[OWN_ROUTE] === true) return;
+  const entry = journalEntry(req, res, status, durationMs);
+  recorders.journal.add(entry);
+  if (entry.operationId && status !== null) {
+    const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
+    recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, entry.accountId, { operationId: entry.operationId, status, code });
+  }
 }
 
 function captureJsonBodies(res: Response): void {
@@ -75,7 +91,7 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     scenario: (res.locals['shapedBy'] as string | undefined) ?? null,
     fault,
     verdict: fault ? 'fault' : ((res.locals['verdict'] as Verdict | undefined) ?? 'ok'),
-    requestBody: capBody(req.body, contentLength(req.get('content-length'))),
+    requestBody: capBody(req.body, parsedBodyBytes(res)),
     responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
   } satisfies Parameters<Journal['add']>[0];
 }
