@@ -20,7 +20,8 @@ export function applyChange(data: MockData, change: Change): void {
       data.tags[change.tag.id] = change.tag;
       return;
     case 'put-account': {
-      const index = data.accounts.findIndex((account) => account.id === change.account.id);
+      // By key, as requests find accounts: the key is what an account is (--accept-any-key).
+      const index = data.accounts.findIndex((account) => account.apiKey === change.account.apiKey);
       if (index === -1) data.accounts.push(change.account);
       else data.accounts[index] = change.account;
       return;

@@ -16,6 +16,15 @@ const RANDOM_SLUG_ATTEMPTS = 100;
 /** --accept-any-key: makes a fresh account for an unknown key (undefined: unknown keys are a 401). */
 export type AccountFactory = (apiKey: string, state: MockState) => { account: AccountRecord; tags: TagRecord[]; links: LinkRecord[] };
 
+/** True when a seeded record would take the id of a record already there. */
+function reusesAnId(state: MockState, seeded: ReturnType<AccountFactory>): boolean {
+  return (
+    state.accountById(seeded.account.id) !== undefined ||
+    seeded.tags.some((tag) => Object.hasOwn(state.data.tags, tag.id)) ||
+    seeded.links.some((link) => state.linkById(link.id) !== undefined)
+  );
+}
+
 export interface LinkServiceDeps {
   data: MockData;
   createAccount?: AccountFactory;
@@ -49,6 +58,9 @@ export class LinkService {
     if (!this.deps.createAccount) return undefined;
     const state = this.current;
     const seeded = this.deps.createAccount(apiKey, state);
+    // Records point to their account by id, so a reused id would share the records between two
+    // keys. Ids drawn from the key's SHA-256 make this next to impossible; refused, never risked.
+    if (reusesAnId(state, seeded)) throw errors.internal(`--accept-any-key: the account seeded for this key would reuse an existing id; use another key`);
     state.addAccount(seeded.account);
     for (const tag of seeded.tags) state.addTag(tag);
     for (const link of seeded.links) state.addLink(link);

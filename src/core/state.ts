@@ -36,6 +36,11 @@ export class MockState {
     return this.accountsByKey.get(apiKey);
   }
 
+  /** Only to check that a new account's id is free: requests find accounts by key. */
+  accountById(id: string): AccountRecord | undefined {
+    return this.accountsById.get(id);
+  }
+
   accounts(): readonly AccountRecord[] {
     return this.data.accounts;
   }

@@ -1,9 +1,15 @@
 // --accept-any-key: an unknown key becomes a fresh account on first use, on the default domain,
 // with data seeded from the key alone, so parallel CI jobs with their own keys never meet.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Link } from '../../src/api-types.js';
+import { createMock } from '../../src/mock.js';
+import { LogFileStore } from '../../src/store/log-file-store.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
-import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
+import { contract, createTestApp, DEMO, fixtures, TEST_SEED, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';
 
 const JOB_A = 'ci-job-a';
@@ -121,5 +127,73 @@ describe('without acceptAnyKey (the default)', () => {
     const res = await plain.request.get('/__admin/links').query({ account: JOB_A });
     expectAdminResponse(res, 'GET', '/__admin/links');
     expect(res.status).toBe(404);
+  });
+});
+
+// Issue 11 item 3: accounts made on first use were seeded from a 32-bit FNV-1a hash of the key, so
+// these two keys got the same seed, hence the same account id and the same link and tag ids.
+describe('two keys whose 32-bit seeds collided (ci-122789, ci-339192)', () => {
+  const FIRST = 'ci-122789';
+  const SECOND = 'ci-339192';
+  let dir: string;
+  const running: { close: () => Promise<void> }[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'slm-any-key-'));
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((mock) => mock.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** The mock over a lowdb file in `dir`: a second call is a restart on the same data. */
+  const start = async (): Promise<TestApp> => {
+    const store = new LogFileStore(join(dir, 'db.json'), { durable: true, compactAfterBytes: 1 << 30 });
+    const mock = await createMock({ store, contract, fixtures, seed: TEST_SEED, version: 'test', acceptAnyKey: true });
+    running.push(mock);
+    return { ...mock, request: supertest.agent(mock.app) };
+  };
+  const restart = async (app: TestApp): Promise<TestApp> => {
+    await running.splice(running.indexOf(app), 1)[0]?.close();
+    return start();
+  };
+  /** The second key may not change or delete any of these links of the first. */
+  async function expectOutOfReach(app: TestApp, links: Link[]): Promise<void> {
+    for (const link of links) {
+      expectError(await app.request.put(`/links/${link.id}`).set('x-api-key', SECOND).send({ destinationUrl: 'https://evil.test/' }), 404);
+      expectError(await app.request.delete(`/links/${link.id}`).set('x-api-key', SECOND), 404);
+    }
+  }
+  const fnv1a = (value: string): number => {
+    let hash = 0x811c9dc5;
+    for (const char of value) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+    return hash;
+  };
+
+  it('the premise: their old 32-bit seeds are equal', () => {
+    expect(fnv1a(FIRST)).toBe(fnv1a(SECOND));
+  });
+
+  it('are two accounts: the second key cannot see, update or delete the first one\'s links, also after a restart', async () => {
+    let app = await start();
+    expectLink(await app.request.post('/links').set('x-api-key', FIRST).send(CREATE), 201);
+    const firstLinks = (await linksOf(FIRST, app)).links;
+    await touch(SECOND, app);
+    const secondLinks = (await linksOf(SECOND, app)).links;
+    expect((await linksOf(FIRST, app)).links).toEqual(firstLinks);
+    expect(secondLinks.length).toBeGreaterThan(0);
+    expect(secondLinks.filter((link) => firstLinks.some((other) => other.id === link.id))).toEqual([]);
+    await expectOutOfReach(app, firstLinks);
+    const ids = (await accounts(app)).filter((account) => [FIRST, SECOND].includes(account.apiKey)).map((account) => account.id);
+    expect(new Set(ids).size).toBe(2);
+
+    app = await restart(app);
+    expect((await accounts(app)).filter((account) => [FIRST, SECOND].includes(account.apiKey)).map((account) => account.id).sort()).toEqual([...ids].sort());
+    expect((await linksOf(FIRST, app)).links).toEqual(firstLinks);
+    expect((await linksOf(SECOND, app)).links).toEqual(secondLinks);
+    await expectOutOfReach(app, firstLinks);
+    for (const link of secondLinks) {
+      expectError(await app.request.delete(`/links/${link.id}`).set('x-api-key', FIRST), 404);
+    }
+    expect((await linksOf(FIRST, app)).links).toEqual(firstLinks);
+    expect((await linksOf(SECOND, app)).links).toEqual(secondLinks);
   });
 });

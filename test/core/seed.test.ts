@@ -1,7 +1,7 @@
 // buildSeed: deterministic, faithful to the fixture spec, and every seeded link is a valid Link of
 // the contract. parseFixtureSpec: bad fixture files are refused with the entry at fault named.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SEED, buildSeed } from '../../fixtures/seed.js';
+import { DEFAULT_SEED, buildAccountForKey, buildSeed, keySeed, type SeededAccount } from '../../fixtures/seed.js';
 import { parseFixtureSpec, type AccountFixture } from '../../fixtures/fixture-spec.js';
 import { MockState } from '../../src/core/state.js';
 import { readFixtureSpec } from '../../src/package-files.js';
@@ -121,6 +121,30 @@ describe.each([DEFAULT_SEED, 1234])('seeded data (seed %i) matches the fixture s
       const domain = [data.defaultDomain, ...data.accounts.flatMap((a) => a.domains)].find((d) => d.id === link.domainId);
       expect(rendered.shortUrl).toBe(`https://${domain?.name}/${link.slug}`);
     }
+  });
+});
+
+describe('buildAccountForKey (--accept-any-key)', () => {
+  const data = buildSeed(DEFAULT_SEED, spec);
+  const build = (key: string): SeededAccount => buildAccountForKey(key, data.defaultDomain, () => false);
+  const idsOf = (seeded: SeededAccount): string[] => [seeded.account.id, ...seeded.tags.map((t) => t.id), ...seeded.links.map((l) => l.id)];
+
+  it.each(['ci-122789', 'ci-job-a', 'ключ-🔑'])('the same key twice gives byte-identical data: %s', (key) => {
+    expect(JSON.stringify(build(key))).toBe(JSON.stringify(build(key)));
+  });
+
+  // These two keys had one 32-bit FNV-1a seed, hence one account id and the same link ids.
+  it('ci-122789 and ci-339192 share no id and no data', () => {
+    const [a, b] = [build('ci-122789'), build('ci-339192')];
+    expect(idsOf(a).filter((id) => idsOf(b).includes(id))).toEqual([]);
+    expect(a.links.map((l) => l.slug)).not.toEqual(b.links.map((l) => l.slug));
+  });
+
+  it('the seed is the whole SHA-256 of the key: eight 32-bit words', () => {
+    expect(keySeed('ci-122789')).toHaveLength(8);
+    expect(keySeed('ci-122789')).not.toEqual(keySeed('ci-339192'));
+    // The known digest of "abc" (FIPS 180-2), word by word.
+    expect(keySeed('abc').map((word) => word.toString(16).padStart(8, '0')).join('')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
 

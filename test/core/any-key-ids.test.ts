@@ -1,0 +1,90 @@
+// --accept-any-key: an account is its key. A seeded account whose id would be another record's is
+// refused (500) and changes nothing, since records point to their account by id; and replaying a
+// put-account finds the account by key, as requests do, never by its derived id.
+import { describe, expect, it } from 'vitest';
+import { buildAccountForKey, buildSeed } from '../../fixtures/seed.js';
+import { applyChange } from '../../src/core/changes.js';
+import { ApiError } from '../../src/core/errors.js';
+import { LinkService, type AccountFactory } from '../../src/core/links.js';
+import type { AccountRecord, MockData } from '../../src/core/model.js';
+import type { MockState } from '../../src/core/state.js';
+import { readFixtureSpec } from '../../src/package-files.js';
+
+const spec = readFixtureSpec();
+const NEW_KEY = 'ci-job-ids';
+
+/** The real factory, then one of its ids swapped for an id the state already holds. */
+type Swap = (seeded: ReturnType<AccountFactory>, state: MockState) => void;
+function serviceWith(swap: Swap) {
+  const calls = { persist: 0 };
+  const createAccount: AccountFactory = (apiKey, state) => {
+    const seeded = buildAccountForKey(apiKey, state.data.defaultDomain, (slug) => state.isSlugTaken(state.data.defaultDomain.id, slug));
+    swap(seeded, state);
+    return seeded;
+  };
+  const service = new LinkService({ data: buildSeed(1234, spec), createAccount, persist: async () => void (calls.persist += 1), random: () => 0, now: () => new Date(0) });
+  return { service, calls };
+}
+const demo = (state: MockState): AccountRecord => state.accountByKey('demo-key') as AccountRecord;
+const firstOf = <T>(record: Record<string, T>): T => Object.values(record)[0] as T;
+
+const clashes: Array<[what: string, swap: Swap]> = [
+  ["the account id of demo-key's account", (seeded, state) => void (seeded.account.id = demo(state).id)],
+  ['the id of a tag already there', (seeded, state) => void ((seeded.tags[0] as { id: string }).id = firstOf(state.data.tags).id)],
+  ['the id of a link already there', (seeded, state) => void ((seeded.links[0] as { id: string }).id = firstOf(state.data.links).id)],
+];
+
+describe('a new key whose seeded account would reuse an id', () => {
+  it.each(clashes)('is refused with a 500 and changes nothing: %s', (_what, swap) => {
+    const { service, calls } = serviceWith(swap);
+    const before = JSON.stringify(service.state.data);
+    let thrown: unknown;
+    try {
+      service.authenticate(NEW_KEY);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect((thrown as ApiError).status).toBe(500);
+    expect((thrown as ApiError).errorDescription).toMatch(/reuse an existing id/);
+    expect((thrown as ApiError).errorDescription).not.toContain(NEW_KEY);
+    expect(JSON.stringify(service.state.data)).toBe(before);
+    expect(service.state.accountByKey(NEW_KEY)).toBeUndefined();
+    expect(calls.persist).toBe(0);
+  });
+
+  it('and with nothing swapped, the key gets its own account (the control)', () => {
+    const { service, calls } = serviceWith(() => undefined);
+    const account = service.authenticate(NEW_KEY);
+    expect(service.state.accountByKey(NEW_KEY)).toBe(account);
+    expect(service.state.linksOf(account).length).toBeGreaterThan(0);
+    expect(calls.persist).toBe(1);
+  });
+});
+
+describe('replaying put-account (a restart)', () => {
+  const account = (apiKey: string, id: string, linkLimit = 10): AccountRecord => ({ id, name: apiKey, apiKey, linkLimit, domains: [] });
+  const replay = (...accounts: AccountRecord[]): MockData => {
+    const data = buildSeed(1234, spec);
+    for (const change of accounts) applyChange(data, { op: 'put-account', account: change });
+    return data;
+  };
+
+  it('keeps two keys two accounts even when their records carry one id', () => {
+    const data = replay(account('key-a', 'acc_SAMEIDSAMEIDSAME'), account('key-b', 'acc_SAMEIDSAMEIDSAME'));
+    expect(data.accounts.filter((a) => a.apiKey === 'key-a' || a.apiKey === 'key-b').map((a) => a.apiKey)).toEqual(['key-a', 'key-b']);
+  });
+
+  it('replaces the account of the same key (a new link limit)', () => {
+    const data = replay(account('key-a', 'acc_AAAAAAAAAAAAAAAA', 10), account('key-a', 'acc_AAAAAAAAAAAAAAAA', 3));
+    expect(data.accounts.filter((a) => a.apiKey === 'key-a').map((a) => a.linkLimit)).toEqual([3]);
+  });
+
+  it("replaces a fixture account's record by its key", () => {
+    const seeded = buildSeed(1234, spec);
+    const limited = seeded.accounts.find((a) => a.apiKey === 'limited-key') as AccountRecord;
+    const data = replay({ ...limited, linkLimit: 99 });
+    expect(data.accounts).toHaveLength(seeded.accounts.length);
+    expect(data.accounts.find((a) => a.apiKey === 'limited-key')?.linkLimit).toBe(99);
+  });
+});
