@@ -1,11 +1,10 @@
 // Admin routes about traffic: scenarios, the journal (and its live stream) and coverage.
 import type { Router } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
-import type { Journal, JournalEntry, JournalFilter } from '../core/journal.js';
+import type { Journal, JournalFilter } from '../core/journal.js';
 import type { LinkService } from '../core/links.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
-
-const STREAM_HEARTBEAT_MS = 15_000;
+import { streamJournal } from './journal-stream.js';
 
 export interface TrafficDeps {
   service: LinkService;
@@ -31,19 +30,7 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     deps.journal.clear();
     res.status(204).end();
   });
-  router.get('/requests/stream', (req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    res.write(': connected\n\n');
-    const send = (entry: JournalEntry): void => void res.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
-    // A comment now and then keeps proxies and idle timeouts from closing a quiet stream.
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
-    heartbeat.unref();
-    deps.journal.on('entry', send);
-    req.on('close', () => {
-      clearInterval(heartbeat);
-      deps.journal.off('entry', send);
-    });
-  });
+  router.get('/requests/stream', (req, res) => streamJournal(deps.journal, req, res));
   router.get('/coverage', (req, res) => {
     const account = typeof req.query['account'] === 'string' ? req.query['account'] : undefined;
     res.json({ documented: deps.coverage.documentedOutcomes(), accounts: deps.coverage.report(account) });

@@ -100,6 +100,8 @@ export function createJournal({ onNewEntries }) {
       void reload().catch(() => {});
     });
     stream.addEventListener('entry', (event) => onEntry(JSON.parse(event.data)));
+    // The mock dropped entries while this page fell behind: fetch the list to fill the gap.
+    stream.addEventListener('dropped', () => void reload().catch(() => {}));
     stream.addEventListener('error', () => {
       if (stream.readyState === EventSource.CLOSED) {
         // Refused (e.g. 401 once a token is required): poll instead, with the header.

@@ -1,0 +1,43 @@
+// GET /__admin/requests/stream: the journal as server-sent events, one `entry` event per request.
+// A client that reads slower than the mock answers (or not at all) must not make the mock hold its
+// backlog: at most MAX_BUFFERED_BYTES wait in the response's buffer; entries beyond that are
+// dropped and counted, and as soon as the client catches up it gets a `dropped` event with the count
+// (the console then reloads the list). A client so far behind that DROPS_BEFORE_CLOSE entries in a
+// row were dropped is gone in all but name: its stream is closed.
+import type { Request, Response } from 'express';
+import type { Journal, JournalEntry } from '../core/journal.js';
+
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+export const DROPS_BEFORE_CLOSE = 10_000;
+const HEARTBEAT_MS = 15_000;
+
+export function streamJournal(journal: Journal, req: Request, res: Response): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.write(': connected\n\n');
+  let dropped = 0;
+  const reportDropped = (): void => {
+    if (dropped === 0 || res.writableLength >= MAX_BUFFERED_BYTES) return;
+    res.write(`event: dropped\ndata: ${JSON.stringify({ dropped })}\n\n`);
+    dropped = 0;
+  };
+  const send = (entry: JournalEntry): void => {
+    if (res.writableLength >= MAX_BUFFERED_BYTES) {
+      if (++dropped >= DROPS_BEFORE_CLOSE) res.destroy();
+      return;
+    }
+    reportDropped();
+    res.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+  };
+  // The client caught up: it hears about the gap now, not only with the next entry.
+  res.on('drain', reportDropped);
+  // A comment now and then keeps proxies and idle timeouts from closing a quiet stream.
+  const heartbeat = setInterval(() => res.writableLength < MAX_BUFFERED_BYTES && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  journal.on('entry', send);
+  const stop = (): void => {
+    clearInterval(heartbeat);
+    journal.off('entry', send);
+  };
+  req.on('close', stop);
+  res.on('close', stop);
+}

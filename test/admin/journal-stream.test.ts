@@ -1,0 +1,85 @@
+// The journal stream holds at most MAX_BUFFERED_BYTES for a client that does not read: the rest is
+// dropped and counted, the client learns the count when it catches up, and a client that never
+// reads is eventually closed.
+import { connect, type Socket } from 'node:net';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, test } from 'vitest';
+import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
+import type { Journal } from '../../src/core/journal.js';
+import { createTestApp } from '../helpers/test-app.js';
+
+const ENTRY_BODY = 'x'.repeat(4000);
+let server: Server | undefined;
+
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+  server = undefined;
+});
+
+async function openStream(): Promise<{ journal: Journal; socket: Socket }> {
+  const t = await createTestApp();
+  server = t.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server!.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  const socket = connect(port, '127.0.0.1');
+  socket.write('GET /__admin/requests/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+  socket.pause(); // a client that stops reading
+  return { journal: t.journal, socket };
+}
+
+function addEntries(journal: Journal, count: number): void {
+  for (let i = 0; i < count; i++) {
+    journal.add({
+      time: new Date().toISOString(), method: 'POST', path: '/links', operationId: 'createLink', apiKey: null, accountId: null,
+      status: 400, durationMs: 1, scenario: null, fault: null, verdict: 'invalid-request', requestBody: ENTRY_BODY, responseBody: null,
+    });
+  }
+}
+
+/** Reads what the socket has until `done` says so or the bound runs out. */
+function readUntil(socket: Socket, done: (text: string) => boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`stream never reached the expected point; read ${text.length} chars`)), 10_000);
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!done(text)) return;
+      clearTimeout(timer);
+      resolve(text);
+    });
+    socket.resume();
+  });
+}
+
+describe('GET /__admin/requests/stream with a slow client', () => {
+  test('drops what does not fit the bounded buffer, and tells the client how many once it reads again', async () => {
+    const { journal, socket } = await openStream();
+    // ~40 MB of entries: far more than the kernel's socket buffers and the 1 MiB allowed.
+    const flood = 10_000;
+    expect(flood * ENTRY_BODY.length).toBeGreaterThan(20 * MAX_BUFFERED_BYTES);
+    addEntries(journal, flood - 1); // stays below the close threshold
+    let text = await readUntil(socket, (read) => read.includes('event: dropped'));
+    socket.removeAllListeners('data');
+    // Caught up: the next entry is delivered again.
+    const rest = readUntil(socket, (read) => read.includes(`"seq":${flood},`));
+    addEntries(journal, 1);
+    text += await rest;
+    const delivered = text.split('event: entry\n').length - 1;
+    const droppedCount = [...text.matchAll(/event: dropped\ndata: \{"dropped":(\d+)\}/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+    expect(droppedCount).toBeGreaterThan(0);
+    expect(delivered + droppedCount).toBe(flood);
+    expect(delivered * (ENTRY_BODY.length + 300)).toBeLessThan(30 * MAX_BUFFERED_BYTES);
+    socket.destroy();
+  });
+
+  test(`a client that never reads is closed after ${DROPS_BEFORE_CLOSE} entries in a row are dropped`, async () => {
+    const { journal, socket } = await openStream();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    addEntries(journal, DROPS_BEFORE_CLOSE + 4000);
+    socket.resume(); // read what was already sent; the server has closed its side
+    await closed;
+    expect(journal.listenerCount('entry')).toBe(0);
+  });
+});
