@@ -1,11 +1,31 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const E2E = 'test/e2e/**/*.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
-    // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability.
-    exclude: [...configDefaults.exclude, 'test/reliability/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Two projects so that the e2e set-up (finding or installing Chromium) runs only when an e2e
+    // test is among the files to run: Vitest starts a project's globalSetup only then.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
+          // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability.
+          exclude: [...configDefaults.exclude, 'test/reliability/**', E2E],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [E2E],
+          globalSetup: ['test/setup/e2e-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

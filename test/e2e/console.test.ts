@@ -1,18 +1,17 @@
 // The QA console at /__admin/, end to end: the real mock listening on loopback, driven through a
-// real headless Chromium (Debian's `chromium`, via playwright-core, which never downloads a
-// browser). Every request the page makes outside the mock is blocked and must never happen.
+// real headless Chromium through playwright-core, which never downloads a browser: the e2e global
+// setup (test/setup/e2e-global-setup.ts) finds or installs one and passes its path. Every request
+// the page makes outside the mock is blocked and must never happen.
 // Waits are Playwright's locator waits with bounded timeouts: no sleeps.
-import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { maskApiKey } from '../../src/core/journal.js';
 import type { MockOptions } from '../../src/mock.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // Generous: CI machines may be busy; these are upper bounds, never waits in themselves.
 const WAIT = 20_000;
 const TEST_TIMEOUT = 60_000;
@@ -51,13 +50,10 @@ let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: the console's end-to-end test needs Debian's chromium. Run .ci/run (it installs it) or \`apt-get update && apt-get install -y chromium\` as root.`,
-    );
-  }
+  const found = inject('e2eBrowser');
+  if ('problem' in found) throw new Error(found.problem);
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: found.path,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--disable-component-update', '--no-first-run'],
     timeout: 20_000,
   });
