@@ -10,6 +10,7 @@ import { SCENARIO_HEADER } from './core/scenario-choice.js';
 import type { ScenarioRegistry } from './core/scenario-registry.js';
 import { ADMIN_TOKEN_HEADER } from './admin/admin-token.js';
 import { adminRouter } from './admin/router.js';
+import { browserGuard } from './admin/browser-guard.js';
 import type { CoverageTracker } from './core/coverage.js';
 import type { Journal } from './core/journal.js';
 import { docsRouter } from './http/docs.js';
@@ -55,7 +56,9 @@ export interface AppDeps {
   random: RandomInt;
   /** Waits out a scenario's delay; tests pass a fake clock. */
   sleep?: Sleep;
-  /** Allowed CORS origins; undefined or '*' allows any origin. */
+  /** Host names the admin API answers besides loopback ones when there is no admin token. */
+  allowedHosts?: readonly string[];
+  /** Allowed CORS origins (API routes only); undefined or '*' allows any origin. */
   corsOrigins?: readonly string[];
   /** Where request lines and errors go; undefined is silent. */
   log?: (line: string) => void;
@@ -75,24 +78,26 @@ export function createApp(deps: AppDeps): Express {
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
   app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(requestLog ? { log: requestLog } : {}) }));
-  // 2. CORS, preflights included, before anything can refuse the request.
+  // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
+  //    state through it, and without a token it answers only this machine's host names (D29).
+  app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps)));
+  // 3. CORS for everything else, preflights included, before anything can refuse the request.
   app.use(cors(corsOptions(deps.corsOrigins)));
-  // 3. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click.
+  // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click.
   app.use(redirectByHost(deps.service));
   app.use('/__r', redirectRouter(deps.service));
-  // 4. The mock's own routes, outside the contract: the contract itself, docs, admin API.
+  // 5. The mock's own public routes, outside the contract: the contract itself and its docs.
   app.get('/openapi.yaml', notApiTraffic, (_req, res) => {
     res.type('application/yaml').send(deps.contract.text);
   });
   if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
-  app.use('/__admin', notApiTraffic, adminRouter(adminDeps(deps)));
-  // 5. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
+  // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
-  // 6. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
+  // 7. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
   app.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
   //    A forced 401 stands for a failed authentication, so it comes before validation too.
   app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));
-  // 7. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
+  // 8. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   //    UTF-8 only, nested at most 64 levels (src/http/json-body.ts).
   const parseJson = jsonBody(BODY_LIMIT);
@@ -100,13 +105,13 @@ export function createApp(deps: AppDeps): Express {
   //    The validator caches per content type, parameters included: `application/json; v=<n>`
   //    would grow that cache without bound. The body is parsed by now, so only the media type counts.
   app.use(mediaTypeOnly);
-  // 8. The contract: every request and every response validated against openapi.yaml.
+  // 9. The contract: every request and every response validated against openapi.yaml.
   app.use(contractValidator(deps.contract.document));
-  // 9. The scenario's delay, forced response or network fault, for valid requests only.
+  // 10. The scenario's delay, forced response or network fault, for valid requests only.
   app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation'));
-  // 10. The stateful handlers, by operationId.
+  // 11. The stateful handlers, by operationId.
   app.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
-  // 11. Anything not answered by now, then every error, as the spec's Error object.
+  // 12. Anything not answered by now, then every error, as the spec's Error object.
   app.use((req) => {
     throw errors.pathNotFound(req.method, req.path);
   });

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     reset: config.reset,
     version: packageVersion(),
     corsOrigins: config.corsOrigins,
+    allowedHosts: config.allowedHosts,
     journalSize: config.journalSize,
     acceptAnyKey: config.acceptAnyKey,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),

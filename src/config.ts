@@ -27,6 +27,8 @@ export interface Config {
   acceptAnyKey: boolean;
   /** Required by the admin API (x-admin-token); mandatory when host is not loopback. */
   adminToken?: string;
+  /** Host names the admin API answers besides loopback ones when there is no admin token. */
+  allowedHosts: readonly string[];
   /** Allowed CORS origins; ['*'] allows any. */
   corsOrigins: readonly string[];
   quiet: boolean;
@@ -44,6 +46,8 @@ interface OptionSpec {
   flag: string;
   env?: string;
   type: 'string' | 'boolean';
+  /** The flag may be given several times; its environment twin is a comma-separated list. */
+  multiple?: boolean;
   value?: string;
   description: string;
 }
@@ -62,6 +66,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
   { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
   { flag: 'admin-token', env: 'MOCK_ADMIN_TOKEN', type: 'string', value: 'TOKEN', description: 'require x-admin-token on the admin API; needed when --host is not loopback' },
+  { flag: 'allowed-host', env: 'MOCK_ALLOWED_HOSTS', type: 'string', multiple: true, value: 'NAME', description: 'a host name the admin API answers besides localhost/127.0.0.1/[::1] when no --admin-token is set; repeatable (env: comma-separated)' },
   { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS (default '*': any)" },
   { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
   { flag: 'help', type: 'boolean', description: 'print this help and exit' },
@@ -71,13 +76,17 @@ export const OPTIONS: readonly OptionSpec[] = [
 export const DEFAULTS = { port: 4010, host: '127.0.0.1', db: '.data/db.json', seed: DEFAULT_SEED } as const;
 
 type Env = Record<string, string | undefined>;
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 
 export function parseConfig(argv: readonly string[], env: Env): Readonly<Config> {
   const values = readFlags(argv);
   const text = (flag: string): string | undefined => {
     const value = values[flag] ?? envValue(flag, env);
     return typeof value === 'string' ? value : undefined;
+  };
+  const list = (flag: string): string[] => {
+    const value = values[flag] ?? envValue(flag, env)?.split(',');
+    return (Array.isArray(value) ? value : []).map((item) => item.trim()).filter(Boolean);
   };
   const bool = (flag: string): boolean => values[flag] === true || isTruthy(flag, envValue(flag, env));
   return Object.freeze({
@@ -94,6 +103,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     journalSize: integer('journal-size', text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
     acceptAnyKey: bool('accept-any-key'),
     ...present('adminToken', nonEmpty('admin-token', text('admin-token'))),
+    allowedHosts: Object.freeze(list('allowed-host').map(allowedHost)),
     corsOrigins: Object.freeze((text('cors-origin') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean)),
     quiet: bool('quiet'),
     help: bool('help'),
@@ -125,7 +135,7 @@ export function helpText(): string {
 }
 
 function readFlags(argv: readonly string[]): Values {
-  const options = Object.fromEntries(OPTIONS.map((option) => [option.flag, { type: option.type }]));
+  const options = Object.fromEntries(OPTIONS.map((option) => [option.flag, { type: option.type, multiple: option.multiple ?? false }]));
   try {
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Values;
   } catch (error) {
@@ -147,6 +157,14 @@ function isTruthy(flag: string, value: string | undefined): boolean {
 function durability(value: string | undefined): Durability {
   if (value === undefined || value === 'durable' || value === 'relaxed') return value ?? 'durable';
   throw new ConfigError(`--durability must be 'durable' or 'relaxed', got '${value}'`);
+}
+
+/** A bare host name, as it shows in a Host header without its port: no scheme, port or path. */
+function allowedHost(value: string): string {
+  if (!/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value)) {
+    throw new ConfigError(`--allowed-host takes a host name such as 'dev.example.test' (no scheme, port or path), got '${value}'`);
+  }
+  return value.toLowerCase();
 }
 
 /** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */

@@ -39,6 +39,8 @@ export interface MockOptions {
   scenarios?: readonly Scenario[];
   scenario?: string;
   corsOrigins?: readonly string[];
+  /** Host names the admin API answers besides loopback ones when there is no admin token (--allowed-host). */
+  allowedHosts?: readonly string[];
   /** How many requests the journal keeps (default 1000). */
   journalSize?: number;
   /** Where named snapshots go (default: memory). */
@@ -104,6 +106,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),

@@ -2,7 +2,7 @@
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
 import type { ErrorCode } from '../api-types.js';
 
-export type ErrorStatus = 400 | 401 | 404 | 405 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 500;
 
 export class ApiError extends Error {
   constructor(
@@ -40,6 +40,13 @@ export const errors = {
     new ApiError(404, `no admin route at ${method} ${quote(path)}; the admin API is described at /__admin/openapi.yaml`),
   snapshotNotFound: (name: string) => new ApiError(404, `snapshot ${quote(name)} not found`),
   adminTokenRequired: () => new ApiError(401, 'the admin API needs the x-admin-token header (the server was started with --admin-token)'),
+  adminHostRefused: (host: string) =>
+    new ApiError(
+      403,
+      `the admin API answers only loopback host names (localhost, 127.0.0.1, [::1]) when no --admin-token is set, not ${quote(host)}; start the mock with --allowed-host ${host.length > 80 ? '<name>' : host} to allow it`,
+    ),
+  adminOriginRefused: (origin: string) =>
+    new ApiError(403, `the admin API refuses changes from another origin (${quote(origin)}); use the console at /__admin/ or a client that sends no Origin`),
   notSaved: (reason: string) => new ApiError(500, `the change could not be saved, so it was not made: ${reason}`),
   internal: (description: string) => new ApiError(500, description),
 };
