@@ -3,14 +3,16 @@
 // process on a free port; with it, any live server:
 //   CONTRACT_BASE_URL=https://staging.example.test CONTRACT_API_KEY=... npx vitest run contract-tests
 // Without CONTRACT_API_KEY, the mock's demo accounts are assumed (demo-key with its custom domain
-// go.acme.test, and other-key); with it, a second account and domain come only from
-// CONTRACT_OTHER_API_KEY / CONTRACT_OTHER_DOMAIN, and their checks are skipped without them.
+// go.acme.test, other-key with links.globex.test, and limited-key at its link limit, one of whose
+// links is looked up in the mock's admin API); with it, the other accounts and domains come only
+// from CONTRACT_OTHER_API_KEY, CONTRACT_OTHER_DOMAIN, CONTRACT_OTHER_ACCOUNT_DOMAIN,
+// CONTRACT_LIMITED_API_KEY and CONTRACT_LIMITED_LINK_ID, and their checks are skipped without them.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CHECKS } from '../src/contract/cases.js';
 import type { CheckResult } from '../src/contract/check-types.js';
 import { describeExchange } from '../src/contract/exchange-format.js';
 import { ContractSession, DEFAULT_DOMAIN } from '../src/contract/runner.js';
-import { startInProcessMock, type Listening } from './servers.js';
+import { MOCK_LIMITED_KEY, mockLinkIdOf, startInProcessMock, type Listening } from './servers.js';
 
 const env = process.env;
 const DEFAULT_SEED = 20261122;
@@ -23,12 +25,17 @@ let session: ContractSession | undefined;
 beforeAll(async () => {
   const baseUrl = env['CONTRACT_BASE_URL'] ?? (server = await startInProcessMock()).url;
   const demo = env['CONTRACT_API_KEY'] === undefined;
+  const limitedApiKey = env['CONTRACT_LIMITED_API_KEY'] ?? (demo ? MOCK_LIMITED_KEY : undefined);
+  const limitedLinkId = env['CONTRACT_LIMITED_LINK_ID'] ?? (demo && limitedApiKey ? await mockLinkIdOf(baseUrl, limitedApiKey) : undefined);
   session = new ContractSession({
     baseUrl,
     apiKey: env['CONTRACT_API_KEY'] ?? 'demo-key',
     otherApiKey: env['CONTRACT_OTHER_API_KEY'] ?? (demo ? 'other-key' : undefined),
     domain: env['CONTRACT_DOMAIN'] ?? DEFAULT_DOMAIN,
     otherDomain: env['CONTRACT_OTHER_DOMAIN'] ?? (demo ? 'go.acme.test' : undefined),
+    otherAccountDomain: env['CONTRACT_OTHER_ACCOUNT_DOMAIN'] ?? (demo ? 'links.globex.test' : undefined),
+    limitedApiKey,
+    limitedLinkId,
     fuzzRuns: wholeNumber('CONTRACT_FUZZ_RUNS', 200),
     seed: wholeNumber('CONTRACT_SEED', DEFAULT_SEED),
   });

@@ -1,5 +1,6 @@
 // The servers the suite can run against without a URL: the mock itself, in process, seeded fresh
-// with the built-in scenarios (so x-mock-scenario works), listening on a port the OS picks.
+// with the built-in scenarios (so x-mock-scenario works), listening on a port the OS picks. And,
+// for the mock only, the id of a fixture link, which the public API cannot list.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from '../fixtures/seed.js';
@@ -38,4 +39,24 @@ export async function startInProcessMock(): Promise<Listening> {
   const scenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR)(DEFAULT_SCENARIOS_DIR);
   const mock = await createMock({ store: memoryStore(), contract, fixtures: readFixtureSpec(), seed: DEFAULT_SEED, version: 'contract-tests', scenarios });
   return listen(mock.app);
+}
+
+/** The mock's fixture account that is at its link limit (fixtures/accounts.json). */
+export const MOCK_LIMITED_KEY = 'limited-key';
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+/**
+ * The id of one link of an account of a mock, read from its admin API (GET /__admin/links): the
+ * public API cannot list links. Undefined when the server is not a mock that answers it.
+ */
+export async function mockLinkIdOf(baseUrl: string, apiKey: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/__admin/links?account=${encodeURIComponent(apiKey)}`, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+    if (!response.ok) return undefined;
+    const { links } = (await response.json()) as { links?: { id?: unknown }[] };
+    const id = links?.[0]?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -90,7 +90,7 @@ const linkLimit: Check = {
     }
     ctx.notChecked(
       `the server does not support the ${SCENARIO_HEADER} header (it answered ${answer.status}${typeof code === 'string' ? ` with code ${code}` : ''}), ` +
-        'and no other way to reach an account\'s link limit is open to a client without filling the account',
+        'and a client cannot fill an account to its limit; pass --limited-api-key, an account already at its limit, for the same answer without the header',
     );
   },
 };

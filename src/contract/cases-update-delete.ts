@@ -2,7 +2,7 @@
 // check creates the link it works on (unique slug, deleted at the end) and touches nothing else:
 // unknown ids carry the run id, so they can never name a real link of the account.
 import type { Check } from './check-types.js';
-import { DESTINATION, type CheckContext } from './context.js';
+import { DESTINATION, type CheckContext, type LinkView } from './context.js';
 
 export const TAG_A = 'contract-suite-a';
 export const TAG_B = 'contract-suite-b';
@@ -32,6 +32,21 @@ const update: Check[] = [
       const updated = body as typeof link;
       ctx.expectEqual(updated.destinationUrl, destinationUrl, 'destinationUrl after the update', exchange);
       for (const field of ['id', 'slug', 'domain', 'shortUrl'] as const) ctx.expectEqual(updated[field], link[field], `${field} after the update`, exchange);
+    },
+  },
+  {
+    id: 'updateLink-200-destinationUrl-keeps-tags',
+    operationId: 'updateLink',
+    expectedStatus: 200,
+    title: 'updates only destinationUrl: 200, and the link keeps its tags (tags omitted means unchanged)',
+    async run(ctx) {
+      const link = await ctx.createLink('upd-keep', { tags: [{ name: TAG_A }, { name: TAG_B }] });
+      // Without tags to keep, the check below could not fail.
+      ctx.expectEqual(link.tags.map((tag) => tag.name).sort(), [TAG_A, TAG_B], 'tag names of the new link', link.exchange);
+      const { body, exchange } = await ctx.call('updateLink', { id: link.id, json: { destinationUrl: `${DESTINATION}/kept` }, expect: 200, what: 'only a new destinationUrl' });
+      // Sorted: the API document does not fix the order of a link's tags.
+      const sorted = (tags: LinkView['tags']): LinkView['tags'] => [...tags].sort((a, b) => a.name.localeCompare(b.name));
+      ctx.expectEqual(sorted((body as LinkView).tags), sorted(link.tags), 'tags after an update that sent only destinationUrl (omitted tags mean unchanged)', exchange);
     },
   },
   {

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
+import { LIMITED_DESTINATION } from './cases-limit.js';
 import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
 import { formatReport, toJUnit } from './report.js';
 import { DEFAULT_DOMAIN, runContract, type ContractOptions } from './runner.js';
@@ -25,8 +26,11 @@ const FLAGS = [
   { flag: 'base-url', env: 'CONTRACT_BASE_URL', value: 'URL', description: 'the server to check, e.g. http://127.0.0.1:4010 (required)' },
   { flag: 'api-key', env: 'CONTRACT_API_KEY', value: 'KEY', description: 'API key of the account the suite works in (required)' },
   { flag: 'other-api-key', env: 'CONTRACT_OTHER_API_KEY', value: 'KEY', description: 'API key of a second account, for isolation checks (default none: not checked)' },
+  { flag: 'other-account-domain', env: 'CONTRACT_OTHER_ACCOUNT_DOMAIN', value: 'NAME', description: "a custom domain of the second account, for \"no create on another account's domain\" (default none: not checked)" },
   { flag: 'domain', env: 'CONTRACT_DOMAIN', value: 'NAME', description: `a domain the account can use (default ${DEFAULT_DOMAIN})` },
   { flag: 'other-domain', env: 'CONTRACT_OTHER_DOMAIN', value: 'NAME', description: 'a second domain of the account, for "same slug in another domain" (default none: not checked)' },
+  { flag: 'limited-api-key', env: 'CONTRACT_LIMITED_API_KEY', value: 'KEY', description: 'API key of an account already at its link limit, for LINK_LIMIT_REACHED (default none: not checked)' },
+  { flag: 'limited-link-id', env: 'CONTRACT_LIMITED_LINK_ID', value: 'ID', description: `a link of that account the suite may update (its destinationUrl becomes ${LIMITED_DESTINATION}) (default none: not checked)` },
   { flag: 'fuzz-runs', env: 'CONTRACT_FUZZ_RUNS', value: 'N', description: `fuzzed requests; 0 switches fuzzing off (default ${DEFAULT_FUZZ_RUNS})` },
   { flag: 'seed', env: 'CONTRACT_SEED', value: 'N', description: 'seed of the fuzzer, to replay a run (default: from the clock, printed in the report)' },
   { flag: 'timeout-ms', env: 'CONTRACT_TIMEOUT_MS', value: 'N', description: `bound of each request (default ${DEFAULT_TIMEOUT_MS})` },
@@ -39,7 +43,7 @@ class UsageError extends Error {}
 export function contractHelpText(): string {
   const rows = FLAGS.map((option) => {
     const left = `--${option.flag}${'value' in option ? ` ${option.value}` : ''}`;
-    return `  ${left.padEnd(22)} ${option.description}${'env' in option ? ` [env ${option.env}]` : ''}`;
+    return `  ${left.padEnd(28)} ${option.description}${'env' in option ? ` [env ${option.env}]` : ''}`;
   });
   return [
     'Usage: shortlink-mock contract --base-url URL --api-key KEY [options]',
@@ -116,6 +120,9 @@ function parseCommand(argv: readonly string[], env: Env): { options: ContractOpt
       otherApiKey: text('other-api-key'),
       domain: text('domain'),
       otherDomain: text('other-domain'),
+      otherAccountDomain: text('other-account-domain'),
+      limitedApiKey: text('limited-api-key'),
+      limitedLinkId: text('limited-link-id'),
       fuzzRuns: integer('fuzz-runs', text('fuzz-runs'), 0, 100_000),
       seed: integer('seed', text('seed'), 0, 2 ** 31 - 1),
       timeoutMs: integer('timeout-ms', text('timeout-ms'), 1, 600_000),

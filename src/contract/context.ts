@@ -15,6 +15,12 @@ export interface Target {
   domain: string;
   /** A second domain of the same account, for "the same slug in another domain". */
   otherDomain?: string;
+  /** A custom domain of the second account: not discoverable through the API, so given. */
+  otherAccountDomain?: string;
+  /** An account already at its link limit, for LINK_LIMIT_REACHED on any server. */
+  limitedApiKey?: string;
+  /** A link of that account the suite may update: the API cannot list an account's links. */
+  limitedLinkId?: string;
 }
 
 export interface CallOptions {
@@ -109,7 +115,25 @@ export class CheckContext {
     throw new NotChecked(reason);
   }
 
+  /**
+   * After a create was refused: an account allowed to create there creates the same slug in the
+   * same domain (201 required), which shows that the refused create left no link under that slug.
+   * Returns the new link (deleted at the end) and a note saying what this can and cannot show.
+   */
+  async expectSlugFree(label: string, overrides: Record<string, unknown>, refusedTo: string, apiKey?: string): Promise<{ link: LinkView; note: string; exchange: Exchange }> {
+    const body = this.linkBody(label, overrides);
+    const where = `the slug '${String(body['slug'])}' in '${String(body['domain'])}'`;
+    const by = apiKey ? 'the second account, whose domain it is' : 'the main account';
+    const answer = await this.call('createLink', { json: body, expect: 201, what: `${where}, refused to ${refusedTo}, from ${by} (it must still be free)`, ...(apiKey ? { apiKey } : {}) });
+    const note = `nothing was created as far as the public API shows: ${where} was still free afterwards (the API cannot list links, so a link stored under another slug would not show)`;
+    return { link: answer.body as LinkView, note, exchange: answer.exchange };
+  }
+
   requireOtherAccount(): string {
     return this.target.otherApiKey ?? this.notChecked('no second account: pass --other-api-key (CONTRACT_OTHER_API_KEY) to check isolation between accounts');
+  }
+
+  requireLimitedAccount(): string {
+    return this.target.limitedApiKey ?? this.notChecked('no account at its link limit: pass --limited-api-key (CONTRACT_LIMITED_API_KEY) to check LINK_LIMIT_REACHED on this server');
   }
 }

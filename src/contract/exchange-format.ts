@@ -1,6 +1,6 @@
 // Exchanges in words a person can paste: the request as a curl command, the answer as status,
-// content type and body. The suite's own API keys are written as $CONTRACT_API_KEY and
-// $CONTRACT_OTHER_API_KEY, so a report can go into a CI log or a bug report without leaking a
+// content type and body. The suite's own API keys are written as $CONTRACT_API_KEY,
+// $CONTRACT_OTHER_API_KEY and $CONTRACT_LIMITED_API_KEY, so a report can go into a CI log or a bug report without leaking a
 // real key, and the curl still runs where those variables are set.
 import type { Exchange } from './client.js';
 
@@ -9,9 +9,10 @@ const BODY_LIMIT = 2000;
 /** Real key → the shell variable that stands for it. */
 export type Secrets = ReadonlyMap<string, string>;
 
-export function secretsOf(apiKey: string, otherApiKey?: string): Secrets {
-  const secrets = new Map<string, string>([[apiKey, '$CONTRACT_API_KEY']]);
-  if (otherApiKey) secrets.set(otherApiKey, '$CONTRACT_OTHER_API_KEY');
+export function secretsOf(keys: { apiKey: string; otherApiKey?: string | undefined; limitedApiKey?: string | undefined }): Secrets {
+  const secrets = new Map<string, string>([[keys.apiKey, '$CONTRACT_API_KEY']]);
+  if (keys.otherApiKey) secrets.set(keys.otherApiKey, '$CONTRACT_OTHER_API_KEY');
+  if (keys.limitedApiKey) secrets.set(keys.limitedApiKey, '$CONTRACT_LIMITED_API_KEY');
   return secrets;
 }
 

@@ -16,9 +16,10 @@ export function formatReport(report: Report): string {
   const { counts, target } = report;
   const lines = [
     `Contract check of ${report.baseUrl} against openapi.yaml (${report.contract})`,
-    `domain ${target.domain}${target.otherDomain ? `, other domain ${target.otherDomain}` : ''}, second account ${target.otherApiKey ? 'yes' : 'no'}, ` +
-      `fuzz runs ${report.fuzzRuns}, seed ${report.seed}, run id ${report.runId}`,
-    'API keys appear as $CONTRACT_API_KEY and $CONTRACT_OTHER_API_KEY in the curl commands below.',
+    `domain ${target.domain}${target.otherDomain ? `, other domain ${target.otherDomain}` : ''}, second account ${target.otherApiKey ? 'yes' : 'no'}` +
+      `${target.otherAccountDomain ? ` (domain ${target.otherAccountDomain})` : ''}, account at its link limit ${target.limitedApiKey ? 'yes' : 'no'}` +
+      `${target.limitedLinkId ? ` (link ${target.limitedLinkId})` : ''}, fuzz runs ${report.fuzzRuns}, seed ${report.seed}, run id ${report.runId}`,
+    'API keys appear as $CONTRACT_API_KEY, $CONTRACT_OTHER_API_KEY and $CONTRACT_LIMITED_API_KEY in the curl commands below.',
   ];
   for (const group of groupResults(report)) {
     lines.push('', group.name);

@@ -20,6 +20,9 @@ export interface ContractOptions {
   otherApiKey?: string | undefined;
   domain?: string | undefined;
   otherDomain?: string | undefined;
+  otherAccountDomain?: string | undefined;
+  limitedApiKey?: string | undefined;
+  limitedLinkId?: string | undefined;
   /** Fuzzed requests; 0 switches fuzzing off. Default 200. */
   fuzzRuns?: number | undefined;
   /** Seed of the fuzzer; default from the clock (the report prints it, to replay). */
@@ -51,7 +54,7 @@ export interface Report {
   results: CheckResult[];
   counts: Counts;
   ms: number;
-  /** To write the suite's keys as $CONTRACT_API_KEY / $CONTRACT_OTHER_API_KEY. */
+  /** To write the suite's keys as $CONTRACT_API_KEY, $CONTRACT_OTHER_API_KEY, $CONTRACT_LIMITED_API_KEY. */
   secrets: Secrets;
 }
 
@@ -69,13 +72,9 @@ export class ContractSession {
   private readonly started = performance.now();
 
   constructor(private readonly options: ContractOptions) {
-    const target: Target = {
-      baseUrl: options.baseUrl,
-      apiKey: options.apiKey,
-      domain: options.domain ?? DEFAULT_DOMAIN,
-      ...(options.otherApiKey ? { otherApiKey: options.otherApiKey } : {}),
-      ...(options.otherDomain ? { otherDomain: options.otherDomain } : {}),
-    };
+    const optional = { otherApiKey: options.otherApiKey, otherDomain: options.otherDomain, otherAccountDomain: options.otherAccountDomain, limitedApiKey: options.limitedApiKey, limitedLinkId: options.limitedLinkId };
+    const given = Object.fromEntries(Object.entries(optional).filter(([, value]) => value)) as Partial<Target>;
+    const target: Target = { baseUrl: options.baseUrl, apiKey: options.apiKey, domain: options.domain ?? DEFAULT_DOMAIN, ...given };
     const client = new ContractClient(options.baseUrl, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, onExchange: (exchange) => this.created.observe(exchange) });
     this.seed = options.seed ?? Date.now() % 2 ** 31;
     this.fuzzRuns = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
@@ -121,7 +120,7 @@ export class ContractSession {
   }
 
   get secrets(): Secrets {
-    return secretsOf(this.context.target.apiKey, this.context.target.otherApiKey);
+    return secretsOf(this.context.target);
   }
 
   report(results: CheckResult[]): Report {

@@ -69,4 +69,58 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     app: () => createReferenceServer({ ignoresOwner: true }),
     expect: [/another account's key on this link \(isolation\): expected 404, got 200/, /another account's key on this link \(isolation\): expected 404, got 204/],
   },
+  {
+    name: 'update-drops-tags',
+    breaks: 'an update that sends only destinationUrl empties the link\'s tags (omitted tags must mean unchanged)',
+    app: () => createReferenceServer({ prepareUpdate: (body) => (body['destinationUrl'] !== undefined && body['tags'] === undefined ? { ...body, tags: [] } : body) }),
+    expect: [/tags after an update that sent only destinationUrl[^\n]*got \[\]/],
+  },
+  {
+    name: 'no-link-limit',
+    breaks: 'an account at its link limit can still create links',
+    app: () => createReferenceServer({ linkLimit: 'ignored' }),
+    expect: [/from the account at its link limit[^\n]*expected 400, got 201/],
+  },
+  {
+    name: 'link-limit-refused-but-stored',
+    breaks: 'a create over the link limit is answered LINK_LIMIT_REACHED, but the link is stored anyway',
+    app: () => createReferenceServer({ linkLimit: 'refused-but-stored' }),
+    expect: [/refused to the account at its link limit[^\n]*must still be free[^\n]*expected 201, got 400/],
+  },
+  {
+    name: 'link-limit-blocks-update-delete',
+    breaks: 'an account at its link limit cannot update or delete its links either (LINK_LIMIT_REACHED)',
+    app: () => createReferenceServer({ linkLimit: 'every-write' }),
+    expect: [/updateLink [^\n]*account at its link limit[^\n]*expected 200, got 400/, /deleteLink [^\n]*account at its link limit[^\n]*expected 404, got 400/],
+  },
+  {
+    name: 'other-account-domain',
+    breaks: "an account can create links on another account's custom domain",
+    app: () => createReferenceServer({ anyAccountsDomain: true }),
+    expect: [/the second account's custom domain 'links\.globex\.test' \(isolation\): expected 404, got 201/],
+  },
+  {
+    name: 'other-account-tag-id',
+    breaks: "an account can create links with another account's tag id",
+    app: () => createReferenceServer({ anyAccountsTagIds: true }),
+    expect: [/the second account's tag id '[^']+' \(isolation\): expected 404, got 201/],
+  },
+  {
+    name: 'slug-not-unique',
+    breaks: 'two links can share a slug in one domain',
+    app: () => createReferenceServer({ slugsNotUnique: true }),
+    expect: [/already taken in 'short\.test': expected 400, got 201/],
+  },
+  {
+    name: 'tags-not-reused-by-name',
+    breaks: 'every tag name sent makes a new tag, even one the account already has',
+    app: () => createReferenceServer({ tagsNotReused: true }),
+    expect: [/tags of a second link with the tag name 'contract-suite-reuse' \(same id: reused\): expected/],
+  },
+  {
+    name: 'delete-keeps-link',
+    breaks: 'a delete answers 204 but the link stays',
+    app: () => createReferenceServer({ deleteKeepsLink: true }),
+    expect: [/the deleted link \(it must be gone\): expected 404, got 200/],
+  },
 ];

@@ -1,39 +1,21 @@
 // `shortlink-mock contract` as a CI job runs it: the built CLI as a real process, over real HTTP,
 // against the built mock (also a real process) and against a broken server. Needs `npm run build`
 // (npm test builds first).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type Listening } from '../../contract-tests/servers.js';
+import { listen, MOCK_LIMITED_KEY, mockLinkIdOf, type Listening } from '../../contract-tests/servers.js';
 import { runContractCommand } from '../../src/contract/command.js';
 import { BROKEN_SERVERS } from '../broken-servers/catalogue.js';
 import { CLI, startCli, type CliProcess } from '../helpers/cli-process.js';
+import { envWithout, runToEnd, type Run } from './run-to-end.js';
 
 const RUN_LIMIT_MS = 60_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `shortlink-mock contract ...` to completion, bounded; CONTRACT_* variables of this shell do not leak in. */
-function contract(args: string[]): Promise<Run> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')));
-  const child = spawn(process.execPath, [CLI, 'contract', ...args], { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
+function contract(args: string[], contractEnv: Record<string, string> = {}): Promise<Run> {
+  return runToEnd([CLI, 'contract', ...args], { env: { ...envWithout(['CONTRACT_']), ...contractEnv }, limitMs: RUN_LIMIT_MS });
 }
 
 let dir: string;
@@ -52,7 +34,11 @@ const DOCUMENTED: Record<string, number[]> = { createLink: [201, 400, 401, 404],
 describe('shortlink-mock contract', () => {
   it('passes against the built mock, reports each operation and status, and writes JUnit XML', { timeout: RUN_LIMIT_MS }, async () => {
     const junit = join(dir, 'reports', 'contract.xml');
-    const run = await contract(['--base-url', mock.url, '--api-key', 'demo-key', '--other-api-key', 'other-key', '--other-domain', 'go.acme.test', '--fuzz-runs', '50', '--seed', '11', '--junit', junit]);
+    const limitedLinkId = await mockLinkIdOf(mock.url, MOCK_LIMITED_KEY);
+    if (!limitedLinkId) throw new Error(`the mock at ${mock.url} shows no link of ${MOCK_LIMITED_KEY} in its admin API`);
+    const accounts = ['--other-api-key', 'other-key', '--other-domain', 'go.acme.test', '--other-account-domain', 'links.globex.test', '--limited-link-id', limitedLinkId];
+    // The limited account's key comes from the environment: the twin of --limited-api-key.
+    const run = await contract(['--base-url', mock.url, '--api-key', 'demo-key', ...accounts, '--fuzz-runs', '50', '--seed', '11', '--junit', junit], { CONTRACT_LIMITED_API_KEY: MOCK_LIMITED_KEY });
     expect(run.stderr).toBe('');
     expect(run.code, run.stdout).toBe(0);
     for (const [operation, statuses] of Object.entries(DOCUMENTED)) {
@@ -61,6 +47,7 @@ describe('shortlink-mock contract', () => {
     }
     expect(run.stdout).toMatch(/^fuzz\n {4}passed {7}fuzzed requests[^\n]*\n +50 requests/m);
     expect(run.stdout).toMatch(/^PASSED: \d+ checked, \d+ passed, 0 failed, 0 not checked/m);
+    expect(run.stdout).toMatch(/account at its link limit yes \(link lnk_[^)]+\)/);
     expect(existsSync(junit)).toBe(true);
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites [^>]*failures="0"/);
@@ -92,6 +79,7 @@ describe('shortlink-mock contract', () => {
     [['--base-url', 'ftp://x', '--api-key', 'k'], {}, /--base-url must be an http\(s\) URL/],
     [['--bogus'], {}, /Unknown option '--bogus'/],
     [[], { CONTRACT_BASE_URL: 'http://127.0.0.1:9' }, /--api-key is required \(or set CONTRACT_API_KEY\)/],
+    [['--base-url', 'http://127.0.0.1:9', '--api-key', 'k'], { CONTRACT_LIMITED_API_KEY: ' ' }, /--limited-api-key must not be empty/],
   ])('refuses %j with one line on stderr and exit code 2', async (argv, env, message) => {
     const out: string[] = [];
     const err: string[] = [];
@@ -102,7 +90,9 @@ describe('shortlink-mock contract', () => {
   it('prints its help with every flag and environment variable', async () => {
     const out: string[] = [];
     expect(await runContractCommand(['--help'], {}, { out: (text) => out.push(text), err: () => {} })).toBe(0);
-    for (const flag of ['--base-url', '--api-key', '--other-api-key', '--domain', '--other-domain', '--fuzz-runs', '--seed', '--timeout-ms', '--junit']) expect(out.join('\n')).toContain(flag);
-    for (const name of ['CONTRACT_BASE_URL', 'CONTRACT_API_KEY', 'CONTRACT_OTHER_API_KEY', 'CONTRACT_DOMAIN']) expect(out.join('\n')).toContain(name);
+    const flags = ['--base-url', '--api-key', '--other-api-key', '--other-account-domain', '--domain', '--other-domain', '--limited-api-key', '--limited-link-id', '--fuzz-runs', '--seed', '--timeout-ms', '--junit'];
+    for (const flag of flags) expect(out.join('\n')).toContain(flag);
+    const names = ['CONTRACT_BASE_URL', 'CONTRACT_API_KEY', 'CONTRACT_OTHER_API_KEY', 'CONTRACT_OTHER_ACCOUNT_DOMAIN', 'CONTRACT_DOMAIN', 'CONTRACT_LIMITED_API_KEY', 'CONTRACT_LIMITED_LINK_ID'];
+    for (const name of names) expect(out.join('\n')).toContain(name);
   });
 });
