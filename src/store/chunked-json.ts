@@ -9,10 +9,12 @@ const RECORDS_PER_WRITE = 1000;
 /**
  * `linkIds` lists the links to write, read lazily batch by batch. A Set's iterator suits: taking
  * all the keys of 100,000+ links at once (Object.keys) was one blocking step of 25-55 ms.
+ * `generation` goes beside formatVersion (src/store/base-file.ts).
  */
-export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>): Promise<void> {
+export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>, generation: number): Promise<void> {
   const head = {
     formatVersion: data.formatVersion,
+    generation,
     seed: data.seed,
     defaultDomain: data.defaultDomain,
     accounts: data.accounts,

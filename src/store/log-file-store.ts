@@ -1,17 +1,24 @@
-// The lowdb JSON file with an append-only change log beside it. A write appends one line per
-// change to `<file>.changes` (and, in durable mode, waits for the disk): its cost does not grow
-// with the store. When the log passes a size, it is compacted off the hot path: the log is set
+// The lowdb JSON file (the base) with an append-only change log beside it. A write appends one
+// line per change to `<file>.changes` (and, in durable mode, waits for the disk): its cost does not
+// grow with the store. When the log passes a size, it is compacted off the hot path: the log is set
 // aside as `<file>.changes.old`, a new one takes the appends, the whole data is written to a
-// temporary file in chunks and renamed over the lowdb file, and the old log is removed. Opening
-// replays the base file, then `.changes.old`, then `.changes`: changes are whole records put or
-// deleted, so a replay on top of a newer base still ends in the right state.
+// temporary file in chunks and renamed over the base, and the old log is removed. Opening replays
+// the base, then `.changes.old`, then `.changes`: changes are whole records put or deleted, so a
+// replay on top of a newer base of the same state still ends in the right state.
+//
+// Seed, reset and restore replace the state: the base is rewritten with a new generation, which
+// every log names on its first line (src/store/change-log.ts). Whatever point a crash hits, the
+// next start finds the old base with its logs, or the new base with logs of another generation,
+// which it ignores and removes: the old state or the new one, never a mix.
 import { existsSync } from 'node:fs';
-import { appendFile, open, readFile, rename, rm, truncate, type FileHandle } from 'node:fs/promises';
-import { JSONFile } from 'lowdb/node';
-import { applyChange, isChange, type Change, type StoreOp } from '../core/changes.js';
+import { appendFile, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { applyChange, type Change, type StoreOp } from '../core/changes.js';
 import type { MockData } from '../core/model.js';
-import { writeDataChunked } from './chunked-json.js';
+import { readBase, writeBase } from './base-file.js';
+import { generationOfLog, headerLine, readLog, withoutHeader } from './change-log.js';
 import type { DataStore } from './data-store.js';
+import { syncDirectory } from './durable-file.js';
 
 export interface LogFileOptions {
   /** Wait for the disk (fdatasync) before a write resolves. */
@@ -25,14 +32,20 @@ export interface LogFileOptions {
 export const DEFAULT_COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 
 export class LogFileStore implements DataStore {
-  private readonly base: JSONFile<MockData>;
   private readonly log: string;
   private readonly oldLog: string;
+  private readonly compacting: string;
+  private readonly replacing: string;
   private data: MockData | null = null;
+  private generation = 0;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
   private linkIds = new Set<string>();
   private handle: FileHandle | undefined;
   private logBytes = 0;
+  /** Files found at open that hold nothing of the current state: removed before the first write. */
+  private leftovers: string[] = [];
+  /** A replace whose write failed: the live data is already the new state, so it is retried first. */
+  private unsavedReplace: MockData | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
 
@@ -40,19 +53,31 @@ export class LogFileStore implements DataStore {
     readonly location: string,
     private readonly options: LogFileOptions,
   ) {
-    this.base = new JSONFile<MockData>(location);
     this.log = `${location}.changes`;
     this.oldLog = `${location}.changes.old`;
+    this.compacting = `${location}.compacting`;
+    this.replacing = `${location}.replacing`;
   }
 
+  /** Reads without writing (but for cutting off a torn last line): a refused db stays as it was. */
   async open(): Promise<MockData | null> {
-    this.data = await this.base.read();
+    const base = await readBase(this.location);
+    this.data = base?.data ?? null;
+    this.generation = base?.generation ?? 0;
+    this.leftovers = [this.compacting, this.replacing].filter((file) => existsSync(file));
+    this.logBytes = 0;
     for (const file of [this.oldLog, this.log]) {
-      const changes = await readLog(file);
-      if (changes.length && !this.data) throw new Error(`${file} has changes but ${this.location} is missing`);
-      for (const change of changes) applyChange(this.data as MockData, change);
+      const contents = await readLog(file, this.generation);
+      if (!contents) continue;
+      // Whatever its generation: the user's changes must not be dropped for a re-seed.
+      if (contents.bytes > 0 && !this.data) throw new Error(`${file} has changes but ${this.location} is missing`);
+      if (contents.generation !== this.generation) {
+        this.leftovers.push(file);
+        continue;
+      }
+      for (const change of contents.changes) applyChange(this.data as MockData, change);
+      if (file === this.log) this.logBytes = contents.bytes;
     }
-    this.logBytes = existsSync(this.log) ? (await readFile(this.log)).length : 0;
     this.linkIds = new Set(this.data ? Object.keys(this.data.links) : []);
     return this.data;
   }
@@ -71,9 +96,11 @@ export class LogFileStore implements DataStore {
   }
 
   private async apply(ops: readonly StoreOp[]): Promise<void> {
+    await this.removeLeftovers();
     const lastReplace = ops.map((op) => op.op).lastIndexOf('replace');
     const replace = ops[lastReplace];
-    if (replace?.op === 'replace') await this.replaceAll(replace.data);
+    const replaced = replace?.op === 'replace' ? replace.data : this.unsavedReplace;
+    if (replaced) await this.replaceAll(replaced);
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.append(changes);
     for (const change of changes) {
@@ -83,12 +110,23 @@ export class LogFileStore implements DataStore {
     if (this.logBytes > this.options.compactAfterBytes && !this.compaction) this.startCompaction();
   }
 
+  private async removeLeftovers(): Promise<void> {
+    while (this.leftovers.length) {
+      await rm(this.leftovers[0] as string, { force: true });
+      this.leftovers.shift();
+    }
+  }
+
   private async append(changes: Change[]): Promise<void> {
-    const text = `${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
+    // A new log starts with the generation it belongs to, in the same write as its first changes.
+    const header = this.logBytes === 0 ? headerLine(this.generation) : '';
+    const text = `${header}${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
     this.handle ??= await open(this.log, 'a');
     try {
       await this.handle.appendFile(text);
       if (this.options.durable) await this.handle.datasync();
+      // The new log's directory entry: without it, a power cut could lose the file it synced.
+      if (header) await syncDirectory(dirname(this.log));
     } catch (error) {
       // A half-written batch (disk full) would sit in the middle of the log once later appends
       // succeed, and make the log unreadable: cut the file back to its last complete line.
@@ -98,17 +136,32 @@ export class LogFileStore implements DataStore {
     this.logBytes += Buffer.byteLength(text);
   }
 
-  /** Seed, reset, restore: the whole data in the lowdb file (atomically), the logs emptied. */
+  /**
+   * Seed, reset, restore: the whole data in the base (atomically, durably) under a new generation,
+   * then the logs of the old one removed. A generation no log on disk names, so that none of them
+   * can pass for the new state's, whether or not this store read them (`--reset` does not).
+   */
   private async replaceAll(data: MockData): Promise<void> {
     await this.compaction;
-    await this.base.write(data);
+    const logGenerations = await Promise.all([this.log, this.oldLog].map((file) => generationOfLog(file)));
+    const generation = Math.max(this.generation, ...logGenerations.map((found) => found ?? 0)) + 1;
+    const linkIds = new Set(Object.keys(data.links));
+    try {
+      await writeBase(this.location, this.replacing, { data, generation }, linkIds);
+    } catch (error) {
+      // The old state stays on disk, whole: no change of the new one may go into its log.
+      this.unsavedReplace = data;
+      throw error;
+    }
+    this.unsavedReplace = undefined;
+    this.generation = generation;
     this.data = data;
-    this.linkIds = new Set(Object.keys(data.links));
+    this.linkIds = linkIds;
     await this.handle?.close();
     this.handle = undefined;
+    this.logBytes = 0;
     await rm(this.log, { force: true });
     await rm(this.oldLog, { force: true });
-    this.logBytes = 0;
   }
 
   private startCompaction(): void {
@@ -124,15 +177,8 @@ export class LogFileStore implements DataStore {
     const rotation = this.queue.then(() => this.rotateLog());
     this.queue = rotation.catch(() => undefined);
     await rotation;
-    const temporary = `${this.location}.compacting`;
-    const handle = await open(temporary, 'w');
-    try {
-      await writeDataChunked(handle, this.data as MockData, this.linkIds);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, this.location);
+    // The same state, so the same generation: the logs beside it stay valid.
+    await writeBase(this.location, this.compacting, { data: this.data as MockData, generation: this.generation }, this.linkIds);
     await rm(this.oldLog, { force: true });
   }
 
@@ -141,33 +187,12 @@ export class LogFileStore implements DataStore {
     this.handle = undefined;
     if (existsSync(this.oldLog)) {
       // An earlier compaction failed: keep every change, in order, in the old log.
-      await appendFile(this.oldLog, await readFile(this.log));
+      await appendFile(this.oldLog, withoutHeader(await readFile(this.log, 'utf8')));
       await rm(this.log, { force: true });
     } else if (existsSync(this.log)) {
       await rename(this.log, this.oldLog);
+      await syncDirectory(dirname(this.log));
     }
     this.logBytes = 0;
   }
-}
-
-/** The changes of a log file; a torn last line (a crash mid-append) is cut off, never applied. */
-async function readLog(file: string): Promise<Change[]> {
-  if (!existsSync(file)) return [];
-  const text = await readFile(file, 'utf8');
-  const complete = text.lastIndexOf('\n') + 1;
-  if (complete < text.length) await truncate(file, Buffer.byteLength(text.slice(0, complete)));
-  return text
-    .slice(0, complete)
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line, index) => {
-      let change: unknown;
-      try {
-        change = JSON.parse(line);
-      } catch {
-        change = undefined;
-      }
-      if (!isChange(change)) throw new Error(`${file} line ${index + 1} is not a whole change: ${line.slice(0, 80).replace(/[^\x20-\x7e]+/g, '?')}`);
-      return change;
-    });
 }

@@ -4,6 +4,7 @@
 import { isAccountRecord, isLinkRecord, isTagRecord } from '../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../core/model.js';
 import type { DataStore } from './data-store.js';
+import { integrityProblem } from './integrity.js';
 
 export interface OpenedData {
   data: MockData;
@@ -39,6 +40,8 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
   if (data === null) return null;
   const problem = shapeProblem(data);
   if (problem) throw new DataFileError(`db ${store.location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
+  const broken = integrityProblem(data as MockData);
+  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken)}); fix the file or start with --reset to re-seed it`);
   return data as MockData;
 }
 

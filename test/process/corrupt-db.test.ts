@@ -86,6 +86,25 @@ const corruptions: [string, (at: string) => void, string][] = [
     (at) => rmSync(join(at, 'db.json')),
     'db.json.changes',
   ],
+  [
+    'a link naming a tag the db does not hold (its put-tag line gone)',
+    (at) => {
+      const lines = logLines(at);
+      lines.splice(lines.findIndex((line) => line.includes('"op":"put-tag"')), 1);
+      writeFileSync(join(at, 'db.json.changes'), lines.join('\n'));
+    },
+    'db.json',
+  ],
+  [
+    'a link of an account db.json does not hold',
+    (at) => {
+      const lines = logLines(at);
+      const index = lines.findIndex((line) => line.includes('"op":"put-link"'));
+      lines[index] = (lines[index] as string).replace(/"accountId":"acc_\w+"/, '"accountId":"acc_0000000000000000"');
+      writeFileSync(join(at, 'db.json.changes'), lines.join('\n'));
+    },
+    'db.json',
+  ],
 ];
 
 describe('a corrupted or truncated db at start', () => {
@@ -108,6 +127,26 @@ describe('a corrupted or truncated db at start', () => {
     const links = (await (await fetch(`${running.url}/__admin/links?account=demo-key`)).json()) as { links: { slug: string }[] };
     expect(links.links.filter((link) => link.slug.startsWith('kept-'))).toEqual([]);
     expect(existsSync(join(at, 'db.json.changes'))).toBe(false);
+  });
+
+  it('the change log of the state before a reset, still beside the new db.json (kill -9 between the two), is not replayed over it', async () => {
+    const at = copyOfTemplate();
+    const oldLog = readFileSync(join(at, 'db.json.changes'));
+    const cli = await startCli(['--db', 'db.json', '--quiet'], at);
+    try {
+      expect((await fetch(`${cli.url}/__admin/reset`, { method: 'POST' })).status).toBe(200);
+    } finally {
+      expect(await cli.stop('SIGTERM')).toBe(0);
+    }
+    expect(readdirSync(at)).toEqual(['db.json']);
+    // The files as a kill -9 after the new db.json's rename, before the old log's removal, leaves them.
+    writeFileSync(join(at, 'db.json.changes'), oldLog);
+    running = await startCli(['--db', 'db.json', '--quiet'], at);
+    const res = await fetch(`${running.url}/__admin/links?account=demo-key`);
+    expect(res.status).toBe(200);
+    const slugs = ((await res.json()) as { links: { slug: string }[] }).links.map((link) => link.slug);
+    expect(slugs.filter((slug) => slug.startsWith('kept-')), 'links of the state before the reset').toEqual([]);
+    expect(slugs.length).toBeGreaterThan(0);
   });
 
   it('a torn last line of db.json.changes (a crash mid-append) is cut off, and every complete line loads', async () => {

@@ -41,7 +41,8 @@ describe('LogFileStore', () => {
     delete data.links[first];
     await s.write([{ op: 'delete-link', id: first }]);
     await s.close();
-    expect(readFileSync(`${file}.changes`, 'utf8').trim().split('\n')).toHaveLength(2);
+    // The generation line of the seeded base, then one line per change.
+    expect(readFileSync(`${file}.changes`, 'utf8').trim().split('\n')).toEqual([`{"generation":1}`, expect.stringContaining('put-link'), expect.stringContaining('delete-link')]);
     expect(await reopen()).toEqual(data);
   });
 
@@ -60,8 +61,8 @@ describe('LogFileStore', () => {
   it('refuses a corrupt line in the middle, naming the file and the line', async () => {
     const { s } = await seeded();
     await s.close();
-    writeFileSync(`${file}.changes`, '{"op":"delete-link","id":"x"}\nnot json\n{"op":"delete-link","id":"y"}\n');
-    await expect(reopen()).rejects.toThrow(/db\.json\.changes line 2/);
+    writeFileSync(`${file}.changes`, '{"generation":1}\n{"op":"delete-link","id":"x"}\nnot json\n{"op":"delete-link","id":"y"}\n');
+    await expect(reopen()).rejects.toThrow(/db\.json\.changes line 3/);
   });
 
   it('compacts past its threshold: the lowdb file holds everything and the old log is gone', async () => {
@@ -118,8 +119,8 @@ describe('LogFileStore', () => {
     const { s, data } = await seeded();
     await s.close();
     const link = aLink(data, 'lnk_recovered');
-    writeFileSync(`${file}.changes.old`, `${JSON.stringify({ op: 'put-link', link })}\n`);
-    writeFileSync(`${file}.changes`, `${JSON.stringify({ op: 'put-link', link: { ...link, clickCount: 99 } })}\n`);
+    writeFileSync(`${file}.changes.old`, `{"generation":1}\n${JSON.stringify({ op: 'put-link', link })}\n`);
+    writeFileSync(`${file}.changes`, `{"generation":1}\n${JSON.stringify({ op: 'put-link', link: { ...link, clickCount: 99 } })}\n`);
     expect((await reopen()).links['lnk_recovered']?.clickCount).toBe(99);
   });
 
