@@ -21,6 +21,7 @@ import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
 import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
 import { jsonBody } from './http/json-body.js';
+import { plainRequestTarget } from './http/request-target.js';
 import { notApiTraffic, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
+  // 0. The request target in origin-form, with undecodable path segments taken literally.
+  app.use(plainRequestTarget);
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
   app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(requestLog ? { log: requestLog } : {}) }));

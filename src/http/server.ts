@@ -8,10 +8,17 @@
 // setPrototypeOf finds nothing to change.
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Express } from 'express';
+import { answerTransportErrors } from './transport-errors.js';
 
 type Initialise = (this: object, ...args: unknown[]) => void;
 
 export function createHttpServer(app: Express): Server {
+  const server = createPrototypedServer(app);
+  answerTransportErrors(server);
+  return server;
+}
+
+function createPrototypedServer(app: Express): Server {
   // Node's two constructors are plain functions that can initialise an object they are given
   // (Reflect.construct would also work, but measured 3× slower). Were they ever classes, this
   // falls back to the plain server: slower, never broken.
