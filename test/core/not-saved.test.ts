@@ -10,16 +10,17 @@ import { cryptoRandomInt } from '../../src/core/random.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 function failingService() {
+  const disk = { full: true };
   const service = new LinkService({
     data: buildSeed(TEST_SEED, fixtures),
-    persist: () => Promise.reject(new Error('ENOSPC: no space left on device')),
+    persist: () => (disk.full ? Promise.reject(new Error('ENOSPC: no space left on device')) : Promise.resolve()),
     random: cryptoRandomInt,
     now: () => new Date('2026-11-22T00:00:00Z'),
   });
   const account = service.state.accountByKey('demo-key') as AccountRecord;
   const link = service.state.linksOf(account)[0];
   if (!link) throw new Error('fixture has no demo link');
-  return { service, account, link, snapshot: () => structuredClone(service.state.data) };
+  return { service, account, link, disk, snapshot: () => structuredClone(service.state.data) };
 }
 
 describe('a change that cannot be saved', () => {
@@ -40,5 +41,20 @@ describe('a change that cannot be saved', () => {
     // The indexes were undone too: the slug is free and the link count unchanged.
     expect(t.service.state.isSlugTaken(t.service.state.data.defaultDomain.id, 'unsaved')).toBe(false);
     expect(t.service.state.linkOf(t.account, t.link.id)).toBeDefined();
+  });
+
+  it.each([
+    ['create', (t: ReturnType<typeof failingService>) => t.service.create(t.account, { destinationUrl: 'https://x.test', domain: 'short.test', tags: [{ name: 'brand-new' }] })],
+    ['update', (t: ReturnType<typeof failingService>) => t.service.update(t.account, t.link.id, { tags: [{ name: 'brand-new' }] })],
+  ])('a refused %s leaves no trace of its new tag: once the disk has room, the same tag name makes a tag that exists', async (_name, act) => {
+    const t = failingService();
+    await expect(act(t)).rejects.toBeInstanceOf(ApiError);
+    t.disk.full = false;
+    const saved = await act(t);
+    const tag = saved.tags[0];
+    expect(tag?.name).toBe('brand-new');
+    // The tag the link names is in the data (what the store writes), not only in an index.
+    expect(t.service.state.data.tags[tag?.id as string]).toEqual({ id: tag?.id, accountId: t.account.id, name: 'brand-new' });
+    expect(t.service.state.tagByName(t.account, 'brand-new')?.id).toBe(tag?.id);
   });
 });
