@@ -104,8 +104,8 @@ export interface components {
         Tag: {
             /** @description Identifier of an existing tag. */
             id?: string;
-            /** @description Name of the tag; surrounding white space is trimmed. */
-            name: string;
+            /** @description Name of the tag; surrounding white space is trimmed; not blank, and plain text (D30). */
+            name: string & components["schemas"]["PlainText"];
         };
         /** @description Every error body of the API. */
         Error: {
@@ -137,12 +137,20 @@ export interface components {
          * @description Destination URL; an absolute URL with a scheme and a host (D13).
          * @example https://example.com/pricing
          */
-        DestinationUrl: string;
+        DestinationUrl: string & components["schemas"]["PlainText"];
         /**
          * @description Name of a domain, such as the default `short.test` or a custom domain of the account.
          * @example short.test
          */
         DomainName: string;
+        /**
+         * @description Text as the API takes it in every string field of a request (D30): no control characters
+         *     (C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F), no line or paragraph separators
+         *     (U+2028, U+2029), no bidirectional embedding, override or isolate characters (U+202A–U+202E,
+         *     U+2066–U+2069, which make text read differently from what it is), and no lone surrogates.
+         *     Such a field is a 400 that names it. Bodies must be UTF-8; invalid bytes are a 400 too.
+         */
+        PlainText: string;
     };
     responses: {
         /**

@@ -95,7 +95,22 @@ export function describeValidationErrors(error: HttpLikeError): string {
   return [...perField.values()].map(describeItem).join('; ');
 }
 
-const rank = (item: ValidationItem): number => (item.errorCode?.startsWith('pattern') ? 1 : 0);
+/**
+ * Patterns of openapi.yaml read as sentences (test/http/text-fields.test.ts checks they are the
+ * contract's own). The plain-text rule (D30) is the most telling message for a field it fails.
+ */
+export const PLAIN_TEXT_PATTERN = '^[^\\x00-\\x1F\\x7F-\\x9F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$';
+const PATTERN_SENTENCES: Record<string, string> = {
+  [PLAIN_TEXT_PATTERN]: 'must be plain text: no control characters, line separators, bidirectional controls or lone surrogates',
+  '\\S': 'must not be blank',
+};
+
+const patternOf = (item: ValidationItem): string | undefined => /^must match pattern "(.*)"$/.exec(item.message ?? '')?.[1];
+
+function rank(item: ValidationItem): number {
+  if (!item.errorCode?.startsWith('pattern')) return 0;
+  return patternOf(item) === PLAIN_TEXT_PATTERN ? -1 : 1;
+}
 
 const LOCATIONS: Record<string, string> = { body: 'request body', query: 'query', params: 'path', headers: 'header', response: 'response' };
 
@@ -103,7 +118,8 @@ function describeItem(item: ValidationItem): string {
   const [location = 'request', ...field] = (item.path ?? '').split('/').filter(Boolean);
   const where = LOCATIONS[location] ?? location;
   const name = field.join('.');
-  const message = item.message ?? 'is invalid';
+  const pattern = patternOf(item);
+  const message = (pattern !== undefined ? PATTERN_SENTENCES[pattern] : undefined) ?? item.message ?? 'is invalid';
   const code = item.errorCode?.split('.')[0];
   if (code === 'additionalProperties' && name) return `${where}: unknown field '${name}'`;
   if (code === 'required' && name) return `${where}: missing required field '${name}'`;
