@@ -2,9 +2,14 @@
 // the lengths match too) so the token cannot be guessed byte by byte from response times.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { errors } from '../core/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
+// Missing and wrong are told apart: a person who sent a token needs to hear that it is the wrong
+// one, not that one is needed.
+const wrongAdminToken = (): ApiError =>
+  new ApiError(401, `the ${ADMIN_TOKEN_HEADER} header does not match the token the server was started with (--admin-token)`);
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
@@ -15,7 +20,11 @@ export function tokenMatches(expected: string, given: string | undefined): boole
 /** No token configured: open (the CLI allows that only on loopback). */
 export function requireAdminToken(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
-    if (token !== undefined && !tokenMatches(token, req.get(ADMIN_TOKEN_HEADER))) throw errors.adminTokenRequired();
+    if (token === undefined) return next();
+    // An empty header is no token at all (what a client with an unset variable sends).
+    const given = req.get(ADMIN_TOKEN_HEADER) || undefined;
+    if (given === undefined) throw errors.adminTokenRequired();
+    if (!tokenMatches(token, given)) throw wrongAdminToken();
     next();
   };
 }

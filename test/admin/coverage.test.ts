@@ -1,6 +1,7 @@
 // GET /__admin/coverage: per API key, which documented outcomes (operation × status × error code)
 // its client has been answered with, and which it has never met.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CoverageTracker, MAX_TRACKED_KEYS } from '../../src/core/coverage.js';
 import { maskApiKey } from '../../src/core/journal.js';
 import { createTestApp, DEMO, LIMITED, OTHER, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';
@@ -16,6 +17,7 @@ interface KeyCoverage {
   accountId: string | null;
   seen: Outcome[];
   missing: Outcome[];
+  unauthenticated?: { withoutKey: number; unknownKey: number };
 }
 interface Coverage {
   documented: Outcome[];
@@ -86,10 +88,42 @@ describe('GET /__admin/coverage', () => {
     expect(forKey(await coverage(), OTHER)?.seen).toEqual([{ ...LIMIT_REACHED, count: 1 }]);
   });
 
-  it('a request without a key is counted under apiKey null', async () => {
+  it('requests without a key and with unknown keys are one group, last, that can only miss 401s', async () => {
     expect((await t.request.delete('/links/lnk_0000000000000000')).status).toBe(401);
-    const none = forKey(await coverage(), null);
-    expect(none).toMatchObject({ apiKey: null, accountId: null, seen: [{ operationId: 'deleteLink', status: 401, code: null, count: 1 }] });
+    for (const key of ['key-aaaa1', 'key-aaaa2']) expect((await create(key)).status).toBe(401);
+    expect((await create(DEMO)).status).toBe(201);
+    const { accounts } = await coverage();
+    expect(accounts.map((entry) => entry.apiKey)).toEqual([maskApiKey(DEMO), null]);
+    expect(accounts[1]).toEqual({
+      apiKey: null,
+      accountId: null,
+      seen: expect.arrayContaining([
+        { operationId: 'deleteLink', status: 401, code: null, count: 1 },
+        { operationId: 'createLink', status: 401, code: null, count: 2 },
+      ]),
+      missing: [{ operationId: 'updateLink', status: 401, code: null }],
+      unauthenticated: { withoutKey: 1, unknownKey: 2 },
+    });
+    expect(accounts[1]?.seen).toHaveLength(2);
+    expect(accounts[0]).not.toHaveProperty('unauthenticated');
+  });
+
+  it('has no group entry while every request named an account', async () => {
+    await create(DEMO);
+    expect((await coverage()).accounts.map((entry) => entry.apiKey)).toEqual([maskApiKey(DEMO)]);
+  });
+
+  it('?account=<a key that sent nothing> is an empty list, not a column of "never"', async () => {
+    await create(DEMO);
+    await create('nobody');
+    expect((await coverage({ account: 'nobody' })).accounts).toEqual([]);
+    expect((await coverage({ account: OTHER })).accounts).toEqual([]);
+  });
+
+  it('DELETE forgets the group too', async () => {
+    await create('key-unknown');
+    expect((await t.request.delete('/__admin/coverage')).status).toBe(204);
+    expect((await coverage()).accounts).toEqual([]);
   });
 
   it('?account narrows the report to one key', async () => {
@@ -110,7 +144,7 @@ describe('GET /__admin/coverage', () => {
   it('never shows a full key', async () => {
     for (const key of [DEMO, LIMITED, 'sk_live_abcdef123456']) await create(key);
     const res = await t.request.get('/__admin/coverage');
-    expect((res.body as Coverage).accounts.map((entry) => entry.apiKey).sort()).toEqual([DEMO, LIMITED, 'sk_live_abcdef123456'].map(maskApiKey).sort());
+    expect((res.body as Coverage).accounts.map((entry) => entry.apiKey)).toEqual([maskApiKey(DEMO), maskApiKey(LIMITED), null]);
     for (const key of [DEMO, LIMITED, 'sk_live_abcdef123456']) expect(res.text).not.toContain(key);
   });
 
@@ -118,5 +152,33 @@ describe('GET /__admin/coverage', () => {
     t = await createTestApp({ journalSize: 2 });
     for (let i = 0; i < 5; i += 1) await create(DEMO);
     expect(forKey(await coverage(), DEMO)?.seen).toEqual([{ operationId: 'createLink', status: 201, code: null, count: 5 }]);
+  });
+});
+
+describe('CoverageTracker', () => {
+  const documented = [
+    { operationId: 'createLink', status: 201, code: null },
+    { operationId: 'createLink', status: 401, code: null },
+  ];
+  const created = documented[0] as (typeof documented)[number];
+  const refused = documented[1] as (typeof documented)[number];
+
+  it('unknown keys never use up the tracked keys: a key that names an account is still counted', () => {
+    const tracker = new CoverageTracker(documented);
+    for (let i = 0; i < MAX_TRACKED_KEYS + 5; i += 1) tracker.record(`unknown-${i}`, null, refused);
+    tracker.record('known', 'acc_1', created);
+    expect(tracker.report()).toEqual([
+      { apiKey: maskApiKey('known'), accountId: 'acc_1', seen: [{ ...created, count: 1 }], missing: [refused] },
+      { apiKey: null, accountId: null, seen: [{ ...refused, count: MAX_TRACKED_KEYS + 5 }], missing: [], unauthenticated: { withoutKey: 0, unknownKey: MAX_TRACKED_KEYS + 5 } },
+    ]);
+  });
+
+  it('stops adding keys at MAX_TRACKED_KEYS, and keeps counting those it has', () => {
+    const tracker = new CoverageTracker(documented);
+    for (let i = 0; i <= MAX_TRACKED_KEYS; i += 1) tracker.record(`key-${i}`, `acc_${i}`, created);
+    tracker.record('key-0', 'acc_0', created);
+    const report = tracker.report();
+    expect(report).toHaveLength(MAX_TRACKED_KEYS);
+    expect(report[0]?.seen).toEqual([{ ...created, count: 2 }]);
   });
 });

@@ -43,15 +43,28 @@ describe('createTestApp({ adminToken })', () => {
     expectError(res, 401, { mentions: /x-admin-token/ });
   });
 
+  const MISSING = 'the admin API needs the x-admin-token header (the server was started with --admin-token)';
+  const WRONG = 'the x-admin-token header does not match the token the server was started with (--admin-token)';
+
   it.each([
     ['a wrong token', 'wrong'],
     ['a token with one character more', `${TOKEN}x`],
     ['the token in another case', TOKEN.toUpperCase()],
-    ['an empty token', ''],
-  ])('%s is a 401', async (_what, token) => {
+  ])('%s is a 401 that says the token is wrong', async (_what, token) => {
     const res = await t.request.get('/__admin/health').set('x-admin-token', token);
     expectAdminResponse(res, 'GET', '/__admin/health');
     expectError(res, 401);
+    expect(res.body).toEqual({ errorDescription: WRONG });
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['an empty header', ''],
+  ])('%s is a 401 that says the token is missing', async (_what, token) => {
+    const res = await (token === undefined ? t.request.get('/__admin/health') : t.request.get('/__admin/health').set('x-admin-token', token));
+    expectAdminResponse(res, 'GET', '/__admin/health');
+    expectError(res, 401);
+    expect(res.body).toEqual({ errorDescription: MISSING });
   });
 
   it('the bodies of guarded writes are not even looked at', async () => {

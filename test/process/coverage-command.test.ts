@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCoverage, runCoverageCommand } from '../../src/commands/coverage.js';
+import { coverageHelpText, formatCoverage, runCoverageCommand } from '../../src/commands/coverage.js';
 import { createTestApp, DEMO, LIMITED } from '../helpers/test-app.js';
 
 let server: Server | undefined;
@@ -16,6 +16,14 @@ async function listening(options: Parameters<typeof createTestApp>[0] = {}) {
   return { t, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/** Runs the command and keeps what it printed, stdout and stderr apart. */
+async function run(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCoverageCommand(args, env, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  return { code, out: out.join('\n'), err: err.join('\n'), errLines: err.flatMap((text) => text.split('\n')) };
+}
+
 const create = { destinationUrl: 'https://example.com', domain: 'short.test', tags: [] };
 
 describe('shortlink-mock coverage', () => {
@@ -24,31 +32,89 @@ describe('shortlink-mock coverage', () => {
     await t.request.post('/links').set('x-api-key', DEMO).send(create).expect(201);
     await t.request.delete('/links/nope').set('x-api-key', DEMO).expect(404);
     await t.request.post('/links').set('x-api-key', LIMITED).send(create).expect(400);
-    const lines: string[] = [];
-    expect(await runCoverageCommand(['--base-url', base], {}, (line) => lines.push(line))).toBe(0);
-    const text = lines.join('\n');
-    expect(text).toMatch(/createLink 201\s+×1\s+never/);
-    expect(text).toMatch(/createLink 400 LINK_LIMIT_REACHED\s+never\s+×1/);
-    expect(text).toMatch(/deleteLink 404\s+×1\s+never/);
-    expect(text).toMatch(/demo\*+: never met \d+: .*createLink 400 LINK_LIMIT_REACHED/);
-    expect(text).not.toContain('demo-key');
+    const { code, out, err } = await run(['--base-url', base]);
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    expect(out).toMatch(/createLink 201\s+×1\s+never/);
+    expect(out).toMatch(/createLink 400 LINK_LIMIT_REACHED\s+never\s+×1/);
+    expect(out).toMatch(/deleteLink 404\s+×1\s+never/);
+    expect(out).toMatch(/demo\*+: never met 10 of 12: .*createLink 400 LINK_LIMIT_REACHED/);
+    expect(out).not.toContain('demo-key');
+    expect(out).not.toContain('no or unknown key');
   });
 
-  it('sends the admin token, and reports a refusal', async () => {
+  it('puts requests without a key and with unknown keys in one column that only the 401s can fill', async () => {
+    const { t, base } = await listening();
+    await t.request.post('/links').set('x-api-key', DEMO).send(create).expect(201);
+    await t.request.post('/links').send(create).expect(401);
+    for (const key of ['key-aaaaa1', 'key-aaaaa2', 'key-aaaaa3']) await t.request.delete('/links/nope').set('x-api-key', key).expect(401);
+    const { code, out } = await run(['--base-url', base]);
+    expect(code).toBe(0);
+    const lines = out.split('\n');
+    expect(lines.find((line) => line.startsWith('outcome'))?.split(/\s{2,}/)).toEqual(['outcome', 'demo****', 'no or unknown key']);
+    expect(out).toMatch(/^createLink 201\s+×1\s+-$/m);
+    expect(out).toMatch(/^createLink 401\s+never\s+×1$/m);
+    expect(out).toMatch(/^deleteLink 401\s+never\s+×3$/m);
+    expect(out).toMatch(/^updateLink 401\s+never\s+never$/m);
+    expect(out).toMatch(/^updateLink 200\s+never\s+-$/m);
+    expect(out).toContain('no or unknown key (1 request without a key, 3 requests with a key that names no account): never met 1 of the 3 401s they can get: updateLink 401');
+    expect(out).not.toContain('key-aaaaa');
+  });
+
+  it('--account with a key that sent nothing says so', async () => {
+    const { t, base } = await listening();
+    await t.request.post('/links').set('x-api-key', DEMO).send(create).expect(201);
+    const { code, out } = await run(['--base-url', base, '--account', 'nobody']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^No API requests with the key 'nobody' seen yet\./);
+    expect(out).not.toContain('never');
+    expect((await run(['--base-url', base, '--account', DEMO])).out).toMatch(/^createLink 201\s+×1$/m);
+  });
+
+  it('takes the admin token from --admin-token or MOCK_ADMIN_TOKEN, and explains a refusal in words', async () => {
     const { base } = await listening({ adminToken: 's3cret' });
-    const lines: string[] = [];
-    expect(await runCoverageCommand(['--base-url', base], {}, (line) => lines.push(line))).toBe(1);
-    expect(lines.join('\n')).toMatch(/401/);
-    expect(await runCoverageCommand(['--base-url', base, '--admin-token', 's3cret'], {}, (line) => lines.push(line))).toBe(0);
+    const missing = await run(['--base-url', base]);
+    expect(missing.code).toBe(1);
+    expect(missing.errLines).toEqual([`shortlink-mock coverage: the mock at ${base} needs its admin token (it was started with --admin-token): pass --admin-token TOKEN or set MOCK_ADMIN_TOKEN`]);
+    const wrongFlag = await run(['--base-url', base, '--admin-token', 'nope']);
+    expect(wrongFlag.code).toBe(1);
+    expect(wrongFlag.errLines).toEqual([`shortlink-mock coverage: the mock at ${base} refused the admin token from --admin-token: it is not the token the mock was started with`]);
+    const wrongEnv = await run(['--base-url', base], { MOCK_ADMIN_TOKEN: 'nope' });
+    expect(wrongEnv.err).toContain('refused the admin token from MOCK_ADMIN_TOKEN');
+    expect(await run(['--base-url', base], { MOCK_ADMIN_TOKEN: 's3cret' })).toMatchObject({ code: 0, err: '', out: expect.stringMatching(/nothing is covered/) });
+    expect((await run(['--base-url', base, '--admin-token', 's3cret'], { MOCK_ADMIN_TOKEN: 'nope' })).code).toBe(0);
+    for (const result of [missing, wrongFlag, wrongEnv]) expect(result.out + result.err).not.toContain('{');
+  });
+
+  it('takes the base URL from MOCK_BASE_URL', async () => {
+    const { base } = await listening();
+    expect(await run([], { MOCK_BASE_URL: base })).toMatchObject({ code: 0, out: expect.stringMatching(/nothing is covered/) });
+  });
+
+  it('--help lists every flag with its default and its environment variable', async () => {
+    const { code, out } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(out).toBe(coverageHelpText());
+    expect(out).toMatch(/--base-url URL\s+the running mock \(default http:\/\/127\.0\.0\.1:4010\) \[env MOCK_BASE_URL\]/);
+    expect(out).toMatch(/--account API_KEY\s+only this API key \(default: every key that sent a request\)/);
+    expect(out).toMatch(/--admin-token TOKEN\s+.*\(default none\) \[env MOCK_ADMIN_TOKEN, as for the mock\]/);
   });
 
   it.each([
-    [['--bogus'], 2],
-    [['--base-url', 'http://127.0.0.1:1'], 1],
-  ])('exits %j → %i with one line', async (args, code) => {
-    const lines: string[] = [];
-    expect(await runCoverageCommand(args, {}, (line) => lines.push(line))).toBe(code);
-    expect(lines).toHaveLength(1);
+    [['--bogus'], 2, /Unknown option '--bogus'/],
+    [['--base-url', 'ftp://127.0.0.1'], 2, /--base-url must be an http\(s\) URL/],
+    [['--base-url', 'not a url'], 2, /--base-url must be an http\(s\) URL/],
+    [['--admin-token', ''], 2, /--admin-token must not be empty/],
+    [['--base-url', 'http://127.0.0.1:1'], 1, /cannot reach http:\/\/127\.0\.0\.1:1/],
+  ])('exits %j → %i with one line on stderr', async (args, code, message) => {
+    const result = await run(args);
+    expect(result.code).toBe(code);
+    expect(result.out).toBe('');
+    expect(result.errLines).toHaveLength(1);
+    expect(result.err).toMatch(message);
+  });
+
+  it('an empty MOCK_ADMIN_TOKEN is a usage error naming the variable', async () => {
+    expect(await run([], { MOCK_ADMIN_TOKEN: ' ' })).toMatchObject({ code: 2, err: expect.stringMatching(/^shortlink-mock coverage: MOCK_ADMIN_TOKEN must not be empty/) });
   });
 
   it('says so when nothing was seen', () => {
