@@ -1,7 +1,7 @@
 // Which scenario shapes one request, decoded from its headers: `x-mock-scenario: <name>` wins,
 // then Prism's `Prefer: code=<status>`, then the global scenario. Decoding is strict: an unknown
 // name or an undocumented code is a 400 that says so, never a silent fallback.
-import { builtInErrorFor } from './builtin-errors.js';
+import { preferErrorFor } from './builtin-errors.js';
 import { errors } from './errors.js';
 import type { ScenarioRegistry } from './scenario-registry.js';
 import type { Scenario } from './scenarios.js';
@@ -39,6 +39,6 @@ function preferScenario(code: number, request: ScenarioRequest): Scenario | unde
     throw errors.invalidRequest(`Prefer: code=${code} is not documented for ${request.operationId}; documented: ${documented.join(', ')}`);
   }
   if (code < 400) return undefined; // a success code asks for the normal, stateful answer
-  const respond = builtInErrorFor(code) ?? { status: code, body: { errorDescription: `status ${code} forced by the Prefer header` } };
+  const respond = preferErrorFor(code) ?? { status: code, body: { errorDescription: `status ${code} forced by the Prefer header` } };
   return { name: `prefer-code-${code}`, description: `Prefer: code=${code}`, source: 'Prefer header', rules: [{ match: { operations: [request.operationId] }, respond }] };
 }

@@ -23,6 +23,8 @@ interface HttpLikeError {
   message?: string;
   errors?: ValidationItem[];
   headers?: Record<string, string>;
+  /** body-parser's: the text it could not parse. */
+  body?: unknown;
 }
 
 export function sendError(res: Response, error: ApiError): void {
@@ -36,7 +38,7 @@ export function toApiError(thrown: unknown): ApiError {
   const error = (thrown ?? {}) as HttpLikeError;
   switch (error.type) {
     case 'entity.parse.failed':
-      return errors.invalidRequest(`request body is not valid JSON: ${error.message ?? 'parse error'}`);
+      return errors.invalidRequest(describeParseFailure(error));
     case 'entity.too.large':
       return errors.invalidRequest(`request body is over the ${BODY_LIMIT.replace('mb', ' MiB')} limit`);
     case BODY_TOO_DEEP:
@@ -49,6 +51,18 @@ export function toApiError(thrown: unknown): ApiError {
     default:
       return fromValidatorError(error);
   }
+}
+
+/** JSON that is valid but not an object or array (`null`, `"x"`, `1`) is refused by the strict parser: say what it is. */
+function describeParseFailure(error: HttpLikeError): string {
+  const text = typeof error.body === 'string' ? error.body.trim() : '';
+  let value: unknown;
+  try {
+    value = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return `request body is not valid JSON: ${error.message ?? 'parse error'}`;
+  }
+  return `request body must be a JSON object, not ${value === null ? 'null' : `a ${typeof value}`}`;
 }
 
 function fromValidatorError(error: HttpLikeError): ApiError {
@@ -118,14 +132,26 @@ function describeItem(item: ValidationItem): string {
   const [location = 'request', ...field] = (item.path ?? '').split('/').filter(Boolean);
   const where = LOCATIONS[location] ?? location;
   const name = field.join('.');
+  const code = item.errorCode?.split('.')[0];
   const pattern = patternOf(item);
   const message = (pattern !== undefined ? PATTERN_SENTENCES[pattern] : undefined) ?? item.message ?? 'is invalid';
-  const code = item.errorCode?.split('.')[0];
+  const wholeBody = describeWholeBody(item, location, name, code);
+  if (wholeBody) return wholeBody;
   if (code === 'additionalProperties' && name) return `${where}: unknown field '${name}'`;
   if (code === 'required' && name) return `${where}: missing required field '${name}'`;
   if (location === 'query' && /^Unknown query parameter/.test(message)) return `query: unknown parameter '${name}'`;
   if (code === 'minProperties') return `${where}${name ? ` '${name}'` : ''}: must have at least one field`;
   return name ? `${where}: '${name}' ${message}` : `${where}: ${message}`;
+}
+
+/** What the validator says about the body as a whole, in the API's words rather than its own. */
+function describeWholeBody(item: ValidationItem, location: string, name: string, code: string | undefined): string | undefined {
+  // The validator loses the name of a field whose name is empty ({"": 1}): its path is empty.
+  if (code === 'additionalProperties' && !item.path) return "request body: unknown field '' (a field with an empty name)";
+  if (location !== 'body' || name) return undefined;
+  if (code === 'required') return 'the request has no body; send a JSON object';
+  if (code === 'type') return 'request body must be a JSON object, not an array';
+  return undefined;
 }
 
 export function createErrorHandler(log: (line: string) => void): ErrorRequestHandler {

@@ -39,9 +39,10 @@ describe('which scenario shapes a createLink', () => {
     { name: 'header only', global: null, headers: { 'x-mock-scenario': 'not-found' }, status: 404 },
     { name: 'header over global', global: 'not-found', headers: { 'x-mock-scenario': 'unauthorized' }, status: 401 },
     { name: 'header scenario that does not cover the op: normal, not global', global: 'not-found', headers: { 'x-mock-scenario': 'slow' }, status: 201 },
-    { name: 'Prefer code=404', global: null, headers: { prefer: 'code=404' }, status: 404, mentions: /forced|not found/ },
-    { name: 'Prefer code=401', global: null, headers: { prefer: 'code=401' }, status: 401, mentions: /x-api-key/ },
-    { name: 'Prefer code=400', global: null, headers: { prefer: 'code=400' }, status: 400, mentions: /invalid/ },
+    // The body says what forced it: the Prefer header, not a scenario nobody set.
+    { name: 'Prefer code=404', global: null, headers: { prefer: 'code=404' }, status: 404, mentions: /not found \(forced by the Prefer header\)/ },
+    { name: 'Prefer code=401', global: null, headers: { prefer: 'code=401' }, status: 401, mentions: /x-api-key.*\(forced by the Prefer header\)/ },
+    { name: 'Prefer code=400', global: null, headers: { prefer: 'code=400' }, status: 400, mentions: /invalid \(forced by the Prefer header\)/ },
     { name: 'Prefer code=201: the normal answer', global: null, headers: { prefer: 'code=201' }, status: 201 },
     { name: 'Prefer without code is ignored', global: null, headers: { prefer: 'dynamic=true' }, status: 201 },
     { name: 'Prefer over global', global: 'not-found', headers: { prefer: 'code=401' }, status: 401 },

@@ -1,0 +1,60 @@
+// Validator findings read as sentences about the API, not as the validator's internals (issue 12).
+import { connect } from 'node:net';
+import { describe, expect, test } from 'vitest';
+import type { Test } from 'supertest';
+import { expectError } from '../helpers/contract-assert.js';
+import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
+
+const json = (req: Test, body: string): Test => req.set('x-api-key', DEMO).set('content-type', 'application/json').send(body);
+const post = (t: TestApp, body: string): Test => json(t.request.post('/links'), body);
+
+describe('the body as a whole', () => {
+  test.each([
+    ['null', 'request body must be a JSON object, not null'],
+    ['"https://example.com"', 'request body must be a JSON object, not a string'],
+    ['42', 'request body must be a JSON object, not a number'],
+    ['true', 'request body must be a JSON object, not a boolean'],
+    ['[]', 'request body must be a JSON object, not an array'],
+    ['{"tags": [}', /^request body is not valid JSON: /],
+  ])('POST /links with %s', async (body, expected) => {
+    const t = await createTestApp();
+    const res = await post(t, body);
+    expectError(res, 400);
+    expect((res.body as { errorDescription: string }).errorDescription).toMatch(expected);
+  });
+
+  test('a JSON content type and no body at all (no Content-Length, no Transfer-Encoding)', async () => {
+    const t = await createTestApp();
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.end(`POST /links HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${DEMO}\r\ncontent-type: application/json\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ errorDescription: 'the request has no body; send a JSON object' });
+    } finally {
+      server.close();
+    }
+  });
+
+  test('a field with an empty name is named as such, wherever it is', async () => {
+    const t = await createTestApp();
+    const valid = { tags: [{ name: 'a', '': 2 }], destinationUrl: 'https://example.com', domain: 'short.test' };
+    expectError(await post(t, JSON.stringify(valid)), 400, { mentions: "unknown field '' (a field with an empty name)" });
+    expectError(await post(t, '{"":1}'), 400, { mentions: "unknown field ''" });
+  });
+
+  test('updateLink with null', async () => {
+    const t = await createTestApp();
+    const id = Object.keys(t.service.state.data.links)[0] ?? '';
+    expectError(await json(t.request.put(`/links/${id}`), 'null'), 400, { mentions: 'must be a JSON object, not null' });
+  });
+});
