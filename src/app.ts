@@ -1,6 +1,7 @@
 // createApp(deps) → an Express app. Never listens: the CLI and the tests do that. The order of
 // the middleware is the order of precedence, written down once:
 //   auth (401) → scenario choice (400) → request validation (400) → scenario → stateful store → error.
+import { join } from 'node:path';
 import cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { LinkService } from './core/links.js';
@@ -21,8 +22,10 @@ import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
 import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
 import { jsonBody } from './http/json-body.js';
+import { landingRouter } from './http/landing.js';
+import { servedContract } from './http/served-contract.js';
 import { plainRequestTarget } from './http/request-target.js';
-import { notApiTraffic, recordRequests } from './http/record-requests.js';
+import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
@@ -90,10 +93,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(redirectByHost(deps.service));
   app.use('/__r', redirectRouter(deps.service));
   // 5. The mock's own public routes, outside the contract: the contract itself and its docs.
-  app.get('/openapi.yaml', notApiTraffic, (_req, res) => {
-    res.type('application/yaml').send(deps.contract.text);
-  });
+  app.get('/openapi.yaml', notApiTraffic, servedContract(deps.contract.text));
   if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
+  //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
+  app.use(notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service));
   // 7. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.

@@ -6,6 +6,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../app.js';
 import { errors } from '../core/errors.js';
 import { jsonBody } from '../http/json-body.js';
+import { servedContract } from '../http/served-contract.js';
 import { requireAdminToken } from './admin-token.js';
 import { addStateRoutes, type StateDeps } from './state-routes.js';
 import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
@@ -24,9 +25,7 @@ type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'
 
 export function adminRouter(deps: AdminDeps): Router {
   const router = express.Router();
-  router.get('/openapi.yaml', (_req, res) => {
-    res.type('application/yaml').send(deps.adminContract.text);
-  });
+  router.get('/openapi.yaml', servedContract(deps.adminContract.text));
   // The console's files only: a stat() per admin API call would cost every admin request.
   if (deps.consoleDir) {
     const files = express.static(deps.consoleDir, { index: 'index.html', fallthrough: true });

@@ -32,6 +32,8 @@ export const errors = {
   linkNotFound: (id: string) => new ApiError(404, `link ${quote(id)} not found`),
   pathNotFound: (method: string, path: string) =>
     new ApiError(404, `no operation at ${method} ${quote(path)}: the API has POST /links, PUT /links/{id} and DELETE /links/{id}`),
+  rootNotFound: () =>
+    new ApiError(404, 'no operation at GET /: the API has POST /links, PUT /links/{id} and DELETE /links/{id}; the console is at /__admin/ and the API reference at /docs'),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     new ApiError(405, `method ${method} is not allowed on ${quote(path)}; allowed: ${allowed.join(', ')}`),
   shortUrlNotFound: (domain: string, slug: string) => new ApiError(404, `no link at https://${domain}/${slug}`),

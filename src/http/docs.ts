@@ -23,6 +23,9 @@ const init = `window.ui = SwaggerUIBundle({
     { url: '/__admin/openapi.yaml', name: 'shortlink-mock admin API' }
   ],
   dom_id: '#swagger-ui',
+  // Swagger UI would send the document to an outside validator (validator.swagger.io) when not
+  // served from localhost: the mock makes no outside request, ever.
+  validatorUrl: null,
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'StandaloneLayout'

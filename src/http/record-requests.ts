@@ -46,13 +46,25 @@ export const notApiTraffic: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The same for GET requests of these exact paths (the landing page and the favicon). */
+export function notApiTrafficAt(paths: readonly string[]): RequestHandler {
+  const own = new Set(paths);
+  return (req, res, next) => {
+    if (req.method === 'GET' && own.has(req.path)) res.locals[OWN_ROUTE] = true;
+    next();
+  };
+}
+
 const OWN_ROUTE = 'mockOwnRoute';
+
+/** A CORS preflight is the browser asking, not the client calling: it stays out of the journal. */
+const isPreflight = (req: Request): boolean => req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 
 function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs: number): void {
   const durationMs = Math.round(elapsedMs * 100) / 100;
   const status = res.headersSent ? res.statusCode : null;
   recorders.log?.(logLine(req, res, status, durationMs));
-  if (res.locals[OWN_ROUTE] === true) return;
+  if (res.locals[OWN_ROUTE] === true || isPreflight(req)) return;
   const entry = journalEntry(req, res, status, durationMs);
   recorders.journal.add(entry);
   if (entry.operationId && status !== null) {
