@@ -176,9 +176,14 @@ function verdictOf(thrown: unknown, error: ApiError): Verdict {
   return thrown instanceof ApiError ? 'ok' : 'invalid-request';
 }
 
-/** A loud, multi-line log entry: a contract violation or a bug must not scroll past unseen. */
+/**
+ * A loud log entry: a contract violation or a bug must not scroll past unseen. A failure the mock
+ * explains itself (an ApiError, such as a full disk refusing a change) is one line: its stack says
+ * nothing more, and a full disk would print it for every request. Only the unexpected gets its stack.
+ */
 function describeInternal(request: string, error: ApiError, thrown: unknown): string {
   const violation = isResponseViolation((thrown ?? {}) as HttpLikeError);
   const headline = `${violation ? 'CONTRACT VIOLATION' : 'INTERNAL ERROR'} answering ${request}: ${error.errorDescription}`;
-  return violation || !(thrown instanceof Error) ? headline : `${headline}\n${thrown.stack ?? ''}`;
+  const explained = violation || thrown instanceof ApiError || !(thrown instanceof Error);
+  return explained ? headline : `${headline}\n${thrown.stack?.split('\n').slice(1).join('\n') ?? ''}`;
 }
