@@ -67,9 +67,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openConsole(base: string): Promise<OpenConsole> {
+interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** Runs before the page is loaded: more routes (registered later, they are asked first). */
+  beforeLoad?: (context: BrowserContext) => Promise<void>;
+}
+
+async function openConsole(base: string, options: OpenOptions = {}): Promise<OpenConsole> {
   if (!browser) throw new Error('Chromium did not start');
-  const context = await browser.newContext();
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
   contexts.push(context);
   const blocked: string[] = [];
   await context.route('**', (route) => {
@@ -78,6 +84,7 @@ async function openConsole(base: string): Promise<OpenConsole> {
     blocked.push(url);
     return route.abort('blockedbyclient');
   });
+  await options.beforeLoad?.(context);
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
   const pageErrors: string[] = [];
@@ -210,20 +217,117 @@ describe('the QA console without an admin token (loopback)', () => {
   );
 
   it(
-    '"+1 click" adds a click to a link',
+    '"+1 click" adds a click to a link, and says "1 click", then "2 clicks"',
     async () => {
       const { base } = served as Served;
-      const [link] = (await call(base, 'GET', `/__admin/links?account=${DEMO}`)).body.links as { id: string; clickCount: number }[];
-      if (!link) throw new Error('demo-key has no seeded link');
+      const created = await call(base, 'POST', '/links', { ...createBody, slug: 'fresh-click' }, { 'x-api-key': DEMO });
+      expect(created.status).toBe(201);
+      const link = created.body as { id: string; clickCount: number };
+      expect(link.clickCount).toBe(0);
       const { page, blocked, pageErrors } = await openConsole(base);
       await showLinksOf(page, DEMO);
       const row = page.locator(`#links-body tr[data-link-id="${link.id}"]`);
-      expect(await row.locator('[data-col="clicks"]').textContent()).toBe(String(link.clickCount));
+      expect(await row.locator('[data-col="clicks"]').textContent()).toBe('0');
 
       await row.getByRole('button', { name: /^\+1 click on/ }).click();
-      await row.locator('[data-col="clicks"]', { hasText: new RegExp(`^${link.clickCount + 1}$`) }).waitFor();
+      await row.locator('[data-col="clicks"]', { hasText: /^1$/ }).waitFor();
+      expect(await page.locator('#status').textContent()).toBe('fresh-click: 1 click.');
+      await row.getByRole('button', { name: /^\+1 click on/ }).click();
+      await page.locator('#status', { hasText: 'fresh-click: 2 clicks.' }).waitFor();
       const after = (await call(base, 'GET', `/__admin/links?account=${DEMO}`)).body.links as { id: string; clickCount: number }[];
-      expect(after.find((candidate) => candidate.id === link.id)?.clickCount).toBe(link.clickCount + 1);
+      expect(after.find((candidate) => candidate.id === link.id)?.clickCount).toBe(2);
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'pre-selects no scenario while none is active, so "Activate" cannot switch one on by accident',
+    async () => {
+      const { base } = served as Served;
+      const { page, blocked, pageErrors } = await openConsole(base);
+      const select = page.getByRole('combobox', { name: 'Scenario', exact: true });
+      const activate = page.getByRole('button', { name: 'Activate' });
+      await page.locator('#scenario-select option[value="flaky-network"]').waitFor({ state: 'attached' });
+      expect(await select.inputValue()).toBe('');
+      expect(await activate.isDisabled()).toBe(true);
+
+      await select.selectOption('link-limit-reached');
+      expect(await activate.isEnabled()).toBe(true);
+      await activate.click();
+      await page.locator('#scenario-active', { hasText: 'link-limit-reached' }).waitFor();
+      expect(await select.inputValue()).toBe('link-limit-reached');
+
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.locator('#scenario-active', { hasText: 'none' }).waitFor();
+      expect(await select.inputValue()).toBe('');
+      expect(await activate.isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Turn off' }).isDisabled()).toBe(true);
+      expect((await call(base, 'GET', '/__admin/scenarios')).body.active).toBeNull();
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'says "Loading…" until the data arrives, never "No requests yet." before it is known',
+    async () => {
+      const { base } = served as Served;
+      expect((await call(base, 'POST', '/links', createBody, { 'x-api-key': DEMO })).status).toBe(201);
+      // The admin API's answers wait until the page has been looked at (no timer: a gate).
+      let open = (): void => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const { page, blocked, pageErrors } = await openConsole(base, {
+        beforeLoad: (context) =>
+          context.route(`${base}/__admin/**`, async (route) => {
+            if (route.request().resourceType() === 'fetch') await gate;
+            return route.continue();
+          }),
+      });
+      const notes = ['journal-empty', 'coverage-empty', 'snapshots-empty', 'accounts-empty'];
+      await page.locator('#health-version').waitFor();
+      for (const id of notes) expect(await page.locator(`#${id}`).textContent(), id).toBe('Loading…');
+      open();
+      await page.locator('#journal-body tr[data-seq]').first().waitFor();
+      await page.locator('#journal-empty').waitFor({ state: 'hidden' });
+      await page.locator('#snapshots-empty', { hasText: 'No snapshots saved.' }).waitFor();
+      await page.locator('#accounts-empty').waitFor({ state: 'hidden' });
+      await page.locator('#coverage-empty').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Clear journal' }).click();
+      await page.locator('#journal-empty', { hasText: 'No requests yet.' }).waitFor();
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'coverage at 1024 px: unknown and missing keys share one column that only the 401s can fill, and the table fits',
+    async () => {
+      const { base } = served as Served;
+      expect((await call(base, 'POST', '/links', createBody, { 'x-api-key': DEMO })).status).toBe(201);
+      expect((await call(base, 'POST', '/links', createBody, { 'x-api-key': 'limited-key' })).status).toBe(400);
+      expect((await call(base, 'POST', '/links', { ...createBody, domain: 'nope.test' }, { 'x-api-key': 'other-key' })).status).toBe(404);
+      expect((await call(base, 'POST', '/links', createBody)).status).toBe(401);
+      for (const key of ['key-aaaaa1', 'key-aaaaa2', 'key-aaaaa3']) expect((await call(base, 'DELETE', '/links/lnk_x', undefined, { 'x-api-key': key })).status).toBe(401);
+
+      const { page, blocked, pageErrors } = await openConsole(base, { viewport: { width: 1024, height: 800 } });
+      const group = (outcome: string) => page.locator(`#coverage-body td[data-key="no-valid-key"][data-outcome="${outcome}"]`);
+      await group('deleteLink 401').filter({ hasText: 'seen ×3' }).waitFor();
+      const columns = await page.locator('#coverage-head th[data-key]').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['key']));
+      expect(columns).toEqual([maskApiKey(DEMO), maskApiKey('limited-key'), maskApiKey('other-key'), 'no-valid-key']);
+      expect(await page.locator('#coverage-head th[data-key="no-valid-key"]').innerText()).toContain('1 request without a key, 3 requests with an unknown key');
+      expect(await group('createLink 401').innerText()).toBe('✓ seen ×1');
+      expect(await group('updateLink 401').getAttribute('data-seen')).toBe('false');
+      for (const outcome of ['createLink 201', 'createLink 400 LINK_LIMIT_REACHED', 'deleteLink 404']) {
+        expect(await group(outcome).getAttribute('data-seen')).toBe('n/a');
+        expect(await group(outcome).textContent()).toBe('–cannot happen');
+      }
+      const fits = await page.locator('#coverage .scroll').evaluate((scroll) => ({ scrollWidth: scroll.scrollWidth, clientWidth: scroll.clientWidth }));
+      expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
       expect(blocked).toEqual([]);
       expect(pageErrors).toEqual([]);
     },
@@ -286,11 +390,19 @@ describe('the QA console with --admin-token', () => {
 
       const input = page.getByRole('textbox', { name: 'Admin token' });
       await input.waitFor();
-      expect(await page.locator('#health-version').textContent()).toBe('…');
+      // Without the token nothing but the token box may look usable: no panel, no section links.
+      const panels = ['#scenario', '#snapshots', '#journal', '#coverage', '#accounts', '#sections', '#health'];
+      const hidden = async () => {
+        for (const selector of panels) await page.locator(selector).waitFor({ state: 'hidden' });
+      };
+      await hidden();
+      expect(await page.locator('#token-error').textContent()).toBe('');
 
       await input.fill('wrong');
       await page.getByRole('button', { name: 'Use token' }).click();
-      await page.locator('#token-error', { hasText: 'refused' }).waitFor();
+      await page.locator('#token-error', { hasText: 'refused this token' }).waitFor();
+      expect(await page.locator('#token-error').textContent()).toContain('does not match the token the server was started with');
+      await hidden();
 
       await input.fill('s3cret');
       await page.getByRole('button', { name: 'Use token' }).click();
@@ -298,6 +410,7 @@ describe('the QA console with --admin-token', () => {
       await page.locator('#token').waitFor({ state: 'hidden' });
       await page.locator('#scenario-select option[value="link-limit-reached"]').waitFor({ state: 'attached' });
       await page.locator('#accounts-body tr[data-api-key="demo-key"]').waitFor();
+      for (const selector of panels) expect(await page.locator(selector).isVisible(), selector).toBe(true);
       expect(await page.evaluate('Object.values(sessionStorage)')).toEqual(['s3cret']);
 
       // EventSource cannot send the header: the journal polls with it instead.

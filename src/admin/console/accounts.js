@@ -1,7 +1,7 @@
 // Accounts and, for the selected one, its links (slug, short URL, destination, tags, clicks) with a
 // "+1 click" button, and its editable link limit.
 import { api, enc } from './api.js';
-import { $, busy, h, say } from './dom.js';
+import { $, busy, emptyNote, h, say } from './dom.js';
 
 export function createAccounts({ onChange }) {
   let accounts = [];
@@ -13,6 +13,7 @@ export function createAccounts({ onChange }) {
   async function refresh() {
     const data = await api('GET', '/accounts');
     accounts = data.accounts;
+    emptyNote('accounts-empty', accounts.length === 0, 'No accounts.');
     renderAccounts();
     if (selectedKey && !accounts.some((account) => account.apiKey === selectedKey)) selectedKey = null;
     await refreshLinks();
@@ -99,7 +100,7 @@ export function createAccounts({ onChange }) {
               const updated = await api('POST', `/links/${enc(link.id)}/clicks`, { count: 1 });
               const cell = button.closest('tr')?.querySelector('[data-col="clicks"]');
               if (cell) cell.textContent = String(updated.clickCount ?? 0);
-              say(`${link.slug}: ${updated.clickCount} clicks.`);
+              say(`${link.slug}: ${updated.clickCount} ${updated.clickCount === 1 ? 'click' : 'clicks'}.`);
             });
           },
         }, '+1 click'),

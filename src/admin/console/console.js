@@ -4,12 +4,16 @@
 import { createAccounts } from './accounts.js';
 import { api, enc, onUnauthorized, setToken, token } from './api.js';
 import { refreshCoverage } from './coverage.js';
-import { $, busy, complain, debounce, h, say } from './dom.js';
+import { $, busy, complain, debounce, emptyNote, h, say } from './dom.js';
 import { createJournal } from './journal.js';
 
 const SNAPSHOT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 let scenarios = [];
+let activeScenario = null;
+// A scenario picked in the list but not activated yet: kept across refreshes. Otherwise the list
+// shows the active scenario, or nothing, so "Activate" can never switch one on by accident.
+let pickedScenario = '';
 
 const accounts = createAccounts({ onChange: () => void refreshHealth().catch(ignore) });
 
@@ -39,42 +43,50 @@ async function refreshHealth() {
 async function refreshScenarios() {
   const data = await api('GET', '/scenarios');
   scenarios = data.scenarios;
+  activeScenario = data.active;
   const select = $('scenario-select');
-  const previous = select.value;
   select.replaceChildren(
+    h('option', { value: '' }, 'Choose a scenario…'),
     ...scenarios.map((scenario) =>
       h('option', { value: scenario.name, title: scenario.description }, `${scenario.name}${scenario.active ? ' (active)' : ''} — ${shorten(scenario.description, 80)}`),
     ),
   );
-  select.value = scenarios.some((scenario) => scenario.name === previous) ? previous : (data.active ?? scenarios[0]?.name ?? '');
-  showActive(data.active);
+  if (!scenarios.some((scenario) => scenario.name === pickedScenario)) pickedScenario = '';
+  select.value = pickedScenario || (activeScenario ?? '');
+  $('scenario-active').textContent = activeScenario ?? 'none';
+  $('health-scenario').textContent = activeScenario ?? 'none';
   describeSelected();
-}
-
-function showActive(active) {
-  $('scenario-active').textContent = active ?? 'none';
-  $('health-scenario').textContent = active ?? 'none';
-  $('scenario-off').disabled = active === null;
 }
 
 function describeSelected() {
   const scenario = scenarios.find((candidate) => candidate.name === $('scenario-select').value);
   $('scenario-description').textContent = scenario ? `${scenario.description} (${scenario.rules} rule${scenario.rules === 1 ? '' : 's'}, ${scenario.source})` : '';
+  syncScenarioButtons();
+}
+
+// Also after busy(), which enables its button again whatever the outcome.
+function syncScenarioButtons() {
+  $('scenario-activate').disabled = $('scenario-select').value === '';
+  $('scenario-off').disabled = activeScenario === null;
 }
 
 async function setScenario(name) {
   const { active } = await api('PUT', '/scenario', { name });
+  pickedScenario = '';
   await refreshScenarios();
   say(active ? `Scenario ${active} is active for every request.` : 'No scenario is active: the mock answers normally.');
 }
 
-$('scenario-select').addEventListener('change', describeSelected);
+$('scenario-select').addEventListener('change', () => {
+  pickedScenario = $('scenario-select').value;
+  describeSelected();
+});
 $('scenario-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const name = $('scenario-select').value;
-  if (name) void busy($('scenario-activate'), () => setScenario(name));
+  if (name) void busy($('scenario-activate'), () => setScenario(name)).then(syncScenarioButtons);
 });
-$('scenario-off').addEventListener('click', (event) => busy(event.currentTarget, () => setScenario(null)));
+$('scenario-off').addEventListener('click', (event) => busy(event.currentTarget, () => setScenario(null)).then(syncScenarioButtons));
 
 // ---- coverage ----
 
@@ -87,7 +99,7 @@ async function refreshCoverageView() {
 
 async function refreshSnapshots() {
   const { snapshots } = await api('GET', '/snapshots');
-  $('snapshots-empty').hidden = snapshots.length > 0;
+  emptyNote('snapshots-empty', snapshots.length === 0, 'No snapshots saved.');
   $('snapshots-body').replaceChildren(
     ...snapshots.map((snapshot) =>
       h(
@@ -155,10 +167,19 @@ $('reset').addEventListener('click', (event) => {
 
 // ---- admin token ----
 
-onUnauthorized(() => {
+/** Without an accepted token only the token box shows: no panel may look usable beneath it. */
+function lock(locked) {
+  for (const panel of document.querySelectorAll('main > section.panel:not(#token)')) panel.hidden = locked;
+  $('sections').hidden = locked;
+  $('health').hidden = locked;
+}
+
+// Missing and wrong are told apart: a token was sent only when one is kept.
+onUnauthorized((description) => {
   journal.stop();
+  lock(true);
   const section = $('token');
-  $('token-error').textContent = token() ? 'The mock refused this token.' : '';
+  $('token-error').textContent = token() ? `The mock refused this token: ${description}.` : '';
   if (!section.hidden) return;
   section.hidden = false;
   $('token-input').focus();
@@ -173,6 +194,7 @@ $('token-form').addEventListener('submit', (event) => {
     await loadAll();
     $('token').hidden = true;
     $('token-input').value = '';
+    $('token-error').textContent = '';
     say('Admin token accepted.');
   });
 });
@@ -188,6 +210,7 @@ document.addEventListener('visibilitychange', () => {
 
 async function loadAll() {
   await refreshHealth();
+  lock(false);
   await Promise.all([refreshScenarios(), accounts.refresh(), refreshSnapshots()]);
   await refreshCoverageView();
   await journal.start();

@@ -29,9 +29,14 @@ export function h(tag, props = {}, ...children) {
   return element;
 }
 
-/** Replaces every child of `parent` with `children`. */
-export function fill(parent, children) {
-  parent.replaceChildren(...children);
+/**
+ * The note under a list: index.html says "Loading…" until the first data arrives (so an empty
+ * list is never claimed before it is known); from then on `text`, shown only while `empty`.
+ */
+export function emptyNote(id, empty, text) {
+  const note = $(id);
+  note.textContent = text;
+  note.hidden = !empty;
 }
 
 /** Runs `fn` at most once per `ms`, trailing: bursts of events make one refresh. */

@@ -8,7 +8,7 @@
 // the page falls back to polling GET /__admin/requests every 2 s with the x-admin-token header.
 // It falls back the same way if the stream is refused for any other reason.
 import { api, query, token } from './api.js';
-import { $, busy, h, say } from './dom.js';
+import { $, busy, emptyNote, h, say } from './dom.js';
 
 const MAX_ROWS = 100;
 const POLL_MS = 2000;
@@ -44,7 +44,7 @@ export function createJournal({ onNewEntries }) {
 
   function renderAll() {
     body.replaceChildren(...entries.slice().reverse().flatMap(rowsOf));
-    $('journal-empty').hidden = entries.length > 0;
+    emptyNote('journal-empty', entries.length === 0, filter.operation || filter.status ? 'No requests match this filter.' : 'No requests yet.');
   }
 
   /** Adds entries not shown yet (by seq), at the top; trims the oldest. */
