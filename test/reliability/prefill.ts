@@ -4,12 +4,13 @@
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import type { Change } from '../../src/core/changes.js';
 import type { MockData } from '../../src/core/model.js';
+import { headerLine } from '../../src/store/change-log.js';
 import { DEFAULT_COMPACT_AFTER_BYTES } from '../../src/store/log-file-store.js';
 import { DEMO, randomAlnum, seededRandom } from './helpers.js';
 
 /** Appends links until `<db>.changes` is `margin` bytes short of the threshold; returns them (id → slug). */
 export function prefillLog(db: string, label: string, seed: number, margin = 64 * 1024): Map<string, string> {
-  const data = JSON.parse(readFileSync(db, 'utf8')) as MockData;
+  const data = JSON.parse(readFileSync(db, 'utf8')) as MockData & { generation?: number };
   const account = data.accounts.find((candidate) => candidate.apiKey === DEMO);
   if (!account) throw new Error(`${db} has no ${DEMO} account`);
   const log = `${db}.changes`;
@@ -17,7 +18,9 @@ export function prefillLog(db: string, label: string, seed: number, margin = 64 
   let size = existsSync(log) ? statSync(log).size : 0;
   const random = seededRandom(seed);
   const links = new Map<string, string>();
-  const lines: string[] = [];
+  // A new log starts with the generation of the base it belongs to, as the store writes it.
+  const lines: string[] = size === 0 ? [headerLine(data.generation ?? 0)] : [];
+  size += Buffer.byteLength(lines.join(''));
   for (let n = 0; size < target; n += 1) {
     const slug = `${label}-${n}`;
     const change: Change = {
