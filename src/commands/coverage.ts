@@ -91,7 +91,9 @@ export async function runCoverageCommand(argv: readonly string[], env: Record<st
     response = await fetch(url, { headers: options.token ? { [ADMIN_TOKEN_HEADER]: options.token.value } : {}, signal: AbortSignal.timeout(TIMEOUT_MS) });
     text = await response.text();
   } catch (error) {
-    io.err(`shortlink-mock coverage: cannot reach ${url.origin}: ${(error as Error).message}`);
+    // fetch says only "fetch failed"; the reason (ECONNREFUSED, a DNS failure…) is its cause.
+    const { message, cause } = error as Error & { cause?: { message?: string } };
+    io.err(`shortlink-mock coverage: cannot reach ${url.origin}: ${cause?.message ?? message}`);
     return EXIT_FAILED;
   }
   const report = response.ok ? coverageOf(text) : undefined;

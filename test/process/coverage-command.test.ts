@@ -1,6 +1,7 @@
 // `shortlink-mock coverage`: the coverage of a running mock as a table, per key, with what it
 // has never met; against an in-process mock on a free port.
-import type { Server } from 'node:http';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coverageHelpText, formatCoverage, runCoverageCommand } from '../../src/commands/coverage.js';
@@ -104,13 +105,22 @@ describe('shortlink-mock coverage', () => {
     [['--base-url', 'ftp://127.0.0.1'], 2, /--base-url must be an http\(s\) URL/],
     [['--base-url', 'not a url'], 2, /--base-url must be an http\(s\) URL/],
     [['--admin-token', ''], 2, /--admin-token must not be empty/],
-    [['--base-url', 'http://127.0.0.1:1'], 1, /cannot reach http:\/\/127\.0\.0\.1:1/],
   ])('exits %j → %i with one line on stderr', async (args, code, message) => {
     const result = await run(args);
     expect(result.code).toBe(code);
     expect(result.out).toBe('');
     expect(result.errLines).toHaveLength(1);
     expect(result.err).toMatch(message);
+  });
+
+  it('a mock that does not answer is one line on stderr with the reason, exit 1', async () => {
+    // A port that was free a moment ago: nothing listens there now.
+    const probe = createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const result = await run(['--base-url', `http://127.0.0.1:${port}`]);
+    expect(result).toMatchObject({ code: 1, out: '', errLines: [`shortlink-mock coverage: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`] });
   });
 
   it('an empty MOCK_ADMIN_TOKEN is a usage error naming the variable', async () => {
