@@ -70,7 +70,7 @@ afterAll(async () => {
 interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Runs before the page is loaded: more routes (registered later, they are asked first). */
-  beforeLoad?: (context: BrowserContext) => Promise<void>;
+  beforeLoad?: (context: BrowserContext) => Promise<unknown>;
 }
 
 async function openConsole(base: string, options: OpenOptions = {}): Promise<OpenConsole> {
@@ -316,7 +316,7 @@ describe('the QA console without an admin token (loopback)', () => {
       const { page, blocked, pageErrors } = await openConsole(base, { viewport: { width: 1024, height: 800 } });
       const group = (outcome: string) => page.locator(`#coverage-body td[data-key="no-valid-key"][data-outcome="${outcome}"]`);
       await group('deleteLink 401').filter({ hasText: 'seen ×3' }).waitFor();
-      const columns = await page.locator('#coverage-head th[data-key]').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['key']));
+      const columns = await page.locator('#coverage-head th[data-key]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-key')));
       expect(columns).toEqual([maskApiKey(DEMO), maskApiKey('limited-key'), maskApiKey('other-key'), 'no-valid-key']);
       expect(await page.locator('#coverage-head th[data-key="no-valid-key"]').innerText()).toContain('1 request without a key, 3 requests with an unknown key');
       expect(await group('createLink 401').innerText()).toBe('✓ seen ×1');
@@ -327,7 +327,7 @@ describe('the QA console without an admin token (loopback)', () => {
       }
       const fits = await page.locator('#coverage .scroll').evaluate((scroll) => ({ scrollWidth: scroll.scrollWidth, clientWidth: scroll.clientWidth }));
       expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1024);
       expect(blocked).toEqual([]);
       expect(pageErrors).toEqual([]);
     },
