@@ -160,8 +160,10 @@ export class LogFileStore implements DataStore {
     await this.handle?.close();
     this.handle = undefined;
     this.logBytes = 0;
-    await rm(this.log, { force: true });
-    await rm(this.oldLog, { force: true });
+    // As leftovers: a removal that fails is retried before the next append, which must not land
+    // in a log of the old generation.
+    this.leftovers.push(this.log, this.oldLog);
+    await this.removeLeftovers();
   }
 
   private startCompaction(): void {

@@ -1,5 +1,5 @@
 // Named snapshots of the whole state: in memory, or as JSON files in a directory beside the db
-// file (written atomically by lowdb's adapter, like the db itself).
+// file (written atomically by lowdb's adapter: a temporary file renamed over the old one).
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSONFile } from 'lowdb/node';
