@@ -30,6 +30,7 @@ export function createJournal({ onNewEntries }) {
   let filter = { operation: '', status: '' };
   let source = null;
   let pollTimer = null;
+  let pollGeneration = 0;
   let reloading = null;
   let receivedWhileReloading = [];
 
@@ -116,9 +117,13 @@ export function createJournal({ onNewEntries }) {
   function startPolling() {
     source = null;
     setMode('polling every 2 s');
+    // Each loop has its own generation: a poll still in flight when stop() runs must not schedule
+    // another, or a later start() would leave two loops polling.
+    const generation = ++pollGeneration;
     const tick = async () => {
       try {
         const data = await api('GET', `/requests${query({ limit: MAX_ROWS, operation: filter.operation, status: filter.status })}`);
+        if (generation !== pollGeneration) return; // stopped while this poll was in flight
         const newest = data.entries.length ? data.entries[data.entries.length - 1].seq : 0;
         if (newest < maxSeq()) {
           // The mock was restarted (its seq started over): show its journal as it is.
@@ -129,14 +134,16 @@ export function createJournal({ onNewEntries }) {
         }
         setMode('polling every 2 s');
       } catch (error) {
+        if (generation !== pollGeneration) return;
         setMode(`polling every 2 s — last poll failed: ${error.message}`);
       }
-      pollTimer = setTimeout(tick, POLL_MS);
+      if (generation === pollGeneration) pollTimer = setTimeout(tick, POLL_MS);
     };
     pollTimer = setTimeout(tick, POLL_MS);
   }
 
   function stop() {
+    pollGeneration++;
     source?.close();
     source = null;
     clearTimeout(pollTimer);
