@@ -5,32 +5,37 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { startupBanner } from './banner.js';
-import { ConfigError, helpText, parseConfig, type Config } from './config.js';
+import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './config.js';
 import { createMock, type Mock } from './mock.js';
 import { createHttpServer } from './http/server.js';
 import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-files.js';
-import { loadFixtures, loadStartupScenarios, openSnapshots, openStore, requireSafeAdmin, StartupError } from './startup.js';
+import { listenError, loadFixtures, loadStartupScenarios, openSnapshots, openStore, removeReadyFile, requireSafeAdmin, StartupError, writeReadyFile } from './startup.js';
 import { ContractRules } from './scenarios/contract-rules.js';
 import { scenarioLoader } from './scenarios/load-scenarios.js';
 import { watchScenarios } from './scenarios/watch-scenarios.js';
 
-
 const EXIT_USAGE = 2;
 const STOP_GRACE_MS = 4000;
 
+type CommandRunner = (argv: readonly string[], env: NodeJS.ProcessEnv) => Promise<number>;
+
+// Subcommands load their own modules on demand: the server's start-up does not pay for them. Keyed
+// by COMMANDS, whose table --help prints, so a command cannot run without being listed or vice versa.
+const COMMAND_RUNNERS: Record<CommandName, () => Promise<CommandRunner>> = {
+  contract: async () => (await import('./contract/command.js')).runContractCommand,
+  coverage: async () => (await import('./commands/coverage.js')).runCoverageCommand,
+};
+
 async function main(): Promise<void> {
-  // Subcommands load their own modules on demand: the server's start-up does not pay for them.
-  if (process.argv[2] === 'contract') {
-    const { runContractCommand } = await import('./contract/command.js');
-    process.exit(await runContractCommand(process.argv.slice(3), process.env));
-  }
-  if (process.argv[2] === 'coverage') {
-    const { runCoverageCommand } = await import('./commands/coverage.js');
-    process.exit(await runCoverageCommand(process.argv.slice(3), process.env));
+  const command = COMMANDS.find((candidate) => candidate.name === process.argv[2]);
+  if (command) {
+    const run = await COMMAND_RUNNERS[command.name]();
+    process.exit(await run(process.argv.slice(3), process.env));
   }
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config.help) return void console.log(helpText());
   if (config.version) return void console.log(packageVersion());
+  if (config.readyFile) removeReadyFile(config.readyFile);
   requireSafeAdmin(config);
   const contract = readContract();
   const contractRules = new ContractRules(contract.document);
@@ -62,26 +67,28 @@ async function main(): Promise<void> {
   const server = await listen(mock, config);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  stopGracefully(server, mock); // before the banner: a client may signal as soon as it reads the URL
-  console.log(startupBanner(`http://${host}:${port}`, config, mock, packageVersion()));
+  const url = `http://${host}:${port}`;
+  stopGracefully(server, mock, config); // before the banner: a client may signal as soon as it reads the URL
+  // Before the banner too: whoever reads the URL there finds the ready file written.
+  if (config.readyFile) writeReadyFile(config.readyFile, url);
+  console.log(startupBanner(url, config, mock, packageVersion()));
 }
 
 function listen(mock: Mock, config: Config): Promise<Server> {
   return new Promise((resolveServer, reject) => {
     const server = createHttpServer(mock.app).listen(config.port, config.host);
     server.once('listening', () => resolveServer(server));
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`));
-    });
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, config)));
   });
 }
 
-function stopGracefully(server: Server, mock: Mock): void {
+function stopGracefully(server: Server, mock: Mock, config: Config): void {
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping; finishing requests in flight and flushing the db`);
+    if (config.readyFile) removeReadyFileOnStop(config.readyFile);
     // Keep-alive clients would go on sending on their open connections: tell each one, with its
     // next answer, that the connection closes (prepended, so it runs before the app answers).
     server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
@@ -96,6 +103,15 @@ function stopGracefully(server: Server, mock: Mock): void {
   };
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
+}
+
+/** No longer taking requests: no longer ready. A file that cannot be removed must not stop the flush. */
+function removeReadyFileOnStop(file: string): void {
+  try {
+    removeReadyFile(file);
+  } catch (error) {
+    console.error(`shortlink-mock: ${(error as Error).message}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,14 @@
 // The Config type, its defaults, and parseConfig(argv, env): every option as a flag with an
-// environment twin, parsed and checked once into a frozen object. Pure: the CLI passes in
-// process.argv and process.env, tests pass their own.
-import { parseArgs } from 'node:util';
+// environment twin, parsed and checked once into a frozen object that remembers where each value
+// came from, so that every later refusal names what the user actually set (--scenario or
+// MOCK_SCENARIO). Pure: the CLI passes in process.argv and process.env, tests pass their own.
 import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
+import { allowedHost, ConfigError, corsOrigin, durability, integer, isTruthy, nonEmpty } from './option-values.js';
+import { parseFlags, type FlagSpec } from './parse-flags.js';
+
+export { ConfigError };
 
 export interface Config {
   port: number;
@@ -29,32 +33,39 @@ export interface Config {
   adminToken?: string;
   /** Host names the admin API answers besides loopback ones when there is no admin token. */
   allowedHosts: readonly string[];
-  /** Allowed CORS origins; ['*'] allows any. */
+  /** Allowed CORS origins, each exactly as a browser sends Origin; ['*'] allows any. */
   corsOrigins: readonly string[];
+  /** Written with the mock's URL once it listens, removed on a clean stop. */
+  readyFile?: string;
   quiet: boolean;
   help: boolean;
   version: boolean;
+  /** Where each value that was given came from, by option: '--port' or 'MOCK_PORT'. Defaults are absent. */
+  sources: Readonly<Record<string, string>>;
 }
 
 export type Durability = 'durable' | 'relaxed';
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-interface OptionSpec {
+interface OptionSpec extends FlagSpec {
   flag: string;
+  /** Its environment twin; a `multiple` flag's twin is a comma-separated list. */
   env?: string;
-  type: 'string' | 'boolean';
-  /** The flag may be given several times; its environment twin is a comma-separated list. */
-  multiple?: boolean;
   value?: string;
   description: string;
 }
 
+/** The subcommands, as `shortlink-mock <name> --help` documents them; the CLI runs each by name. */
+export const COMMANDS = [
+  { name: 'contract', summary: 'check a live server (this mock or any deployment) against openapi.yaml; see contract --help' },
+  { name: 'coverage', summary: "print which documented error paths each key's client has met on a running mock; see coverage --help" },
+] as const;
+
+export type CommandName = (typeof COMMANDS)[number]['name'];
+
 export const OPTIONS: readonly OptionSpec[] = [
-  { flag: 'port', env: 'PORT', type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one (default 4010)' },
-  { flag: 'host', env: 'HOST', type: 'string', value: 'ADDR', description: 'address to listen on (default 127.0.0.1)' },
+  // Not PORT/HOST: shells and CI images set those for other programs (HOST is often this machine's name).
+  { flag: 'port', env: 'MOCK_PORT', type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one (default 4010)' },
+  { flag: 'host', env: 'MOCK_HOST', type: 'string', value: 'ADDR', description: 'address to listen on (default 127.0.0.1)' },
   { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE', description: "lowdb JSON file, or ':memory:' for no file (default .data/db.json)" },
   { flag: 'durability', env: 'MOCK_DURABILITY', type: 'string', value: 'MODE', description: "'durable' (default): answer after the change is on disk; 'relaxed': answer first, write soon after" },
   { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
@@ -67,7 +78,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
   { flag: 'admin-token', env: 'MOCK_ADMIN_TOKEN', type: 'string', value: 'TOKEN', description: 'require x-admin-token on the admin API; needed when --host is not loopback' },
   { flag: 'allowed-host', env: 'MOCK_ALLOWED_HOSTS', type: 'string', multiple: true, value: 'NAME', description: 'a host name the admin API answers besides localhost/127.0.0.1/[::1] when no --admin-token is set; repeatable (env: comma-separated)' },
-  { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS (default '*': any)" },
+  { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS, each scheme://host[:port] as browsers send it (default '*': any)" },
+  { flag: 'ready-file', env: 'MOCK_READY_FILE', type: 'string', value: 'PATH', description: 'write the URL to this file once listening (removed on a clean stop): a script waits for this very mock' },
   { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
   { flag: 'help', type: 'boolean', description: 'print this help and exit' },
   { flag: 'version', type: 'boolean', description: 'print the version and exit' },
@@ -76,39 +88,56 @@ export const OPTIONS: readonly OptionSpec[] = [
 export const DEFAULTS = { port: 4010, host: '127.0.0.1', db: '.data/db.json', seed: DEFAULT_SEED } as const;
 
 type Env = Record<string, string | undefined>;
-type Values = Record<string, string | boolean | string[] | undefined>;
+type Given = Map<string, { value: string | boolean | string[]; source: string }>;
 
 export function parseConfig(argv: readonly string[], env: Env): Readonly<Config> {
-  const values = readFlags(argv);
+  const given = readGiven(argv, env);
+  const source = (flag: string): string => given.get(flag)?.source ?? `--${flag}`;
   const text = (flag: string): string | undefined => {
-    const value = values[flag] ?? envValue(flag, env);
-    return typeof value === 'string' ? value : undefined;
+    const value = given.get(flag)?.value;
+    return typeof value === 'string' ? nonEmpty(source(flag), value) : undefined;
   };
   const list = (flag: string): string[] => {
-    const value = values[flag] ?? envValue(flag, env)?.split(',');
-    return (Array.isArray(value) ? value : []).map((item) => item.trim()).filter(Boolean);
+    const value = given.get(flag)?.value;
+    return (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []).map((item) => item.trim()).filter(Boolean);
   };
-  const bool = (flag: string): boolean => values[flag] === true || isTruthy(flag, envValue(flag, env));
+  const bool = (flag: string): boolean => {
+    const value = given.get(flag)?.value;
+    return typeof value === 'string' ? isTruthy(source(flag), value) : value === true;
+  };
   return Object.freeze({
-    port: integer('port', text('port'), DEFAULTS.port, 0, 65535),
-    host: nonEmpty('host', text('host')) ?? DEFAULTS.host,
-    db: nonEmpty('db', text('db')) ?? DEFAULTS.db,
-    seed: integer('seed', text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
+    port: integer(source('port'), text('port'), DEFAULTS.port, 0, 65535),
+    host: text('host') ?? DEFAULTS.host,
+    db: text('db') ?? DEFAULTS.db,
+    seed: integer(source('seed'), text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
     reset: bool('reset'),
-    durability: durability(text('durability')),
-    fixtures: nonEmpty('fixtures', text('fixtures')) ?? DEFAULT_FIXTURES_FILE,
-    scenarios: nonEmpty('scenarios', text('scenarios')) ?? DEFAULT_SCENARIOS_DIR,
-    ...present('scenario', nonEmpty('scenario', text('scenario'))),
+    durability: durability(source('durability'), text('durability')),
+    fixtures: text('fixtures') ?? DEFAULT_FIXTURES_FILE,
+    scenarios: text('scenarios') ?? DEFAULT_SCENARIOS_DIR,
+    ...present('scenario', text('scenario')),
     watch: bool('watch'),
-    journalSize: integer('journal-size', text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
+    journalSize: integer(source('journal-size'), text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
     acceptAnyKey: bool('accept-any-key'),
-    ...present('adminToken', nonEmpty('admin-token', text('admin-token'))),
-    allowedHosts: Object.freeze(list('allowed-host').map(allowedHost)),
-    corsOrigins: Object.freeze((text('cors-origin') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean)),
+    ...present('adminToken', text('admin-token')),
+    allowedHosts: Object.freeze(list('allowed-host').map((name) => allowedHost(source('allowed-host'), name))),
+    corsOrigins: Object.freeze((text('cors-origin') === undefined ? ['*'] : list('cors-origin')).map((origin) => corsOrigin(source('cors-origin'), origin))),
+    ...present('readyFile', text('ready-file')),
     quiet: bool('quiet'),
     help: bool('help'),
     version: bool('version'),
+    sources: Object.freeze(Object.fromEntries([...given].map(([flag, { source: from }]) => [flag, from]))),
   });
+}
+
+/** How the user named an option's value: `--port` or `MOCK_PORT` (the flag when it was not given). */
+export function sourceOf(config: Config, flag: string): string {
+  return config.sources[flag] ?? `--${flag}`;
+}
+
+/** The option as the user set it, `--host 0.0.0.0` or `MOCK_HOST=0.0.0.0`, for a message about its value. */
+export function asGiven(config: Config, flag: string, value: string | number): string {
+  const source = sourceOf(config, flag);
+  return source.startsWith('--') ? `${source} ${value}` : `${source}=${value}`;
 }
 
 export function helpText(): string {
@@ -119,13 +148,12 @@ export function helpText(): string {
   });
   return [
     'Usage: shortlink-mock [options]',
-    '       shortlink-mock contract --base-url URL --api-key KEY [options]',
+    `       shortlink-mock <${COMMANDS.map((command) => command.name).join('|')}> [options]   (see <command> --help)`,
     '',
     'A stateful, contract-validated mock of the Short-Link Management API.',
     '',
     'Commands:',
-    `  ${'contract'.padEnd(22)} check a live server (this mock or any deployment) against openapi.yaml; see contract --help`,
-    `  ${'coverage'.padEnd(22)} print which documented error paths each key's client has met on a running mock; see coverage --help`,
+    ...COMMANDS.map((command) => `  ${command.name.padEnd(22)} ${command.summary}`),
     '',
     'Options:',
     ...rows,
@@ -134,54 +162,25 @@ export function helpText(): string {
   ].join('\n');
 }
 
-function readFlags(argv: readonly string[]): Values {
-  const options = Object.fromEntries(OPTIONS.map((option) => [option.flag, { type: option.type, multiple: option.multiple ?? false }]));
+/** Each option that was given, from its flag or else its environment twin, with where it came from. */
+function readGiven(argv: readonly string[], env: Env): Given {
+  let flags;
   try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Values;
+    flags = parseFlags(argv, Object.fromEntries(OPTIONS.map((option) => [option.flag, option])), COMMANDS.map((command) => command.name));
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+    throw new ConfigError((error as Error).message);
   }
-}
-
-function envValue(flag: string, env: Env): string | undefined {
-  const name = OPTIONS.find((option) => option.flag === flag)?.env;
-  return name ? env[name] : undefined;
-}
-
-function isTruthy(flag: string, value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
-  if (value === '1' || value.toLowerCase() === 'true') return true;
-  throw new ConfigError(`--${flag}: expected true/false or 1/0 in the environment, got '${value}'`);
-}
-
-function durability(value: string | undefined): Durability {
-  if (value === undefined || value === 'durable' || value === 'relaxed') return value ?? 'durable';
-  throw new ConfigError(`--durability must be 'durable' or 'relaxed', got '${value}'`);
-}
-
-/** A bare host name, as it shows in a Host header without its port: no scheme, port or path. */
-function allowedHost(value: string): string {
-  if (!/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value)) {
-    throw new ConfigError(`--allowed-host takes a host name such as 'dev.example.test' (no scheme, port or path), got '${value}'`);
+  const given: Given = new Map();
+  for (const option of OPTIONS) {
+    const fromFlag = flags[option.flag];
+    const fromEnv = option.env === undefined ? undefined : env[option.env];
+    if (fromFlag !== undefined) given.set(option.flag, { value: fromFlag, source: `--${option.flag}` });
+    else if (fromEnv !== undefined) given.set(option.flag, { value: fromEnv, source: option.env as string });
   }
-  return value.toLowerCase();
+  return given;
 }
 
 /** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */
 function present<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
-}
-
-function nonEmpty(flag: string, value: string | undefined): string | undefined {
-  if (value !== undefined && value.trim() === '') throw new ConfigError(`--${flag} must not be empty`);
-  return value;
-}
-
-function integer(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-    throw new ConfigError(`--${flag} must be a whole number from ${min} to ${max}, got '${value}'`);
-  }
-  return parsed;
 }

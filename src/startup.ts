@@ -1,8 +1,8 @@
 // The start-up steps of the CLI that touch files or refuse a configuration, each failing with a
 // StartupError whose one-line message the CLI prints before exiting with code 2.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Config } from './config.js';
+import { asGiven, sourceOf, type Config } from './config.js';
 import type { Scenario } from './core/scenarios.js';
 import { isLoopbackHost } from './admin/admin-token.js';
 import { readFixtureSpec } from './package-files.js';
@@ -50,7 +50,7 @@ export function loadStartupScenarios(load: (dir: string) => Scenario[], config: 
     throw new StartupError(`scenario refused: ${(error as Error).message}`);
   }
   if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
-    throw new StartupError(`--scenario: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).join(', ') || 'none'}`);
+    throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).join(', ') || 'none'}`);
   }
   return scenarios;
 }
@@ -58,6 +58,41 @@ export function loadStartupScenarios(load: (dir: string) => Scenario[], config: 
 /** Off loopback, anyone on the network could reset or read the journal: a token is required. */
 export function requireSafeAdmin(config: Config): void {
   if (!isLoopbackHost(config.host) && config.adminToken === undefined) {
-    throw new StartupError(`--host ${config.host} is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API`);
+    throw new StartupError(`${asGiven(config, 'host', config.host)} is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API`);
+  }
+}
+
+/** Why the server could not listen, with what to do about it, naming where the port or host came from. */
+export function listenError(error: NodeJS.ErrnoException, config: Config): StartupError {
+  const port = config.sources['port'] ? asGiven(config, 'port', config.port) : `port ${config.port} (the default)`;
+  if (error.code === 'EADDRINUSE') {
+    return new StartupError(`cannot listen on ${config.host}: ${port} is already in use; pick another with --port N, or --port 0 for a free one (the banner and --ready-file say which)`);
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return new StartupError(`cannot listen on ${asGiven(config, 'host', config.host)}: not an address of this machine (${error.code})`);
+  }
+  return new StartupError(`cannot listen on ${config.host} with ${port}: ${error.code ?? error.message}`);
+}
+
+/**
+ * The ready file holds the URL of a mock that is listening, so a script waits for this very mock
+ * instead of whatever answers on a port. Written beside and renamed: a reader never sees half a URL.
+ */
+export function writeReadyFile(file: string, url: string): void {
+  const partial = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(partial, `${url}\n`);
+    renameSync(partial, file);
+  } catch (error) {
+    throw new StartupError(`cannot write the ready file ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Removed before start-up (a file left by an earlier run must not announce this one) and on a stop. */
+export function removeReadyFile(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch (error) {
+    throw new StartupError(`cannot remove the ready file ${file}: ${(error as Error).message}`);
   }
 }

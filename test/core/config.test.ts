@@ -1,12 +1,20 @@
-// parseConfig(argv, env): defaults, flags, environment twins, precedence and refusals, as tables.
+// parseConfig(argv, env): defaults, flags, environment twins, precedence, where each value came
+// from, and refusals that name what the user set, as tables.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../fixtures/seed.js';
-import { ConfigError, helpText, parseConfig, type Config } from '../../src/config.js';
+import { asGiven, COMMANDS, ConfigError, helpText, parseConfig, sourceOf, type Config } from '../../src/config.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../../src/package-files.js';
 
 type Env = Record<string, string | undefined>;
+type Values = Omit<Config, 'sources'>;
 
-const DEFAULTS: Config = {
+/** The parsed values without their sources (a table of their own below). */
+function values(argv: string[], env: Env): Values {
+  const { sources: _sources, ...rest } = parseConfig(argv, env);
+  return rest;
+}
+
+const DEFAULTS: Values = {
   port: 4010,
   host: '127.0.0.1',
   db: '.data/db.json',
@@ -26,9 +34,11 @@ const DEFAULTS: Config = {
 };
 
 describe('parseConfig: accepted input', () => {
-  const rows: Array<[name: string, argv: string[], env: Env, expected: Partial<Config>]> = [
+  const rows: Array<[name: string, argv: string[], env: Env, expected: Partial<Values>]> = [
     ['defaults', [], {}, {}],
-    ['unrelated env is ignored', [], { SEED: '5', MOCK_PORT: '1', DB: 'x' }, {}],
+    ['unrelated env is ignored', [], { SEED: '5', MOCK_PORTS: '1', DB: 'x' }, {}],
+    // Shells and CI images set these for other programs (HOST is often the machine's name).
+    ['PORT and HOST are not the mock\'s', [], { PORT: '5002', HOST: 'build-box-7' }, {}],
     // flags
     ['--port N', ['--port', '5000'], {}, { port: 5000 }],
     ['--port=N', ['--port=5001'], {}, { port: 5001 }],
@@ -58,14 +68,19 @@ describe('parseConfig: accepted input', () => {
     ['--reset', ['--reset'], {}, { reset: true }],
     ['--fixtures', ['--fixtures', 'my-accounts.json'], {}, { fixtures: 'my-accounts.json' }],
     ['--cors-origin list', ['--cors-origin', 'http://a.test, http://b.test'], {}, { corsOrigins: ['http://a.test', 'http://b.test'] }],
+    ['--cors-origin with a port', ['--cors-origin', 'http://localhost:3000'], {}, { corsOrigins: ['http://localhost:3000'] }],
+    ['--cors-origin of a browser extension', ['--cors-origin', 'chrome-extension://abcdefgh'], {}, { corsOrigins: ['chrome-extension://abcdefgh'] }],
+    ['--cors-origin *', ['--cors-origin', '*'], {}, { corsOrigins: ['*'] }],
+    ['--ready-file', ['--ready-file', 'out/url'], {}, { readyFile: 'out/url' }],
+    ['MOCK_READY_FILE', [], { MOCK_READY_FILE: 'env-url' }, { readyFile: 'env-url' }],
     ['--quiet', ['--quiet'], {}, { quiet: true }],
     ['--help', ['--help'], {}, { help: true }],
     ['--version', ['--version'], {}, { version: true }],
     ['several flags', ['--port', '0', '--db', ':memory:', '--quiet', '--seed=9'], {}, { port: 0, db: ':memory:', quiet: true, seed: 9 }],
     // environment twins
-    ['PORT', [], { PORT: '5002' }, { port: 5002 }],
-    ['PORT=0', [], { PORT: '0' }, { port: 0 }],
-    ['HOST', [], { HOST: '::1' }, { host: '::1' }],
+    ['MOCK_PORT', [], { MOCK_PORT: '5002' }, { port: 5002 }],
+    ['MOCK_PORT=0', [], { MOCK_PORT: '0' }, { port: 0 }],
+    ['MOCK_HOST', [], { MOCK_HOST: '::1' }, { host: '::1' }],
     ['MOCK_DB', [], { MOCK_DB: ':memory:' }, { db: ':memory:' }],
     ['MOCK_SEED', [], { MOCK_SEED: '7' }, { seed: 7 }],
     ['MOCK_RESET=1', [], { MOCK_RESET: '1' }, { reset: true }],
@@ -77,10 +92,10 @@ describe('parseConfig: accepted input', () => {
     ['MOCK_CORS_ORIGIN', [], { MOCK_CORS_ORIGIN: 'http://a.test,http://b.test' }, { corsOrigins: ['http://a.test', 'http://b.test'] }],
     ['MOCK_QUIET=true', [], { MOCK_QUIET: 'true' }, { quiet: true }],
     // flags win over env
-    ['--port over PORT', ['--port', '5000'], { PORT: '6000' }, { port: 5000 }],
-    ['--port 0 over PORT', ['--port', '0'], { PORT: '6000' }, { port: 0 }],
-    ['--port over a bad PORT', ['--port', '5000'], { PORT: 'abc' }, { port: 5000 }],
-    ['--host over HOST', ['--host', 'localhost'], { HOST: '0.0.0.0' }, { host: 'localhost' }],
+    ['--port over MOCK_PORT', ['--port', '5000'], { MOCK_PORT: '6000' }, { port: 5000 }],
+    ['--port 0 over MOCK_PORT', ['--port', '0'], { MOCK_PORT: '6000' }, { port: 0 }],
+    ['--port over a bad MOCK_PORT', ['--port', '5000'], { MOCK_PORT: 'abc' }, { port: 5000 }],
+    ['--host over MOCK_HOST', ['--host', 'localhost'], { MOCK_HOST: '0.0.0.0' }, { host: 'localhost' }],
     ['--db over MOCK_DB', ['--db', 'a.json'], { MOCK_DB: 'b.json' }, { db: 'a.json' }],
     ['--seed over MOCK_SEED', ['--seed', '1'], { MOCK_SEED: '2' }, { seed: 1 }],
     ['--reset over MOCK_RESET=0', ['--reset'], { MOCK_RESET: '0' }, { reset: true }],
@@ -89,7 +104,7 @@ describe('parseConfig: accepted input', () => {
     ['--quiet over MOCK_QUIET=false', ['--quiet'], { MOCK_QUIET: 'false' }, { quiet: true }],
   ];
   it.each(rows)('%s', (_name, argv, env, expected) => {
-    expect(parseConfig(argv, env)).toEqual({ ...DEFAULTS, ...expected });
+    expect(values(argv, env)).toEqual({ ...DEFAULTS, ...expected });
   });
 
   it('returns a frozen object', () => {
@@ -101,13 +116,34 @@ describe('parseConfig: accepted input', () => {
 
   it('does not modify argv or env', () => {
     const argv = ['--port', '5000'];
-    const env: Env = { PORT: '1' };
+    const env: Env = { MOCK_PORT: '1' };
     parseConfig(argv, env);
-    expect({ argv, env }).toEqual({ argv: ['--port', '5000'], env: { PORT: '1' } });
+    expect({ argv, env }).toEqual({ argv: ['--port', '5000'], env: { MOCK_PORT: '1' } });
   });
 });
 
-describe('parseConfig: refused input is a one-line ConfigError naming the flag', () => {
+describe('parseConfig: where each value came from', () => {
+  const rows: Array<[name: string, argv: string[], env: Env, sources: Record<string, string>]> = [
+    ['defaults come from nowhere', [], {}, {}],
+    ['a flag', ['--scenario', 'slow'], {}, { scenario: '--scenario' }],
+    ['its environment twin', [], { MOCK_SCENARIO: 'slow' }, { scenario: 'MOCK_SCENARIO' }],
+    ['the flag, when both are set', ['--port', '1'], { MOCK_PORT: '2', MOCK_HOST: '::1' }, { port: '--port', host: 'MOCK_HOST' }],
+    ['a boolean twin', [], { MOCK_RESET: '1' }, { reset: 'MOCK_RESET' }],
+  ];
+  it.each(rows)('%s', (_name, argv, env, sources) => {
+    expect(parseConfig(argv, env).sources).toEqual(sources);
+  });
+
+  it('says how the user set a value, flag or variable', () => {
+    const fromEnv = parseConfig([], { MOCK_HOST: '0.0.0.0' });
+    const fromFlag = parseConfig(['--host', '0.0.0.0'], {});
+    expect([sourceOf(fromEnv, 'host'), asGiven(fromEnv, 'host', fromEnv.host)]).toEqual(['MOCK_HOST', 'MOCK_HOST=0.0.0.0']);
+    expect([sourceOf(fromFlag, 'host'), asGiven(fromFlag, 'host', fromFlag.host)]).toEqual(['--host', '--host 0.0.0.0']);
+    expect(sourceOf(parseConfig([], {}), 'scenario')).toBe('--scenario');
+  });
+});
+
+describe('parseConfig: refused input is a one-line, lower-case ConfigError naming the flag or variable that was set', () => {
   const rows: Array<[name: string, argv: string[], env: Env, mentions: RegExp]> = [
     ["--port 'abc'", ['--port', 'abc'], {}, /--port/],
     ['--port 70000', ['--port', '70000'], {}, /--port.*70000/],
@@ -117,15 +153,27 @@ describe('parseConfig: refused input is a one-line ConfigError naming the flag',
     ['--port empty', ['--port', ''], {}, /--port/],
     ['--port without a value', ['--port'], {}, /--port/],
     ['--port -1', ['--port', '-1'], {}, /--port/],
-    ['PORT=abc', [], { PORT: 'abc' }, /--port/],
-    ['PORT=70000', [], { PORT: '70000' }, /--port/],
+    ['MOCK_PORT=abc', [], { MOCK_PORT: 'abc' }, /^MOCK_PORT must be a whole number from 0 to 65535, got 'abc'$/],
+    ['MOCK_PORT=70000', [], { MOCK_PORT: '70000' }, /^MOCK_PORT .*70000/],
+    ['MOCK_HOST empty', [], { MOCK_HOST: '' }, /^MOCK_HOST must not be empty$/],
     ['--seed -1', ['--seed', '-1'], {}, /--seed/],
     ['--seed=-1', ['--seed=-1'], {}, /--seed/],
-    ['MOCK_SEED=-1', [], { MOCK_SEED: '-1' }, /--seed/],
+    ['MOCK_SEED=-1', [], { MOCK_SEED: '-1' }, /^MOCK_SEED .*-1/],
     ['--seed x', ['--seed', 'x'], {}, /--seed/],
     ['--seed too big', ['--seed', '99999999999999999999'], {}, /--seed/],
-    ['unknown flag', ['--bogus'], {}, /--bogus/],
+    ['unknown flag', ['--bogus'], {}, /^unknown option '--bogus' \(see --help\)$/],
+    ['a typo of --port', ['--prot', '5000'], {}, /^unknown option '--prot'; did you mean --port\?/],
+    ['a typo of --journal-size', ['--journalsize', '5'], {}, /did you mean --journal-size\?/],
+    ['--cors-origins', ['--cors-origins', 'http://a.test'], {}, /did you mean --cors-origin\?/],
+    ['--allowed-hosts', ['--allowed-hosts', 'a.test'], {}, /did you mean --allowed-host\?/],
+    ['--Port', ['--Port', '1'], {}, /did you mean --port\?/],
+    ['--scenaro', ['--scenaro', 'slow'], {}, /did you mean --scenario\?/],
+    ['a typo of a command', ['covrage'], {}, /^unexpected argument 'covrage'; did you mean the command 'coverage'\?/],
     ['--durability fast', ['--durability', 'fast'], {}, /--durability/],
+    ['MOCK_DURABILITY=fast', [], { MOCK_DURABILITY: 'fast' }, /^MOCK_DURABILITY must be 'durable' or 'relaxed', got 'fast'$/],
+    ['MOCK_JOURNAL_SIZE=x', [], { MOCK_JOURNAL_SIZE: 'x' }, /^MOCK_JOURNAL_SIZE /],
+    ['MOCK_ALLOWED_HOSTS with a scheme', [], { MOCK_ALLOWED_HOSTS: 'a.test,http://b.test' }, /^MOCK_ALLOWED_HOSTS takes a host name/],
+    ['--port followed by another flag', ['--port', '--quiet'], {}, /^--port needs a value, got the option '--quiet'/],
     ['--journal-size -3', ['--journal-size', '-3'], {}, /--journal-size/],
     ['--admin-token empty', ['--admin-token', ''], {}, /--admin-token/],
     ['--allowed-host with a scheme', ['--allowed-host', 'http://dev.test'], {}, /--allowed-host takes a host name/],
@@ -133,11 +181,22 @@ describe('parseConfig: refused input is a one-line ConfigError naming the flag',
     ['unknown short flag', ['-p', '1'], {}, /-p/],
     ['positional argument', ['serve'], {}, /serve/],
     ['--reset with a value', ['--reset=yes'], {}, /--reset/],
-    ['MOCK_RESET=maybe', [], { MOCK_RESET: 'maybe' }, /--reset.*maybe/],
-    ['MOCK_QUIET=yes', [], { MOCK_QUIET: 'yes' }, /--quiet/],
+    ['MOCK_RESET=maybe', [], { MOCK_RESET: 'maybe' }, /^MOCK_RESET: expected true\/false or 1\/0, got 'maybe'$/],
+    ['MOCK_QUIET=yes', [], { MOCK_QUIET: 'yes' }, /^MOCK_QUIET: /],
     ['--host empty', ['--host', ''], {}, /--host/],
-    ['MOCK_DB blank', [], { MOCK_DB: '  ' }, /--db/],
+    ['MOCK_DB blank', [], { MOCK_DB: '  ' }, /^MOCK_DB must not be empty$/],
     ['--fixtures empty', ['--fixtures', ''], {}, /--fixtures/],
+    // A browser's Origin is exactly scheme://host[:port]: anything else could never match.
+    ['--cors-origin without a scheme', ['--cors-origin', 'app.example.test'], {}, /^--cors-origin: 'app\.example\.test' has no scheme, so it can never match a browser's Origin.*'https:\/\/app\.example\.test'/],
+    ['--cors-origin host:port without a scheme', ['--cors-origin', 'localhost:3000'], {}, /'localhost:3000' has no scheme.*'http:\/\/localhost:3000'/],
+    ['--cors-origin, one of a list without a scheme', ['--cors-origin', 'https://a.test,b.test'], {}, /'b\.test' has no scheme/],
+    ['MOCK_CORS_ORIGIN without a scheme', [], { MOCK_CORS_ORIGIN: 'app.example.test' }, /^MOCK_CORS_ORIGIN: 'app\.example\.test' has no scheme/],
+    ['--cors-origin with a trailing slash', ['--cors-origin', 'https://app.example.test/'], {}, /can never match a browser's Origin.*write 'https:\/\/app\.example\.test'$/],
+    ['--cors-origin with a path', ['--cors-origin', 'https://app.example.test/app'], {}, /write 'https:\/\/app\.example\.test'$/],
+    ['--cors-origin in upper case', ['--cors-origin', 'https://App.Example.test'], {}, /write 'https:\/\/app\.example\.test'$/],
+    ['--cors-origin with the default port', ['--cors-origin', 'https://app.example.test:443'], {}, /write 'https:\/\/app\.example\.test'$/],
+    ['--cors-origin empty', ['--cors-origin', ''], {}, /^--cors-origin must not be empty$/],
+    ['--ready-file without a value', ['--ready-file'], {}, /^--ready-file needs a value/],
   ];
   it.each(rows)('%s', (_name, argv, env, mentions) => {
     let error: unknown;
@@ -150,19 +209,32 @@ describe('parseConfig: refused input is a one-line ConfigError naming the flag',
     const message = (error as ConfigError).message;
     expect(message).toMatch(mentions);
     expect(message).not.toContain('\n');
+    expect(message).not.toMatch(/^[A-Z][a-z]/); // lower-case, like every message of the CLI
+    // A value from the environment is refused under its variable, never a flag the user did not pass.
+    if (argv.length === 0) expect(message).not.toMatch(/--[a-z]/);
     expect((error as ConfigError).name).toBe('ConfigError');
+  });
+
+  it('suggests nothing for a flag that is near none', () => {
+    expect(() => parseConfig(['--verbose'], {})).toThrow(/^unknown option '--verbose' \(see --help\)$/);
   });
 });
 
 describe('helpText', () => {
   const text = helpText();
-  const flags = ['--port', '--host', '--db', '--seed', '--reset', '--fixtures', '--cors-origin', '--quiet', '--help', '--version'];
-  const envs = ['PORT', 'HOST', 'MOCK_DB', 'MOCK_SEED', 'MOCK_RESET', 'MOCK_FIXTURES', 'MOCK_CORS_ORIGIN', 'MOCK_QUIET'];
+  const flags = ['--port', '--host', '--db', '--seed', '--reset', '--fixtures', '--cors-origin', '--ready-file', '--allowed-host', '--quiet', '--help', '--version'];
+  const envs = ['MOCK_PORT', 'MOCK_HOST', 'MOCK_READY_FILE', 'MOCK_ALLOWED_HOSTS', 'MOCK_DB', 'MOCK_SEED', 'MOCK_RESET', 'MOCK_FIXTURES', 'MOCK_CORS_ORIGIN', 'MOCK_QUIET'];
   it.each(flags)('mentions the flag %s', (flag) => {
     expect(text).toMatch(new RegExp(`(^|\\s)${flag}(\\s|$)`, 'm'));
   });
   it.each(envs)('mentions the environment variable %s', (name) => {
     expect(text).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+  it('names no generic PORT or HOST variable', () => {
+    expect(text).not.toMatch(/\b(PORT|HOST)\b/);
+  });
+  it.each(COMMANDS.map((command) => command.name))('lists the command %s', (name) => {
+    expect(text).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
   it('says that flags win over the environment', () => {
     expect(text).toMatch(/flags win over environment/i);

@@ -1,12 +1,14 @@
 // Runs the built CLI (dist/src/cli.js) as a real process: waits, event-driven and bounded, for its
-// "listening on" line, and stops it by its own PID.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// "listening on" line, and stops it by its own PID. The CLI never inherits the test's own MOCK_*
+// variables (a developer's MOCK_DB or MOCK_SCENARIO must not change a test); a test passes its own.
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-files.js';
 
 export const CLI = join(PACKAGE_ROOT, 'dist', 'src', 'cli.js');
 const START_LIMIT_MS = 15_000;
+const SCRIPT_LIMIT_MS = 40_000;
 
 export interface CliProcess {
   url: string;
@@ -22,9 +24,11 @@ function requireBuild(): void {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
 }
 
-export function startCli(args: string[], cwd: string): Promise<CliProcess> {
+type Env = Record<string, string>;
+
+export function startCli(args: string[], cwd: string, env: Env = {}): Promise<CliProcess> {
   requireBuild();
-  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { cwd, env: withoutPort(process.env) });
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { cwd, env: { ...withoutMockVariables(process.env), ...env } });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const waitForOutput = (pattern: RegExp): Promise<void> =>
@@ -72,10 +76,41 @@ export function startCli(args: string[], cwd: string): Promise<CliProcess> {
   });
 }
 
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 /** Runs the CLI to completion (for --help and start-up failures). */
-export function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(args: string[], cwd: string, env: Env = {}): Promise<Finished> {
   requireBuild();
-  const child = spawn(process.execPath, [CLI, ...args], { cwd });
+  return runToEnd(spawn(process.execPath, [CLI, ...args], { cwd, env: { ...withoutMockVariables(process.env), ...env } }));
+}
+
+/**
+ * Runs a bash script, as a user would paste it, until bash exits (for the README's shell patterns).
+ * Its output goes to files, not pipes: a process the script leaves behind keeps its output open,
+ * and must not keep the test waiting. A script still running after the bound is killed (code null).
+ */
+export function runBash(script: string, cwd: string): Promise<Finished> {
+  requireBuild();
+  const [out, err] = [join(cwd, 'bash.stdout'), join(cwd, 'bash.stderr')];
+  const [outFd, errFd] = [openSync(out, 'w'), openSync(err, 'w')];
+  const child = spawn('bash', ['-c', script], { cwd, env: withoutMockVariables(process.env), stdio: ['ignore', outFd, errFd] });
+  closeSync(outFd);
+  closeSync(errFd);
+  const timer = setTimeout(() => child.kill('SIGKILL'), SCRIPT_LIMIT_MS);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: readFileSync(out, 'utf8'), stderr: readFileSync(err, 'utf8') });
+    }),
+  );
+}
+
+/** Collects the output; a child still running after the bound is killed (its code is then null). */
+function runToEnd(child: ChildProcessWithoutNullStreams): Promise<Finished> {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -89,8 +124,6 @@ export function runCli(args: string[], cwd: string): Promise<{ code: number | nu
   );
 }
 
-/** The test's own PORT must not leak into the CLI (the flag wins anyway; this keeps it obvious). */
-function withoutPort(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { PORT: _port, ...rest } = env;
-  return rest;
+function withoutMockVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MOCK_')));
 }

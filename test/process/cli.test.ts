@@ -1,6 +1,9 @@
 // The CLI as a user runs it: a real process on a free port, answering over real HTTP, keeping its
-// data across a restart, stopping cleanly on SIGTERM, and failing start-up in one clear line.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// data across a restart, stopping cleanly on SIGTERM, announcing itself in a ready file, and
+// failing start-up in one clear line that names what the user set.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,14 +11,32 @@ import { runCli, startCli, type CliProcess } from '../helpers/cli-process.js';
 
 let dir: string;
 let running: CliProcess | undefined;
+let occupied: Server | undefined;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'slm-cli-'));
 });
 afterEach(async () => {
   await running?.stop('SIGKILL');
-  running = undefined;
+  await new Promise<void>((resolve) => (occupied ? occupied.close(() => resolve()) : resolve()));
+  [running, occupied] = [undefined, undefined];
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Another server on a port the OS picked: the CLI asked for that port finds it busy. */
+async function busyPort(): Promise<number> {
+  occupied = createServer((_req, res) => res.end('busy'));
+  await new Promise((resolve) => occupied?.listen(0, '127.0.0.1', () => resolve(undefined)));
+  return (occupied.address() as AddressInfo).port;
+}
+
+/** Runs the CLI expecting a refusal: exit code 2, nothing on stdout, exactly one line on stderr. */
+async function refusal(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const result = await runCli(args, dir, env);
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  return result.stderr.trim();
+}
 
 const createLink = (url: string, slug: string) =>
   fetch(`${url}/links`, {
@@ -54,7 +75,7 @@ describe('shortlink-mock CLI', () => {
   });
 
   it.each([
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown option '--bogus'/],
     [['--port', 'abc'], /--port must be a whole number/],
     [['--db', 'bad.json'], /bad\.json.*--reset/],
     [['--fixtures', 'missing.json'], /cannot load fixtures .*missing\.json/],
@@ -66,11 +87,74 @@ describe('shortlink-mock CLI', () => {
     expect(result.stderr).toMatch(message);
   });
 
-  it('lists every option in --help', async () => {
+  it('lists every option and every subcommand in --help', async () => {
     const result = await runCli(['--help'], dir);
     expect(result.code).toBe(0);
-    for (const flag of ['--port', '--host', '--db', '--seed', '--reset', '--fixtures', '--cors-origin', '--quiet']) {
+    for (const flag of ['--port', '--host', '--db', '--seed', '--reset', '--fixtures', '--cors-origin', '--ready-file', '--quiet']) {
       expect(result.stdout).toContain(flag);
     }
+    for (const command of ['contract', 'coverage']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+  });
+});
+
+describe('start-up refusals name what the user set', () => {
+  it.each([
+    ['MOCK_SCENARIO', {}, { MOCK_SCENARIO: 'nope' }, /^shortlink-mock: MOCK_SCENARIO: unknown scenario 'nope'; known: .*not-found/],
+    ['--scenario', { args: ['--scenario', 'nope'] }, {}, /^shortlink-mock: --scenario: unknown scenario 'nope'/],
+    ['MOCK_HOST', {}, { MOCK_HOST: '0.0.0.0' }, /^shortlink-mock: MOCK_HOST=0\.0\.0\.0 is not a loopback address: set --admin-token/],
+    ['MOCK_PORT', {}, { MOCK_PORT: 'abc' }, /^shortlink-mock: MOCK_PORT must be a whole number/],
+    ['MOCK_CORS_ORIGIN', {}, { MOCK_CORS_ORIGIN: 'app.example.test' }, /^shortlink-mock: MOCK_CORS_ORIGIN: 'app\.example\.test' has no scheme/],
+  ])('%s', async (_name, { args = [] }: { args?: string[] }, env: Record<string, string>, message) => {
+    const line = await refusal(['--db', ':memory:', ...args], env);
+    expect(line).toMatch(message);
+    if (args.length === 0) expect(line).not.toMatch(/--(scenario|host|port|cors-origin)\b/);
+  });
+
+  it('ignores PORT and HOST, which shells and CI images set for other programs', async () => {
+    // Read, either would be refused (not a port; not loopback) before the unknown scenario is.
+    const line = await refusal(['--db', ':memory:', '--scenario', 'nope'], { PORT: 'abc', HOST: 'build-box-7' });
+    expect(line).toMatch(/^shortlink-mock: --scenario: unknown scenario 'nope'/);
+  });
+
+  it('suggests the nearest flag for a typo, in lower case', async () => {
+    expect(await refusal(['--prot', '5000'])).toBe("shortlink-mock: unknown option '--prot'; did you mean --port? (see --help)");
+  });
+
+  it('suggests --port 0 when the port is busy, naming where the port came from', async () => {
+    const port = await busyPort();
+    expect(await refusal(['--db', ':memory:', '--port', String(port)])).toBe(
+      `shortlink-mock: cannot listen on 127.0.0.1: --port ${port} is already in use; pick another with --port N, or --port 0 for a free one (the banner and --ready-file say which)`,
+    );
+    // startCli adds --port 0, so the variable is tried through runCli, on its own.
+    expect(await refusal(['--db', ':memory:'], { MOCK_PORT: String(port) })).toMatch(new RegExp(`: MOCK_PORT=${port} is already in use; .*--port 0 for a free one`));
+  });
+});
+
+describe('--ready-file', () => {
+  it('holds the URL once the mock listens, and is removed on a clean stop', async () => {
+    const ready = join(dir, 'mock-url');
+    running = await startCli(['--db', ':memory:', '--quiet', '--ready-file', ready], dir);
+    // Written before the banner: seeing the URL printed means the file is there.
+    expect(readFileSync(ready, 'utf8')).toBe(`${running.url}\n`);
+    expect(await running.stop('SIGTERM')).toBe(0);
+    running = undefined;
+    expect(existsSync(ready)).toBe(false);
+  });
+
+  it('comes from MOCK_READY_FILE too', async () => {
+    running = await startCli(['--db', ':memory:', '--quiet'], dir, { MOCK_READY_FILE: join(dir, 'env-url') });
+    expect(readFileSync(join(dir, 'env-url'), 'utf8')).toBe(`${running.url}\n`);
+  });
+
+  it('left by an earlier run is removed at start, so a failed start announces nothing', async () => {
+    const ready = join(dir, 'mock-url');
+    writeFileSync(ready, 'http://127.0.0.1:4010\n');
+    const port = await busyPort();
+    await refusal(['--db', ':memory:', '--port', String(port), '--ready-file', ready]);
+    expect(existsSync(ready)).toBe(false);
+  });
+
+  it('that cannot be written is a refusal naming the file', async () => {
+    expect(await refusal(['--db', ':memory:', '--port', '0', '--ready-file', join(dir, 'no-such-dir', 'url')])).toMatch(/cannot write the ready file .*no-such-dir\/url/);
   });
 });

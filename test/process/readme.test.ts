@@ -1,16 +1,17 @@
 // Every request in the README that shows its answer (`# → status body`), run in order against a
-// mock with the default seed over real HTTP, must answer as shown; and the README's example
-// scenario must load.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// mock with the default seed over real HTTP, must answer as shown; the README's example scenario
+// must load; and its CI pattern, run as written in bash, must wait for and stop its own mock.
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../fixtures/seed.js';
 import { createMock } from '../../src/mock.js';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT, packageVersion } from '../../src/package-files.js';
 import { memoryStore } from '../../src/store/data-store.js';
+import { CLI, runBash } from '../helpers/cli-process.js';
 import { builtInScenarios, contract, fixtures, loadScenarios } from '../helpers/test-app.js';
 
 interface Example {
@@ -98,3 +99,82 @@ it('documents a scenario file that loads and checks against the contract', () =>
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe("the README's CI pattern, run as written in bash against the built CLI", () => {
+  const script = /### In CI[^\n]*\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  let project: string | undefined;
+  let decoy: Server | undefined;
+  afterEach(async () => {
+    // A mock the pattern failed to stop is still this test's: stop it by its PID.
+    for (const pid of project ? processesIn(project) : []) process.kill(pid, 'SIGKILL');
+    await new Promise<void>((resolve) => (decoy ? decoy.close(() => resolve()) : resolve()));
+    if (project) rmSync(project, { recursive: true, force: true });
+    [project, decoy] = [undefined, undefined];
+  });
+
+  it('waits for this very mock while another server answers health on the default port, and stops what it started', async () => {
+    expect(script).toBeDefined();
+    project = installedProject();
+    decoy = await decoyOnDefaultPort();
+    // After the script as written: print what it started (its last line, curl's, has no newline).
+    const result = await runBash(`${script ?? ''}\necho; echo "started: mock=$mock url=$MOCK_URL"\n`, project);
+    expect(result.code, result.stderr).toBe(0);
+    // The mock's banner shares the script's output: the lines to read are found by their shape.
+    const [, pid, url = ''] = /^started: mock=(\d+) url=(http:\/\/127\.0\.0\.1:\d+)$/m.exec(result.stdout) ?? [];
+    expect(url, result.stdout).not.toBe('');
+    expect(new URL(url).port).not.toBe('4010');
+    const health = /^\{"status".*$/m.exec(result.stdout)?.[0] ?? '{}';
+    expect(JSON.parse(health)).toMatchObject({ status: 'ok', version: packageVersion(), accounts: 3 });
+    expect(result.stdout).not.toContain('decoy');
+    // Stopped: no process of the script is left, the mock's PID is gone, and its port refuses.
+    expect(processesIn(project)).toEqual([]);
+    expect(isRunning(Number(pid))).toBe(false);
+    await expect(fetch(`${url}/__admin/health`)).rejects.toThrow();
+  });
+});
+
+/** A project with shortlink-mock installed as npm installs it: the package and its bin link. */
+function installedProject(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'slm-readme-ci-')));
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(PACKAGE_ROOT, join(dir, 'node_modules', 'shortlink-mock'));
+  symlinkSync(join('..', 'shortlink-mock', 'dist', 'src', 'cli.js'), join(dir, 'node_modules', '.bin', 'shortlink-mock'));
+  chmodSync(CLI, 0o755); // as npm makes a bin executable when it links it
+  return dir;
+}
+
+/** Another server that answers every request, health included, on 4010; undefined when something already listens there. */
+function decoyOnDefaultPort(): Promise<Server | undefined> {
+  const server = createServer((_req, res) => res.setHeader('content-type', 'application/json').end('{"status":"ok","decoy":true}'));
+  return new Promise((resolve, reject) => {
+    server.once('listening', () => resolve(server));
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
+    server.listen(4010, '127.0.0.1');
+  });
+}
+
+/** The processes whose working directory is `dir` (Linux; elsewhere none can be listed). */
+function processesIn(dir: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  return entries.filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`) === dir;
+    } catch {
+      return false; // gone meanwhile, or not ours to read
+    }
+  }).map(Number);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+// Checks of one option's value, each refusal a one-line ConfigError that names where the value
+// came from (the flag or the environment variable the user set), never a flag they did not pass.
+import type { Durability } from './config.js';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function isTruthy(source: string, value: string): boolean {
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  throw new ConfigError(`${source}: expected true/false or 1/0, got '${value}'`);
+}
+
+export function durability(source: string, value: string | undefined): Durability {
+  if (value === undefined || value === 'durable' || value === 'relaxed') return value ?? 'durable';
+  throw new ConfigError(`${source} must be 'durable' or 'relaxed', got '${value}'`);
+}
+
+/** A bare host name, as it shows in a Host header without its port: no scheme, port or path. */
+export function allowedHost(source: string, value: string): string {
+  if (!/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value)) {
+    throw new ConfigError(`${source} takes a host name such as 'dev.example.test' (no scheme, port or path), got '${value}'`);
+  }
+  return value.toLowerCase();
+}
+
+/**
+ * A browser sends `Origin: scheme://host[:port]`, lower-case, without a path or a default port, and
+ * CORS compares it as a string: an origin written any other way would never match, silently.
+ */
+export function corsOrigin(source: string, value: string): string {
+  if (value === '*') return value;
+  if (!value.includes('://')) {
+    throw new ConfigError(`${source}: '${value}' has no scheme, so it can never match a browser's Origin (scheme://host[:port]); write 'https://${value}' or 'http://${value}'`);
+  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const origin = url && (url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin);
+  if (origin !== value) {
+    const fix = origin && url?.host ? `; write '${origin}'` : '';
+    throw new ConfigError(`${source}: '${value}' can never match a browser's Origin, which is exactly scheme://host[:port] (lower-case, no path, no default port)${fix}`);
+  }
+  return value;
+}
+
+export function nonEmpty(source: string, value: string): string {
+  if (value.trim() === '') throw new ConfigError(`${source} must not be empty`);
+  return value;
+}
+
+export function integer(source: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${source} must be a whole number from ${min} to ${max}, got '${value}'`);
+  }
+  return parsed;
+}
