@@ -1,6 +1,6 @@
 // What the CLI prints at start-up: where the mock is, where its data lives, and the API keys to
 // try, so a developer can point an app at it without reading anything else.
-import type { Config } from './config.js';
+import { asGiven, type Config } from './config.js';
 import type { Mock } from './mock.js';
 
 export function startupBanner(url: string, config: Config, mock: Mock, version: string): string {
@@ -32,4 +32,19 @@ function scenarioLine(mock: Mock, config: Config): string {
   const active = mock.scenarios.active()?.name;
   const watching = config.watch ? ', watching for edits' : '';
   return `${names.length} loaded from ${config.scenarios}${watching} (${names.join(', ') || 'none'}); active: ${active ?? 'none'}; per request: x-mock-scenario: <name>`;
+}
+
+/**
+ * Options that only shape a fresh seed, given although this start kept the data of an earlier run:
+ * one line each, so `--fixtures my.json` is never silently ignored.
+ */
+export function ignoredSeedOptions(config: Config, seeded: boolean): string[] {
+  if (seeded || config.db === ':memory:') return [];
+  const given: Array<[flag: 'fixtures' | 'seed', value: string | number]> = [
+    ['fixtures', config.fixtures],
+    ['seed', config.seed],
+  ];
+  return given
+    .filter(([flag]) => config.sources[flag] !== undefined)
+    .map(([flag, value]) => `warning: ${asGiven(config, flag, value)} is not used: ${config.db} holds data from an earlier run, kept as it is; add --reset to re-seed it (this replaces its data)`);
 }

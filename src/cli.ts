@@ -4,7 +4,7 @@
 // in flight finish, flush every acknowledged write, and exit.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { startupBanner } from './banner.js';
+import { ignoredSeedOptions, startupBanner } from './banner.js';
 import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './config.js';
 import { createMock, type Mock } from './mock.js';
 import { createHttpServer } from './http/server.js';
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   stopGracefully(server, mock, config); // before the banner: a client may signal as soon as it reads the URL
   // Before the banner too: whoever reads the URL there finds the ready file written.
   if (config.readyFile) writeReadyFile(config.readyFile, url);
+  for (const warning of ignoredSeedOptions(config, mock.seeded)) console.error(warning);
   console.log(startupBanner(url, config, mock, packageVersion()));
 }
 

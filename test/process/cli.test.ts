@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_FIXTURES_FILE } from '../../src/package-files.js';
 import { runCli, startCli, type CliProcess } from '../helpers/cli-process.js';
 
 let dir: string;
@@ -66,6 +67,24 @@ describe('shortlink-mock CLI', () => {
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ slug: 'from-cli', tags: [{ name: 'after-restart' }] });
     expect(running.output()).not.toMatch(/PUT \/links/);
+  });
+
+  it('says in one line when --fixtures or MOCK_SEED is not used because the db holds earlier data', async () => {
+    writeFileSync(join(dir, 'my.json'), readFileSync(DEFAULT_FIXTURES_FILE));
+    running = await startCli(['--db', 'db.json', '--fixtures', 'my.json'], dir);
+    expect(running.output()).not.toMatch(/warning/);
+    expect(await running.stop('SIGTERM')).toBe(0);
+
+    running = await startCli(['--db', 'db.json', '--fixtures', 'my.json'], dir, { MOCK_SEED: '7' });
+    const warnings = running.output().split('\n').filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual([
+      'warning: --fixtures my.json is not used: db.json holds data from an earlier run, kept as it is; add --reset to re-seed it (this replaces its data)',
+      'warning: MOCK_SEED=7 is not used: db.json holds data from an earlier run, kept as it is; add --reset to re-seed it (this replaces its data)',
+    ]);
+    expect(await running.stop('SIGTERM')).toBe(0);
+
+    running = await startCli(['--db', 'db.json', '--fixtures', 'my.json', '--reset'], dir);
+    expect(running.output()).not.toMatch(/warning/);
   });
 
   it('serves the contract and health, with :memory: writing nothing', async () => {
