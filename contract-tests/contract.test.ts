@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CHECKS } from '../src/contract/cases.js';
 import type { CheckResult } from '../src/contract/check-types.js';
 import { describeExchange } from '../src/contract/exchange-format.js';
+import { DEFAULT_TIMEOUT_MS } from '../src/contract/client.js';
 import { ContractSession, DEFAULT_DOMAIN } from '../src/contract/runner.js';
+import { activeScenarioNote } from '../src/contract/scenario-note.js';
 import { MOCK_LIMITED_KEY, mockLinkIdOf, startInProcessMock, type Listening } from './servers.js';
 
 const env = process.env;
@@ -60,12 +62,19 @@ function current(): ContractSession {
   return session;
 }
 
-/** The reason, then the offending request as curl and the response, as the CLI report shows them. */
-function explain(result: CheckResult): string {
+let scenarioNote: Promise<string | undefined> | undefined;
+
+/**
+ * The reason, then the offending request as curl and the response, as the CLI report shows them;
+ * and, as the CLI says before its summary, the mock's global scenario when one is on (asked once).
+ */
+async function explain(result: CheckResult): Promise<string> {
   if (result.outcome.status !== 'failed') return '';
   const exchange = result.outcome.exchange;
   const lines = exchange ? describeExchange(exchange, current().secrets) : [];
-  return [result.outcome.reason, ...lines].join('\n');
+  const { baseUrl } = current().context.target;
+  const note = await (scenarioNote ??= activeScenarioNote(baseUrl, DEFAULT_TIMEOUT_MS));
+  return [result.outcome.reason, ...lines, ...(note ? [note] : [])].join('\n');
 }
 
 describe('contract of the server under test against openapi.yaml', () => {
@@ -74,14 +83,14 @@ describe('contract of the server under test against openapi.yaml', () => {
     it(label, { timeout: CHECK_TIMEOUT_MS }, async (ctx) => {
       const result = await current().runCheck(check);
       if (result.outcome.status === 'not-checked') ctx.skip(`not checked: ${result.outcome.reason}`);
-      if (result.outcome.status === 'failed') throw new Error(explain(result));
+      if (result.outcome.status === 'failed') throw new Error(await explain(result));
     });
   }
 
   it('fuzz: requests built from the request schemas all get documented, schema-valid answers, and the server still answers afterwards', { timeout: FUZZ_TIMEOUT_MS }, async (ctx) => {
     const results = await current().runFuzz();
     const failed = results.filter((result) => result.outcome.status === 'failed');
-    if (failed.length > 0) throw new Error(failed.map(explain).join('\n\n'));
+    if (failed.length > 0) throw new Error((await Promise.all(failed.map(explain))).join('\n\n'));
     const skipped = results.find((result) => result.outcome.status === 'not-checked');
     if (skipped?.outcome.status === 'not-checked') ctx.skip(skipped.outcome.reason);
   });

@@ -4,7 +4,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from '../fixtures/seed.js';
-import { createMock } from '../src/mock.js';
+import { createMock, type MockOptions } from '../src/mock.js';
 import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../src/package-files.js';
 import { ContractRules } from '../src/scenarios/contract-rules.js';
 import { scenarioLoader } from '../src/scenarios/load-scenarios.js';
@@ -34,10 +34,11 @@ export function listen(app: RequestListener): Promise<Listening> {
   });
 }
 
-export async function startInProcessMock(): Promise<Listening> {
+/** extra: a global scenario on from the start, an admin token (for tests of what the suite says about them). */
+export async function startInProcessMock(extra: Pick<MockOptions, 'scenario' | 'adminToken'> = {}): Promise<Listening> {
   const contract = readContract();
   const scenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR)(DEFAULT_SCENARIOS_DIR);
-  const mock = await createMock({ store: memoryStore(), contract, fixtures: readFixtureSpec(), seed: DEFAULT_SEED, version: 'contract-tests', scenarios });
+  const mock = await createMock({ store: memoryStore(), contract, fixtures: readFixtureSpec(), seed: DEFAULT_SEED, version: 'contract-tests', scenarios, ...extra });
   return listen(mock.app);
 }
 

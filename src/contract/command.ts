@@ -1,15 +1,17 @@
 // `shortlink-mock contract`: flags (each with a CONTRACT_* environment twin; flags win) → run the
 // suite against the server → print the report, write JUnit XML if asked → exit code: 0 when no
-// check failed, 1 when one did (or the server cannot be reached), 2 for a bad flag. Pure apart
-// from its io: the CLI passes in argv and the environment.
+// check failed, 1 when one did (or the server cannot be reached), 2 for a bad flag or a --junit
+// path that cannot be written. Pure apart from its io: the CLI passes in argv and the environment.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
 import { LIMITED_DESTINATION } from './cases-limit.js';
 import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
+import { junitPathProblem } from './junit-path.js';
 import { formatReport, toJUnit } from './report.js';
-import { DEFAULT_DOMAIN, runContract, type ContractOptions } from './runner.js';
+import { DEFAULT_DOMAIN, runContract, type ContractOptions, type Report } from './runner.js';
+import { activeScenarioNote } from './scenario-note.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -34,7 +36,7 @@ const FLAGS = [
   { flag: 'fuzz-runs', env: 'CONTRACT_FUZZ_RUNS', value: 'N', description: `fuzzed requests; 0 switches fuzzing off (default ${DEFAULT_FUZZ_RUNS})` },
   { flag: 'seed', env: 'CONTRACT_SEED', value: 'N', description: 'seed of the fuzzer, to replay a run (default: from the clock, printed in the report)' },
   { flag: 'timeout-ms', env: 'CONTRACT_TIMEOUT_MS', value: 'N', description: `bound of each request (default ${DEFAULT_TIMEOUT_MS})` },
-  { flag: 'junit', env: 'CONTRACT_JUNIT', value: 'FILE', description: 'also write the report as JUnit XML to FILE' },
+  { flag: 'junit', env: 'CONTRACT_JUNIT', value: 'FILE', description: 'also write the report as JUnit XML to FILE (checked before the run; missing directories are created)' },
   { flag: 'help', description: 'print this help and exit' },
 ] as const;
 
@@ -50,7 +52,7 @@ export function contractHelpText(): string {
     '',
     'Checks a live server against openapi.yaml: every operation and documented status, the stateful',
     'rules, and fuzzed requests; deletes what it creates. Exit code 0: no violation; 1: a violation',
-    '(or the server cannot be reached); 2: a bad flag.',
+    '(or the server cannot be reached); 2: a bad flag, or a --junit FILE that cannot be written.',
     '',
     'Options:',
     ...rows,
@@ -73,25 +75,37 @@ export async function runContractCommand(argv: readonly string[], env: Env, io: 
     return EXIT_OK;
   }
   const { options, junit } = parsed;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Before any request: a report that cannot be written should not cost a whole run first.
+  const junitProblem = junit === undefined ? undefined : junitPathProblem(junit);
+  if (junitProblem) {
+    io.err(`shortlink-mock contract: cannot write --junit ${junit}: ${junitProblem}`);
+    return EXIT_USAGE;
+  }
   // One plain request first: an unreachable server is one clear line, not a failure per check.
-  const probe = await new ContractClient(options.baseUrl, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }).send({ method: 'GET', path: '/' });
+  const probe = await new ContractClient(options.baseUrl, { timeoutMs }).send({ method: 'GET', path: '/' });
   if (probe.networkError) {
     io.err(`shortlink-mock contract: cannot reach ${options.baseUrl}: ${probe.networkError}`);
     return EXIT_VIOLATION;
   }
   const report = await runContract(options);
-  io.out(formatReport(report));
-  if (junit) {
-    try {
-      mkdirSync(dirname(resolve(junit)), { recursive: true });
-      writeFileSync(resolve(junit), toJUnit(report));
-      io.out(`JUnit report written to ${resolve(junit)}`);
-    } catch (error) {
-      io.err(`shortlink-mock contract: cannot write --junit ${junit}: ${(error as Error).message}`);
-      return EXIT_USAGE;
-    }
-  }
+  const note = report.counts.failed > 0 ? await activeScenarioNote(options.baseUrl, timeoutMs) : undefined;
+  io.out(formatReport(report, note === undefined ? [] : [note]));
+  if (junit && !writeJUnit(junit, report, io)) return EXIT_USAGE;
   return report.counts.failed > 0 ? EXIT_VIOLATION : EXIT_OK;
+}
+
+/** Writes the XML, creating missing directories; false (and one line on stderr) when it cannot. */
+function writeJUnit(junit: string, report: Report, io: CommandIo): boolean {
+  try {
+    mkdirSync(dirname(resolve(junit)), { recursive: true });
+    writeFileSync(resolve(junit), toJUnit(report));
+    io.out(`JUnit report written to ${resolve(junit)}`);
+    return true;
+  } catch (error) {
+    io.err(`shortlink-mock contract: cannot write --junit ${junit}: ${(error as Error).message}`);
+    return false;
+  }
 }
 
 function parseCommand(argv: readonly string[], env: Env): { options: ContractOptions; junit?: string } | 'help' {

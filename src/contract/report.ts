@@ -12,7 +12,8 @@ export { toJUnit } from './junit.js';
 const MARK = { passed: 'passed     ', failed: 'FAILED     ', 'not-checked': 'not checked' } as const;
 const INDENT = '      ';
 
-export function formatReport(report: Report): string {
+/** notes: lines printed just before the summary, where a reader of a failed run looks first. */
+export function formatReport(report: Report, notes: readonly string[] = []): string {
   const { counts, target } = report;
   const lines = [
     `Contract check of ${report.baseUrl} against openapi.yaml (${report.contract})`,
@@ -36,6 +37,7 @@ export function formatReport(report: Report): string {
   const verdict = counts.failed > 0 ? 'FAILED' : 'PASSED';
   lines.push(
     '',
+    ...notes,
     `${verdict}: ${counts.checked} checked, ${counts.passed} passed, ${counts.failed} failed, ${counts.notChecked} not checked (${(report.ms / 1000).toFixed(1)} s)`,
   );
   if (counts.notChecked > 0) lines.push('"not checked": the suite had no way to reach that case on this server; the reason says why (often a flag to pass). It does not fail the run.');

@@ -7,7 +7,7 @@ import { CHECKS } from './cases.js';
 import { CheckFailure, NotChecked, type Check, type CheckResult, type Outcome } from './check-types.js';
 import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
 import { CheckContext, type Target } from './context.js';
-import { CreatedLinks } from './created-links.js';
+import { CreatedLinks, describeCleanup } from './created-links.js';
 import { secretsOf, type Secrets } from './exchange-format.js';
 import { DEFAULT_FUZZ_RUNS, fuzzContract } from './fuzz.js';
 import { ResponseChecker, type OperationInfo } from './response-checker.js';
@@ -111,11 +111,7 @@ export class ContractSession {
   /** Deletes every link the suite created and has not deleted yet. */
   async cleanup(): Promise<CheckResult> {
     const started = performance.now();
-    const { deleted, leftBehind } = await this.created.cleanup(this.context.client);
-    const outcome: Outcome =
-      leftBehind.length === 0
-        ? { status: 'passed', note: `${deleted.length} links left over by the checks deleted` }
-        : { status: 'failed', reason: `${leftBehind.length} links the suite created could not be deleted: ${leftBehind.join(', ')}` };
+    const outcome = describeCleanup(await this.created.cleanup(this.context.client));
     return this.emit({ ...CLEANUP_META, outcome, ms: elapsed(started) });
   }
 

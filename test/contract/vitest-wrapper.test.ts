@@ -4,7 +4,7 @@
 // exit code comes from the break, not from a wrapper that could not start).
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen, MOCK_LIMITED_KEY, type Listening } from '../../contract-tests/servers.js';
+import { listen, MOCK_LIMITED_KEY, startInProcessMock, type Listening } from '../../contract-tests/servers.js';
 import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { BROKEN_SERVERS } from '../broken-servers/catalogue.js';
 import { envWithout, runToEnd } from './run-to-end.js';
@@ -43,5 +43,13 @@ describe('contract-tests/ (the suite under vitest)', () => {
     expect(run.output).toMatch(/FAIL .*createLink 400: rule: an account at its link limit: a create is a 400 Error with code LINK_LIMIT_REACHED/);
     expect(run.output).toMatch(/createLink with a valid body from the account at its link limit: expected 400, got 201/);
     expect(run.output).toMatch(/Tests +1 failed \| \d+ passed/);
+  });
+
+  it("names the mock's global scenario in the failures it causes", { timeout: RUN_LIMIT_MS + 10_000 }, async () => {
+    server = await startInProcessMock({ scenario: 'not-found' });
+    const run = await runWrapper({ CONTRACT_BASE_URL: server.url, CONTRACT_FUZZ_RUNS: '0' });
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toMatch(/createLink with a valid body \(given\): expected 201, got 404/);
+    expect(run.output).toContain(`note: the mock at ${server.url} has the global scenario 'not-found' on (GET /__admin/health)`);
   });
 });
