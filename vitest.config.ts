@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const E2E = 'test/e2e/**/*.test.ts';
+const REDIS_INFRA = 'test/setup/redis-infra.test.ts';
 
 export default defineConfig({
   test: {
@@ -15,7 +16,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
           // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability.
-          exclude: [...configDefaults.exclude, 'test/reliability/**', E2E],
+          exclude: [...configDefaults.exclude, 'test/reliability/**', E2E, REDIS_INFRA],
         },
       },
       {
@@ -24,6 +25,15 @@ export default defineConfig({
           name: 'e2e',
           include: [E2E],
           globalSetup: ['test/setup/e2e-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'redis-infra',
+          include: [REDIS_INFRA],
+          // Finds or installs redis-server and starts the run's shared server (inject('redisUrl')).
+          globalSetup: ['test/setup/redis-global-setup.ts'],
         },
       },
     ],
