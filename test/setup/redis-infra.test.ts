@@ -3,13 +3,27 @@
 // keeps an acknowledged write across kill -9 with appendonly, and gives each server its own port.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisOptions, type RedisServer } from '../helpers/redis-server.js';
+import { PortTakenError, spawnRedis } from '../helpers/redis-process.js';
+import { defaultRedisBinary, startRedis, type RedisOptions, type RedisServer } from '../helpers/redis-server.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
 const started: RedisServer[] = [];
+const holders: Server[] = [];
+
+/** Holds `port` (0: any) on 127.0.0.1 as another program would; closed after each test. */
+async function holdPort(port: number): Promise<number> {
+  const holder = createServer();
+  holders.push(holder);
+  await new Promise<void>((resolve, reject) => holder.once('error', reject).listen(port, '127.0.0.1', resolve));
+  const address = holder.address();
+  if (typeof address !== 'object' || !address) throw new Error('no address');
+  return address.port;
+}
 
 async function ownRedis(options?: RedisOptions): Promise<RedisServer> {
   const redis = await startRedis(options);
@@ -58,6 +72,7 @@ beforeAll(() => {
 
 afterEach(async () => {
   await Promise.all(started.splice(0).map((redis) => redis.stop()));
+  await Promise.all(holders.splice(0).map((holder) => new Promise((resolve) => holder.close(resolve))));
 });
 
 describe('the shared server of the run', () => {
@@ -150,5 +165,19 @@ describe('startRedis', () => {
     expect(pid).toBeGreaterThan(0);
     expect(await waitUntilEnded(pid)).toBe(true);
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('tells a port another program holds (PortTakenError: startRedis then tries another port) and restart() fails on it', async () => {
+    const port = await holdPort(0);
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no'];
+    await expect(spawnRedis(defaultRedisBinary(), args, 10_000)).rejects.toBeInstanceOf(PortTakenError);
+
+    const redis = await ownRedis();
+    await redis.kill9();
+    await holdPort(redis.port);
+    await expect(redis.restart()).rejects.toThrow(/Address already in use/);
+    await new Promise((resolve) => holders.pop()?.close(resolve));
+    await redis.restart();
+    expect(await withClient(redis.url, (client) => client.ping())).toBe('PONG');
   });
 });
