@@ -3,17 +3,18 @@
 import { asGiven, type Config } from './config.js';
 import type { Mock } from './mock.js';
 
-export function startupBanner(url: string, config: Config, mock: Mock, version: string): string {
-  const state = mock.service.state;
-  const defaultDomain = state.data.defaultDomain.name;
-  const keyWidth = Math.max(...state.accounts().map((account) => account.apiKey.length));
-  const keys = state.accounts().map((account) => {
-    const domains = [defaultDomain, ...account.domains.map((domain) => domain.name)].join(', ');
-    const usage = `${state.linkCount(account)}/${account.linkLimit} links`;
+export async function startupBanner(url: string, config: Config, mock: Mock, version: string): Promise<string> {
+  const store = mock.service.store;
+  const [defaultDomain, accounts] = await Promise.all([store.defaultDomain(), store.accounts()]);
+  const counts = await Promise.all(accounts.map((account) => store.linkCount(account.id)));
+  const keyWidth = Math.max(...accounts.map((account) => account.apiKey.length));
+  const keys = accounts.map((account, index) => {
+    const domains = [defaultDomain.name, ...account.domains.map((domain) => domain.name)].join(', ');
+    const usage = `${counts[index] ?? 0}/${account.linkLimit} links`;
     return `${account.apiKey.padEnd(keyWidth)}  ${account.name} (${usage}; domains ${domains})`;
   });
   const db = config.db === ':memory:' ? ':memory: (nothing is written to disk)' : `${config.db} (${mock.seeded ? `seeded with seed ${config.seed}` : 'kept from an earlier run; --reset re-seeds it'})`;
-  const example = `curl -X POST ${url}/links -H 'x-api-key: ${state.accounts()[0]?.apiKey ?? 'demo-key'}' -H 'content-type: application/json' -d '{"destinationUrl":"https://example.com","domain":"${defaultDomain}","tags":[]}'`;
+  const example = `curl -X POST ${url}/links -H 'x-api-key: ${accounts[0]?.apiKey ?? 'demo-key'}' -H 'content-type: application/json' -d '{"destinationUrl":"https://example.com","domain":"${defaultDomain.name}","tags":[]}'`;
   return [
     `shortlink-mock ${version} listening on ${url}`,
     `  contract   ${url}/openapi.yaml (every request and response is validated against it)`,

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   // Before the banner too: whoever reads the URL there finds the ready file written.
   if (config.readyFile) writeReadyFile(config.readyFile, url);
   for (const warning of ignoredSeedOptions(config, mock.seeded)) console.error(warning);
-  console.log(startupBanner(url, config, mock, packageVersion()));
+  console.log(await startupBanner(url, config, mock, packageVersion()));
 }
 
 function listen(mock: Mock, config: Config): Promise<Server> {

@@ -10,7 +10,6 @@ import { DEFAULT_JOURNAL_SIZE, Journal } from './core/journal.js';
 import { CONSOLE_DIR, readAdminContract } from './package-files.js';
 import { memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
 import { LinkService } from './core/links.js';
-import type { MockState } from './core/state.js';
 import type { StoreOp } from './core/changes.js';
 import type { MockData } from './core/model.js';
 import { cryptoRandomInt, type RandomInt } from './core/random.js';
@@ -21,6 +20,7 @@ import type { Sleep } from './http/scenarios.js';
 import { ContractRules } from './scenarios/contract-rules.js';
 import type { DataStore } from './store/data-store.js';
 import { GroupCommit } from './store/group-commit.js';
+import { LocalLinkStore } from './store/local-link-store.js';
 import { openData } from './store/open-data.js';
 
 export interface MockOptions {
@@ -61,6 +61,8 @@ export interface MockOptions {
 export interface Mock {
   app: Express;
   service: LinkService;
+  /** The data of this process, with its indexes (tests and in-process tools read it). */
+  store: LocalLinkStore;
   scenarios: ScenarioRegistry;
   journal: Journal;
   /** True when this start seeded the data, false when it kept the stored data. */
@@ -76,12 +78,13 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const opened = await openData(options.store, seed, options.reset ?? false);
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
   const commits = new GroupCommit<StoreOp>((ops) => options.store.write(ops));
+  const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
+  const store = new LocalLinkStore(opened.data, persist, options.store.location);
   const service = new LinkService({
-    data: opened.data,
+    store,
     ...(buildAccountForKey
-      ? { createAccount: (apiKey: string, state: MockState) => buildAccountForKey(apiKey, state.data.defaultDomain, (slug) => state.isSlugTaken(state.data.defaultDomain.id, slug)) }
+      ? { createAccount: async (apiKey: string) => buildAccountForKey(apiKey, await store.defaultDomain(), (slug) => store.isDefaultSlugTaken(slug)) }
       : {}),
-    persist: options.durability === 'relaxed' ? (ops) => relaxed(commits.commit(ops), options.log) : (ops) => commits.commit(ops),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
   });
@@ -111,7 +114,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
-  return { app, service, scenarios, journal, seeded: opened.seeded, close: async () => {
+  return { app, service, store, scenarios, journal, seeded: opened.seeded, close: async () => {
       await commits.flush();
       await options.store.close();
     },

@@ -20,24 +20,25 @@ export interface StateDeps {
 
 export function addStateRoutes(router: Router, deps: StateDeps): void {
   const { service } = deps;
-  router.get('/health', (_req, res) => {
+  router.get('/health', async (_req, res) => {
     const uptimeSeconds = Math.floor((Date.now() - deps.startedAt.getTime()) / 1000);
-    res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...counts(service), scenario: deps.activeScenario() });
+    res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...(await counts(service)), scenario: deps.activeScenario() });
   });
   router.post('/reset', async (_req, res) => {
     await deps.reset();
     deps.onStateReplaced();
-    res.json({ status: 'reset', ...counts(service) });
+    res.json({ status: 'reset', ...(await counts(service)) });
   });
-  router.get('/accounts', (_req, res) => {
-    res.json({ accounts: service.state.accounts().map((account) => accountView(service, account)) });
+  router.get('/accounts', async (_req, res) => {
+    const accounts = await service.store.accounts();
+    res.json({ accounts: await Promise.all(accounts.map((account) => accountView(service, account))) });
   });
   router.put('/accounts/:apiKey/limit', async (req, res) => {
     const account = await setLinkLimit(service, String(req.params['apiKey']), (req.body as { linkLimit: number }).linkLimit);
-    res.json(accountView(service, account));
+    res.json(await accountView(service, account));
   });
-  router.get('/links', (req, res) => {
-    res.json({ links: linksOfAccount(service, String(req.query['account'])) });
+  router.get('/links', async (req, res) => {
+    res.json({ links: await linksOfAccount(service, String(req.query['account'])) });
   });
   router.post('/links/:id/clicks', async (req, res) => {
     res.json(await addClicks(service, String(req.params['id']), (req.body as { count: number }).count));
@@ -46,7 +47,7 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
     res.json({ snapshots: await deps.snapshots.list() });
   });
   router.post('/snapshots/:name', async (req, res) => {
-    res.status(201).json(await deps.snapshots.save(String(req.params['name']), snapshotOf(service)));
+    res.status(201).json(await deps.snapshots.save(String(req.params['name']), await snapshotOf(service)));
   });
   router.post('/snapshots/:name/restore', async (req, res) => {
     const name = String(req.params['name']);
@@ -54,7 +55,7 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
     if (!data) throw errors.snapshotNotFound(name);
     await service.replaceData(structuredClone(data));
     deps.onStateReplaced();
-    res.json({ status: 'restored', ...counts(service) });
+    res.json({ status: 'restored', ...(await counts(service)) });
   });
   router.delete('/snapshots/:name', async (req, res) => {
     const name = String(req.params['name']);
@@ -63,13 +64,13 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
   });
 }
 
-function counts(service: LinkService): { accounts: number; links: number } {
-  const state = service.state;
-  return { accounts: state.accounts().length, links: state.totalLinks() };
+async function counts(service: LinkService): Promise<{ accounts: number; links: number }> {
+  const [accounts, links] = await Promise.all([service.store.accounts(), service.store.totalLinks()]);
+  return { accounts: accounts.length, links };
 }
 
-function accountView(service: LinkService, account: AccountRecord) {
-  const state = service.state;
-  const domains = [state.data.defaultDomain, ...account.domains].map((domain) => ({ id: domain.id, name: domain.name }));
-  return { id: account.id, name: account.name, apiKey: account.apiKey, linkLimit: account.linkLimit, links: state.linkCount(account), domains };
+async function accountView(service: LinkService, account: AccountRecord) {
+  const [defaultDomain, links] = await Promise.all([service.store.defaultDomain(), service.store.linkCount(account.id)]);
+  const domains = [defaultDomain, ...account.domains].map((domain) => ({ id: domain.id, name: domain.name }));
+  return { id: account.id, name: account.name, apiKey: account.apiKey, linkLimit: account.linkLimit, links, domains };
 }

@@ -21,9 +21,11 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     deps.scenarios.setActive((req.body as { name: string | null }).name, 'the admin API');
     res.json({ active: deps.scenarios.active()?.name ?? null });
   });
-  router.get('/requests', (req, res) => {
+  router.get('/requests', async (req, res) => {
     const filter = req.query as JournalFilter;
-    const entries = deps.journal.list(filter, (key) => deps.service.state.accountByKey(key)?.id);
+    // ?account= takes an API key or an account id: the key's account, if it names one.
+    const account = filter.account === undefined ? undefined : await deps.service.store.accountByKey(filter.account);
+    const entries = deps.journal.list(filter, () => account?.id);
     res.json({ size: deps.journal.size, entries });
   });
   router.delete('/requests', (_req, res) => {

@@ -1,168 +1,153 @@
-// The link rules of the API (D5-D19) over the indexed state. Knows nothing of HTTP or files:
-// every method either returns the API's Link or throws an ApiError, and a refused request changes
-// nothing because every check runs before the first mutation. `persist` is awaited before a
-// method returns, so an acknowledged change is as durable as the store makes it.
+// The link rules of the API (D5-D19) over a LinkStore. Knows nothing of HTTP or files: every
+// method either returns the API's Link or throws an ApiError. The checks run in the order of D19,
+// and what they claim in the store (a place under the limit, a slug) is given back when a later
+// check refuses, so a refused request changes nothing, and every rule holds across all the
+// instances that share one store (D22). A change is acknowledged only once the store has made it
+// as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
-import type { Change, StoreOp } from './changes.js';
-import { errors } from './errors.js';
-import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
+import type { LinkChange, LinkStore, SeededAccount } from '../store/link-store.js';
+import { ApiError, errors } from './errors.js';
+import { toLink } from './link-view.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
-import { MockState } from './state.js';
-import { resolveTags } from './tags.js';
+import { checkTags, claimTags } from './tags.js';
 
 export const RANDOM_SLUG_LENGTH = 7;
 const RANDOM_SLUG_ATTEMPTS = 100;
 
-/** --accept-any-key: makes a fresh account for an unknown key (undefined: unknown keys are a 401). */
-export type AccountFactory = (apiKey: string, state: MockState) => { account: AccountRecord; tags: TagRecord[]; links: LinkRecord[] };
-
-/** True when a seeded record would take the id of a record already there. */
-function reusesAnId(state: MockState, seeded: ReturnType<AccountFactory>): boolean {
-  return (
-    state.accountById(seeded.account.id) !== undefined ||
-    seeded.tags.some((tag) => Object.hasOwn(state.data.tags, tag.id)) ||
-    seeded.links.some((link) => state.linkById(link.id) !== undefined)
-  );
-}
+/** --accept-any-key: the account seeded for an unknown key (undefined: unknown keys are a 401). */
+export type AccountFactory = (apiKey: string) => SeededAccount | Promise<SeededAccount>;
 
 export interface LinkServiceDeps {
-  data: MockData;
+  store: LinkStore;
   createAccount?: AccountFactory;
-  /** Makes changes durable; awaited before a change is acknowledged. */
-  persist: (ops: StoreOp[]) => Promise<void>;
   random: RandomInt;
   now: () => Date;
 }
 
+type Release = () => Promise<void>;
+
 export class LinkService {
-  private current: MockState;
+  readonly store: LinkStore;
 
   constructor(private readonly deps: LinkServiceDeps) {
-    this.current = new MockState(deps.data);
-  }
-
-  get state(): MockState {
-    return this.current;
+    this.store = deps.store;
   }
 
   /** The account of an API key; a missing or unknown key is a 401 (D14). */
-  authenticate(apiKey: string | undefined): AccountRecord {
+  async authenticate(apiKey: string | undefined): Promise<AccountRecord> {
     if (apiKey === undefined || apiKey === '') throw errors.missingApiKey();
-    const account = this.current.accountByKey(apiKey) ?? this.accountForNewKey(apiKey);
+    const account = (await this.store.accountByKey(apiKey)) ?? (await this.accountForNewKey(apiKey));
     if (!account) throw errors.unknownApiKey();
     return account;
   }
 
-  /** With --accept-any-key, an unknown key becomes its own account on first use. */
-  private accountForNewKey(apiKey: string): AccountRecord | undefined {
-    if (!this.deps.createAccount) return undefined;
-    const state = this.current;
-    const seeded = this.deps.createAccount(apiKey, state);
-    // Records point to their account by id, so a reused id would share the records between two
-    // keys. Ids drawn from the key's SHA-256 make this next to impossible; refused, never risked.
-    if (reusesAnId(state, seeded)) throw errors.internal(`--accept-any-key: the account seeded for this key would reuse an existing id; use another key`);
-    state.addAccount(seeded.account);
-    for (const tag of seeded.tags) state.addTag(tag);
-    for (const link of seeded.links) state.addLink(link);
-    // Written with the request's own change, or by the next write; a lost new account is re-made
-    // from its key identically, so nothing a client was told is lost.
-    const changes: Change[] = [
-      { op: 'put-account', account: seeded.account },
-      ...seeded.tags.map((tag): Change => ({ op: 'put-tag', tag })),
-      ...seeded.links.map((link): Change => ({ op: 'put-link', link })),
-    ];
-    void this.deps.persist(changes).catch(() => undefined);
-    return seeded.account;
-  }
-
   async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
-    const state = this.current;
-    if (state.linkCount(account) >= account.linkLimit) throw errors.linkLimitReached(account.linkLimit);
-    const domain = state.usableDomain(account, input.domain);
-    if (!domain) throw errors.domainNotFound(input.domain);
-    const tags = resolveTags(state, account, input.tags, this.deps.random);
-    const slug = input.slug ? this.requireFreeSlug(domain, input.slug) : this.randomFreeSlug(domain);
-    const link: LinkRecord = {
-      id: newId(this.deps.random, 'lnk'),
-      accountId: account.id,
-      domainId: domain.id,
-      slug,
-      destinationUrl: input.destinationUrl,
-      createdAt: this.deps.now().toISOString(),
-      clickCount: 0,
-      tagIds: tags.tagIds,
-    };
-    for (const tag of tags.created) state.addTag(tag);
-    state.addLink(link);
-    await this.save([...tags.created.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], () => {
-      state.removeLink(link);
-      for (const tag of tags.created) state.removeTag(tag);
-    });
-    return state.toLink(link);
+    const { store } = this;
+    if (!(await store.reserveLinkSlot(account.id, account.linkLimit))) throw errors.linkLimitReached(account.linkLimit);
+    const claims: Release[] = [() => store.releaseLinkSlot(account.id)];
+    try {
+      const domain = await this.usableDomain(account, input.domain);
+      const plan = await checkTags(store, account, input.tags);
+      const id = newId(this.deps.random, 'lnk');
+      const slug = input.slug ? await this.claimSlug(domain, input.slug, id) : await this.claimRandomSlug(domain, id);
+      claims.push(() => store.releaseSlug(domain.id, slug, id));
+      const tags = await claimTags(store, account, plan, this.deps.random);
+      const link: LinkRecord = {
+        id,
+        accountId: account.id,
+        domainId: domain.id,
+        slug,
+        destinationUrl: input.destinationUrl,
+        createdAt: this.deps.now().toISOString(),
+        clickCount: 0,
+        tagIds: tags.tagIds,
+      };
+      await saved(store.insertLink(link, tags.created));
+      return await this.view(link);
+    } catch (error) {
+      for (const release of claims.reverse()) await release();
+      throw error;
+    }
   }
 
   async update(account: AccountRecord, id: string, input: UpdateLinkRequest): Promise<Link> {
-    const state = this.current;
-    const link = state.linkOf(account, id);
-    if (!link) throw errors.linkNotFound(id);
-    const tags = input.tags && resolveTags(state, account, input.tags, this.deps.random);
-    const before = { destinationUrl: link.destinationUrl, tagIds: link.tagIds };
-    if (input.destinationUrl !== undefined) link.destinationUrl = input.destinationUrl;
-    if (tags) {
-      for (const tag of tags.created) state.addTag(tag);
-      link.tagIds = tags.tagIds;
-    }
-    await this.save([...(tags?.created ?? []).map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], () => {
-      Object.assign(link, before);
-      for (const tag of tags?.created ?? []) state.removeTag(tag);
-    });
-    return state.toLink(link);
+    const link = await this.linkOf(account, id);
+    const tags = input.tags && (await claimTags(this.store, account, await checkTags(this.store, account, input.tags), this.deps.random));
+    const change: LinkChange = {
+      ...(input.destinationUrl === undefined ? {} : { destinationUrl: input.destinationUrl }),
+      ...(tags ? { tagIds: tags.tagIds } : {}),
+    };
+    const updated = await saved(this.store.updateLink(link, change, tags?.created ?? []));
+    // Deleted while this update ran: the delete wins, never a link brought back (D22).
+    if (!updated) throw errors.linkNotFound(id);
+    return this.view(updated);
   }
 
   async delete(account: AccountRecord, id: string): Promise<void> {
-    const state = this.current;
-    const link = state.linkOf(account, id);
-    if (!link) throw errors.linkNotFound(id);
-    state.removeLink(link);
-    await this.save([{ op: 'delete-link', id: link.id }], () => state.addLink(link));
+    const link = await this.linkOf(account, id);
+    if (!(await saved(this.store.deleteLink(link)))) throw errors.linkNotFound(id);
   }
 
-  /**
-   * Makes changes durable, or undoes them and fails: the state in memory never holds a change
-   * that is not on disk (a full or read-only disk refuses the request, and loses nothing).
-   */
-  private async save(changes: Change[], undo: () => void): Promise<void> {
-    try {
-      await this.deps.persist(changes);
-    } catch (error) {
-      undo();
-      throw errors.notSaved((error as Error).message);
-    }
+  /** The link as the API shows it. */
+  async view(link: LinkRecord): Promise<Link> {
+    const [domain, ...tags] = await Promise.all([this.store.domainById(link.domainId), ...link.tagIds.map((tagId) => this.store.tagById(tagId))]);
+    return toLink(link, domain as DomainRecord | undefined, tags as Parameters<typeof toLink>[2]);
   }
 
   /** Replaces all data (reset, snapshot restore) and writes it. */
   async replaceData(data: MockData): Promise<void> {
-    this.current = new MockState(data);
-    await this.deps.persist([{ op: 'replace', data }]);
+    await this.store.replaceAll(data);
   }
 
-  /** Runs a change of the admin API against the state, then makes it durable (or undoes it). */
-  async mutate<T>(change: (state: MockState) => { result: T; changes: Change[]; undo: () => void }): Promise<T> {
-    const { result, changes, undo } = change(this.current);
-    await this.save(changes, undo);
-    return result;
+  /** The link if it exists and belongs to this account; another account's link is not there (D15). */
+  private async linkOf(account: AccountRecord, id: string): Promise<LinkRecord> {
+    const link = await this.store.linkById(id);
+    if (!link || link.accountId !== account.id) throw errors.linkNotFound(id);
+    return link;
   }
 
-  private requireFreeSlug(domain: DomainRecord, slug: string): string {
-    if (this.current.isSlugTaken(domain.id, slug)) throw errors.slugTaken(slug, domain.name);
+  /** The default domain or one of the account's own (D8). */
+  private async usableDomain(account: AccountRecord, name: string): Promise<DomainRecord> {
+    const entry = await this.store.domainByName(name);
+    if (!entry || (entry.ownerId !== undefined && entry.ownerId !== account.id)) throw errors.domainNotFound(name);
+    return entry.domain;
+  }
+
+  private async claimSlug(domain: DomainRecord, slug: string, linkId: string): Promise<string> {
+    if (!(await this.store.claimSlug(domain.id, slug, linkId))) throw errors.slugTaken(slug, domain.name);
     return slug;
   }
 
-  private randomFreeSlug(domain: DomainRecord): string {
+  private async claimRandomSlug(domain: DomainRecord, linkId: string): Promise<string> {
     for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt += 1) {
       const slug = randomString(this.deps.random, RANDOM_SLUG_LENGTH);
-      if (!this.current.isSlugTaken(domain.id, slug)) return slug;
+      if (await this.store.claimSlug(domain.id, slug, linkId)) return slug;
     }
     throw errors.internal(`no free random slug found in domain '${domain.name}' after ${RANDOM_SLUG_ATTEMPTS} attempts`);
+  }
+
+  /** With --accept-any-key, an unknown key becomes its own account on first use. */
+  private async accountForNewKey(apiKey: string): Promise<AccountRecord | undefined> {
+    if (!this.deps.createAccount) return undefined;
+    const seeded = await this.deps.createAccount(apiKey);
+    try {
+      return await this.store.addAccount(seeded);
+    } catch (error) {
+      throw errors.internal(`--accept-any-key: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * A write the store could not make durable was not made (the store undid it): a 500 that says
+ * so, and loses nothing (a full or read-only disk, Redis gone).
+ */
+export async function saved<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw errors.notSaved((error as Error).message);
   }
 }

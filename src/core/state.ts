@@ -2,6 +2,7 @@
 // name, link by id, link by domain+slug, tag by id and by name) is a map access, never a scan.
 // Mutations go through this class so the indexes and the data never disagree.
 import type { Link } from '../api-types.js';
+import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
@@ -45,11 +46,13 @@ export class MockState {
     return this.data.accounts;
   }
 
-  /** The domain of that name if this account may use it: the default one or one of its own (D8). */
-  usableDomain(account: AccountRecord, name: string): DomainRecord | undefined {
-    const entry = this.domainsByName.get(domainKey(name));
-    if (!entry) return undefined;
-    return entry.ownerId === undefined || entry.ownerId === account.id ? entry.domain : undefined;
+  /** The domain of that name, and its owner (none: the default domain). */
+  domainEntry(name: string): { domain: DomainRecord; ownerId?: string } | undefined {
+    return this.domainsByName.get(domainKey(name));
+  }
+
+  domainById(id: string): DomainRecord | undefined {
+    return this.domainsById.get(id);
   }
 
   /** The link if it exists and belongs to this account; another account's link is not there (D15). */
@@ -74,20 +77,23 @@ export class MockState {
   }
 
   /** The account's links, oldest first. */
-  linksOf(account: AccountRecord): LinkRecord[] {
+  linksOf(account: Pick<AccountRecord, 'id'>): LinkRecord[] {
     return [...(this.linksByAccount.get(account.id) ?? [])];
+  }
+
+  linkAtDomain(domainId: string, slug: string): LinkRecord | undefined {
+    return this.linksBySlug.get(domainId)?.get(slug);
   }
 
   isSlugTaken(domainId: string, slug: string): boolean {
     return this.linksBySlug.get(domainId)?.has(slug) ?? false;
   }
 
-  tagOf(account: AccountRecord, id: string): TagRecord | undefined {
-    const tag = Object.hasOwn(this.data.tags, id) ? this.data.tags[id] : undefined;
-    return tag && tag.accountId === account.id ? tag : undefined;
+  tagById(id: string): TagRecord | undefined {
+    return Object.hasOwn(this.data.tags, id) ? this.data.tags[id] : undefined;
   }
 
-  tagByName(account: AccountRecord, name: string): TagRecord | undefined {
+  tagByName(account: Pick<AccountRecord, 'id'>, name: string): TagRecord | undefined {
     return this.tagsByName.get(account.id)?.get(name);
   }
 
@@ -98,7 +104,7 @@ export class MockState {
     return total;
   }
 
-  linkCount(account: AccountRecord): number {
+  linkCount(account: Pick<AccountRecord, 'id'>): number {
     return this.linkCounts.get(account.id) ?? 0;
   }
 
@@ -110,6 +116,12 @@ export class MockState {
   addTag(tag: TagRecord): void {
     this.data.tags[tag.id] = tag;
     this.indexTag(tag);
+  }
+
+  /** Whether any link names the tag: a scan, only for undoing a change that could not be saved. */
+  isTagNamed(tagId: string): boolean {
+    for (const id in this.data.links) if (this.data.links[id]?.tagIds.includes(tagId)) return true;
+    return false;
   }
 
   /** Only for undoing a tag added with a change that could not be saved. */
@@ -130,23 +142,9 @@ export class MockState {
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);
   }
 
-  /** The link as the API shows it (section 2.1 of the API document). */
+  /** The link as the API shows it. */
   toLink(link: LinkRecord): Link {
-    const domain = this.domainsById.get(link.domainId);
-    if (!domain) throw new Error(`data corrupt: link ${link.id} names unknown domain ${link.domainId}`);
-    const tags = link.tagIds.map((id) => {
-      const tag = this.data.tags[id];
-      if (!tag) throw new Error(`data corrupt: link ${link.id} names unknown tag ${id}`);
-      return { id: tag.id, name: tag.name };
-    });
-    const shown = { id: domain.id, name: domain.name };
-    const shortUrl = `https://${domain.name}/${link.slug}`;
-    // Two literals rather than a spread of the optional title: one fixed shape each, and the same
-    // key order either way (a spread copied every field again: ~7% of an admin list's CPU).
-    if (link.title === undefined) {
-      return { id: link.id, createdAt: link.createdAt, destinationUrl: link.destinationUrl, slug: link.slug, domain: shown, shortUrl, clickCount: link.clickCount, tags };
-    }
-    return { id: link.id, createdAt: link.createdAt, destinationUrl: link.destinationUrl, title: link.title, slug: link.slug, domain: shown, shortUrl, clickCount: link.clickCount, tags };
+    return toLink(link, this.domainsById.get(link.domainId), link.tagIds.map((id) => this.data.tags[id]));
   }
 
   private indexAccount(account: AccountRecord): void {

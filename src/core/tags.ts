@@ -1,49 +1,58 @@
 // Tag rules (D9, D10): ids only when the tag exists in the account, reuse by exact trimmed name,
-// new names become new tags, duplicates collapse. Resolving changes nothing: the new tags are
-// returned as records for the caller to add once every other check has passed.
+// new names become new tags, duplicates collapse. In two steps, so that a refused request creates
+// no tag: `checkTags` runs with the other checks (unknown ids 404, then name mismatches 400), and
+// `claimTags` runs once every check has passed, claiming each new name in the store (the first
+// claim of a name creates the tag; a request racing it gets that same tag).
 import type { Tag } from '../api-types.js';
+import type { LinkStore } from '../store/link-store.js';
 import { errors } from './errors.js';
 import type { AccountRecord, TagRecord } from './model.js';
 import { newId, type RandomInt } from './random.js';
-import type { MockState } from './state.js';
+
+/** The request's tags in order: an existing tag (sent by id) or a name to reuse or create. */
+export type TagPlan = Array<{ tag: TagRecord } | { name: string }>;
 
 export interface ResolvedTags {
   /** The link's tag ids, in request order, without duplicates. */
   tagIds: string[];
-  /** Tags that do not exist yet and must be added with the link. */
+  /** The tags this request created. */
   created: TagRecord[];
 }
 
-export function resolveTags(state: MockState, account: AccountRecord, input: Tag[], random: RandomInt): ResolvedTags {
+export async function checkTags(store: LinkStore, account: AccountRecord, input: Tag[]): Promise<TagPlan> {
+  const byId = new Map<string, TagRecord>();
   // Every unknown id is a 404 before any name mismatch is a 400 (D19).
-  for (const tag of input) if (tag.id !== undefined && !state.tagOf(account, tag.id)) throw errors.tagNotFound(tag.id);
-  const tagIds: string[] = [];
-  const created = new Map<string, TagRecord>();
   for (const tag of input) {
+    if (tag.id === undefined || byId.has(tag.id)) continue;
+    const record = await store.tagById(tag.id);
+    if (!record || record.accountId !== account.id) throw errors.tagNotFound(tag.id);
+    byId.set(tag.id, record);
+  }
+  return input.map((tag) => {
     const name = tag.name.trim();
-    const record = tag.id === undefined ? findOrCreateByName(state, account, name, created, random) : existingById(state, account, tag.id, name);
+    if (tag.id === undefined) return { name };
+    const record = byId.get(tag.id) as TagRecord;
+    if (record.name !== name) throw errors.tagNameMismatch(tag.id, name, record.name);
+    return { tag: record };
+  });
+}
+
+export async function claimTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Promise<ResolvedTags> {
+  const tagIds: string[] = [];
+  const created: TagRecord[] = [];
+  const byName = new Map<string, TagRecord>();
+  for (const step of plan) {
+    const record = 'tag' in step ? step.tag : (byName.get(step.name) ?? (await claimName(store, account, step.name, random, created)));
+    if ('name' in step) byName.set(step.name, record);
     if (!tagIds.includes(record.id)) tagIds.push(record.id);
   }
-  return { tagIds, created: [...created.values()] };
+  return { tagIds, created };
 }
 
-function existingById(state: MockState, account: AccountRecord, id: string, name: string): TagRecord {
-  const record = state.tagOf(account, id);
-  if (!record) throw errors.tagNotFound(id);
-  if (record.name !== name) throw errors.tagNameMismatch(id, name, record.name);
-  return record;
-}
-
-function findOrCreateByName(
-  state: MockState,
-  account: AccountRecord,
-  name: string,
-  created: Map<string, TagRecord>,
-  random: RandomInt,
-): TagRecord {
-  const existing = state.tagByName(account, name) ?? created.get(name);
+async function claimName(store: LinkStore, account: AccountRecord, name: string, random: RandomInt, created: TagRecord[]): Promise<TagRecord> {
+  const existing = await store.tagByName(account.id, name);
   if (existing) return existing;
-  const record: TagRecord = { id: newId(random, 'tag'), accountId: account.id, name };
-  created.set(name, record);
-  return record;
+  const claim = await store.claimTagName({ id: newId(random, 'tag'), accountId: account.id, name });
+  if (claim.created) created.push(claim.tag);
+  return claim.tag;
 }

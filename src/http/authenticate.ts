@@ -9,7 +9,7 @@ import type { OperationTable } from './operation-table.js';
 export const API_KEY_HEADER = 'x-api-key';
 
 export function authenticate(table: OperationTable, service: LinkService): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const match = table.match(req.method, req.path);
     if (match.kind === 'unknown-path') throw errors.pathNotFound(req.method, req.path);
     if (match.kind === 'method-not-allowed') {
@@ -18,7 +18,7 @@ export function authenticate(table: OperationTable, service: LinkService): Reque
     }
     res.locals['operationId'] = match.operationId;
     res.locals['takesBody'] = match.takesBody;
-    res.locals['account'] = service.authenticate(req.get(API_KEY_HEADER));
+    res.locals['account'] = await service.authenticate(req.get(API_KEY_HEADER));
     next();
   };
 }

@@ -20,7 +20,7 @@ export function redirectRouter(service: LinkService): Router {
 export function redirectByHost(service: LinkService): RequestHandler {
   return async (req, res, next) => {
     const slug = SLUG_PATH.exec(req.path)?.[1];
-    if (req.method !== 'GET' || !slug || !service.state.isDomainName(req.hostname)) return next();
+    if (req.method !== 'GET' || !slug || !(await service.store.domainByName(req.hostname))) return next();
     res.redirect(302, await visit(service, req.hostname, slug));
   };
 }

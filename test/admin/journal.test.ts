@@ -33,7 +33,7 @@ describe('journal entries', () => {
     const before = Date.now();
     const res = await create(DEMO);
     const [entry] = await journal();
-    const demoId = t.service.state.accountByKey(DEMO)?.id;
+    const demoId = t.store.state.accountByKey(DEMO)?.id;
     expect(entry).toEqual({
       seq: 1,
       time: expect.any(String),
@@ -114,7 +114,7 @@ describe('filters, clearing and what is not journaled', () => {
   });
 
   it('filters by account id as well as by key', async () => {
-    const id = t.service.state.accountByKey(OTHER)?.id ?? '';
+    const id = t.store.state.accountByKey(OTHER)?.id ?? '';
     expect((await journal({ account: id })).map((entry) => entry.seq)).toEqual([3, 4]);
   });
 

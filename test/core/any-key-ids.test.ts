@@ -6,6 +6,8 @@ import { buildAccountForKey, buildSeed } from '../../fixtures/seed.js';
 import { applyChange } from '../../src/core/changes.js';
 import { ApiError } from '../../src/core/errors.js';
 import { LinkService, type AccountFactory } from '../../src/core/links.js';
+import type { SeededAccount } from '../../src/store/link-store.js';
+import { LocalLinkStore } from '../../src/store/local-link-store.js';
 import type { AccountRecord, MockData } from '../../src/core/model.js';
 import type { MockState } from '../../src/core/state.js';
 import { readFixtureSpec } from '../../src/package-files.js';
@@ -14,16 +16,17 @@ const spec = readFixtureSpec();
 const NEW_KEY = 'ci-job-ids';
 
 /** The real factory, then one of its ids swapped for an id the state already holds. */
-type Swap = (seeded: ReturnType<AccountFactory>, state: MockState) => void;
+type Swap = (seeded: SeededAccount, state: MockState) => void;
 function serviceWith(swap: Swap) {
   const calls = { persist: 0 };
-  const createAccount: AccountFactory = (apiKey, state) => {
-    const seeded = buildAccountForKey(apiKey, state.data.defaultDomain, (slug) => state.isSlugTaken(state.data.defaultDomain.id, slug));
-    swap(seeded, state);
+  const store = new LocalLinkStore(buildSeed(1234, spec), async () => void (calls.persist += 1), ':memory:');
+  const createAccount: AccountFactory = async (apiKey) => {
+    const seeded = buildAccountForKey(apiKey, await store.defaultDomain(), (slug) => store.isDefaultSlugTaken(slug));
+    swap(seeded, store.state);
     return seeded;
   };
-  const service = new LinkService({ data: buildSeed(1234, spec), createAccount, persist: async () => void (calls.persist += 1), random: () => 0, now: () => new Date(0) });
-  return { service, calls };
+  const service = new LinkService({ store, createAccount, random: () => 0, now: () => new Date(0) });
+  return { service, state: () => store.state, calls };
 }
 const demo = (state: MockState): AccountRecord => state.accountByKey('demo-key') as AccountRecord;
 const firstOf = <T>(record: Record<string, T>): T => Object.values(record)[0] as T;
@@ -35,29 +38,24 @@ const clashes: Array<[what: string, swap: Swap]> = [
 ];
 
 describe('a new key whose seeded account would reuse an id', () => {
-  it.each(clashes)('is refused with a 500 and changes nothing: %s', (_what, swap) => {
-    const { service, calls } = serviceWith(swap);
-    const before = JSON.stringify(service.state.data);
-    let thrown: unknown;
-    try {
-      service.authenticate(NEW_KEY);
-    } catch (error) {
-      thrown = error;
-    }
+  it.each(clashes)('is refused with a 500 and changes nothing: %s', async (_what, swap) => {
+    const { service, state, calls } = serviceWith(swap);
+    const before = JSON.stringify(state().data);
+    const thrown: unknown = await service.authenticate(NEW_KEY).then(() => undefined, (error: unknown) => error);
     expect(thrown).toBeInstanceOf(ApiError);
     expect((thrown as ApiError).status).toBe(500);
     expect((thrown as ApiError).errorDescription).toMatch(/reuse an existing id/);
     expect((thrown as ApiError).errorDescription).not.toContain(NEW_KEY);
-    expect(JSON.stringify(service.state.data)).toBe(before);
-    expect(service.state.accountByKey(NEW_KEY)).toBeUndefined();
+    expect(JSON.stringify(state().data)).toBe(before);
+    expect(state().accountByKey(NEW_KEY)).toBeUndefined();
     expect(calls.persist).toBe(0);
   });
 
-  it('and with nothing swapped, the key gets its own account (the control)', () => {
-    const { service, calls } = serviceWith(() => undefined);
-    const account = service.authenticate(NEW_KEY);
-    expect(service.state.accountByKey(NEW_KEY)).toBe(account);
-    expect(service.state.linksOf(account).length).toBeGreaterThan(0);
+  it('and with nothing swapped, the key gets its own account (the control)', async () => {
+    const { service, state, calls } = serviceWith(() => undefined);
+    const account = await service.authenticate(NEW_KEY);
+    expect(state().accountByKey(NEW_KEY)).toBe(account);
+    expect(state().linksOf(account).length).toBeGreaterThan(0);
     expect(calls.persist).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import type { AccountRecord, LinkRecord, TagRecord } from '../../src/core/model.
 import type { RandomInt } from '../../src/core/random.js';
 import { readFixtureSpec } from '../../src/package-files.js';
 import { buildSeed } from '../../fixtures/seed.js';
+import { LocalLinkStore } from '../../src/store/local-link-store.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
 
 const spec = readFixtureSpec();
@@ -29,40 +30,41 @@ function prng(seed: number): RandomInt {
   };
 }
 
-function setup() {
+async function setup() {
   const queue: number[] = []; // scripted values, used before the PRNG
   const fallback = prng(7);
   const random: RandomInt = (max) => { const next = queue.shift(); return next === undefined ? fallback(max) : next % max; };
   const calls = { persist: 0 };
-  const service = new LinkService({ data: buildSeed(1234, spec), persist: async () => { calls.persist += 1; }, random, now: () => NOW });
-  const acc: Record<Key, AccountRecord> = { demo: service.authenticate('demo-key'), other: service.authenticate('other-key'), limited: service.authenticate('limited-key') };
-  const tagsOf = (key: Key): TagRecord[] => Object.values(service.state.data.tags).filter((t) => t.accountId === acc[key].id);
+  const store = new LocalLinkStore(buildSeed(1234, spec), async () => { calls.persist += 1; }, ':memory:');
+  const service = new LinkService({ store, random, now: () => NOW });
+  const acc: Record<Key, AccountRecord> = { demo: await service.authenticate('demo-key'), other: await service.authenticate('other-key'), limited: await service.authenticate('limited-key') };
+  const tagsOf = (key: Key): TagRecord[] => Object.values(store.state.data.tags).filter((t) => t.accountId === acc[key].id);
   return {
-    service, acc, queue, calls, tagsOf,
+    service, store, acc, queue, calls, tagsOf,
     tag(key: Key, index: number, name?: string): Tag {
       const record = tagsOf(key)[index];
       if (!record) throw new Error(`no tag ${index} in ${key}`);
       return { id: record.id, name: name ?? record.name };
     },
-    seededLink: (key: Key): LinkRecord => Object.values(service.state.data.links).find((l) => l.accountId === acc[key].id)!,
+    seededLink: (key: Key): LinkRecord => Object.values(store.state.data.links).find((l) => l.accountId === acc[key].id)!,
     create: (key: Key, input: Input = {}): Promise<Link> =>
       service.create(acc[key], { destinationUrl: URL_A, domain: 'short.test', tags: [], ...input }),
   };
 }
-type Ctx = ReturnType<typeof setup>;
+type Ctx = Awaited<ReturnType<typeof setup>>;
 
 interface Refusal { status: number; code?: string; mentions: string | RegExp }
 
 /** The op is refused with this error, and the data and persist calls are exactly as before. */
 async function expectRefused(c: Ctx, op: () => Promise<unknown>, want: Refusal): Promise<void> {
-  const before = JSON.stringify(c.service.state.data);
+  const before = JSON.stringify(c.store.state.data);
   const persists = c.calls.persist;
   const error: unknown = await op().then(() => 'no error', (e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   const { status, code, errorDescription } = error as ApiError;
   expect({ status, code }).toEqual({ status: want.status, code: want.code });
   expect(errorDescription).toMatch(want.mentions);
-  expect(JSON.stringify(c.service.state.data)).toBe(before);
+  expect(JSON.stringify(c.store.state.data)).toBe(before);
   expect(c.calls.persist).toBe(persists);
 }
 
@@ -85,10 +87,10 @@ describe('create: domains and slugs (D8, D11, D12, D16, D17)', () => {
     { name: "a slug of another account's domain is free on short.test", before: [['other', { domain: 'links.globex.test', slug: 'gx' }]], input: { slug: 'gx' }, domain: 'short.test', slug: 'gx' },
   ];
   it.each(rows)('$name', async (row) => {
-    const c = setup();
+    const c = await setup();
     const link = await runCreate(c, row);
     const account = c.acc[row.key ?? 'demo'];
-    const domain = [c.service.state.data.defaultDomain, ...account.domains].find((d) => d.name === row.domain);
+    const domain = [c.store.state.data.defaultDomain, ...account.domains].find((d) => d.name === row.domain);
     expect(link).toMatchObject({ destinationUrl: URL_A, domain: { id: domain?.id, name: row.domain }, clickCount: 0, tags: [] });
     if (typeof row.slug === 'string') expect(link.slug).toBe(row.slug);
     else expect(link.slug).toMatch(row.slug);
@@ -98,16 +100,16 @@ describe('create: domains and slugs (D8, D11, D12, D16, D17)', () => {
     expect(link.id).toMatch(/^lnk_[A-Za-z0-9]{16}$/);
     expect(link).not.toHaveProperty('title');
     expectMatchesSchema('Link', link);
-    expect(c.service.state.toLink(c.service.state.linkOf(account, link.id)!)).toEqual(link);
+    expect(c.store.state.toLink(c.store.state.linkOf(account, link.id)!)).toEqual(link);
     expect(c.calls.persist).toBe((row.before?.length ?? 0) + 1);
   });
 
   it('a Link shows its fields in the contract order, with title after destinationUrl only when it has one', async () => {
-    const c = setup();
+    const c = await setup();
     const plain = await c.create('demo');
-    const seeded = Object.values(c.service.state.data.links).find((link) => link.title !== undefined);
+    const seeded = Object.values(c.store.state.data.links).find((link) => link.title !== undefined);
     expect(seeded).toBeDefined(); // only seeded links have a title (the mock never fetches one)
-    const titled = c.service.state.toLink(seeded!);
+    const titled = c.store.state.toLink(seeded!);
     const base = ['id', 'createdAt', 'destinationUrl', 'slug', 'domain', 'shortUrl', 'clickCount', 'tags'];
     expect(Object.keys(plain)).toEqual(base);
     expect(Object.keys(titled)).toEqual(['id', 'createdAt', 'destinationUrl', 'title', ...base.slice(3)]);
@@ -116,23 +118,25 @@ describe('create: domains and slugs (D8, D11, D12, D16, D17)', () => {
   });
 
   it('a random slug that collides on the first attempt is retried with a different free slug', async () => {
-    const c = setup();
+    const c = await setup();
     await c.create('demo', { slug: 'AAAAAAA' });
-    c.queue.push(...Array<number>(RANDOM_SLUG_LENGTH).fill(0), ...Array<number>(RANDOM_SLUG_LENGTH).fill(1));
+    // The link's id is drawn first (16 characters: it owns the slug it claims), then the slugs.
+    const id = (n: number): number[] => Array<number>(16).fill(n);
+    c.queue.push(...id(2), ...Array<number>(RANDOM_SLUG_LENGTH).fill(0), ...Array<number>(RANDOM_SLUG_LENGTH).fill(1));
     expect((await c.create('other')).slug).toBe('BBBBBBB');
-    c.queue.push(...Array<number>(RANDOM_SLUG_LENGTH).fill(0)); // taken on short.test only
+    c.queue.push(...id(3), ...Array<number>(RANDOM_SLUG_LENGTH).fill(0)); // taken on short.test only
     expect((await c.create('demo', { domain: 'go.acme.test' })).slug).toBe('AAAAAAA');
   });
 
   it('no free random slug is a refused request (500) that changes nothing', async () => {
-    const c = setup();
+    const c = await setup();
     await c.create('demo', { slug: 'AAAAAAA' });
     c.queue.push(...Array<number>(RANDOM_SLUG_LENGTH * 1000).fill(0));
     await expectRefused(c, () => c.create('demo', { tags: [{ name: 'would-be-new' }] }), { status: 500, mentions: 'short.test' });
   });
 
   it('a slug is free again after its link is deleted', async () => {
-    const c = setup();
+    const c = await setup();
     const first = await c.create('demo', { slug: 'reuse-me' });
     await c.service.delete(c.acc.demo, first.id);
     const second = await c.create('other', { slug: 'reuse-me' });
@@ -164,7 +168,7 @@ describe('create: refused requests, in the order of D19, change nothing', () => 
     { name: 'tag mismatch before slug taken', before: [['demo', { slug: 'taken' }]], input: (c) => ({ slug: 'taken', tags: [mismatch(c)] }), status: 400, mentions: 'is named' },
   ];
   it.each(rows)('$name', async (row) => {
-    const c = setup();
+    const c = await setup();
     for (const [key, input] of row.before ?? []) await c.create(key, input);
     await expectRefused(c, () => runCreate(c, { ...row, before: [] }), row);
   });
@@ -186,14 +190,14 @@ describe('tags (D9, D10), on create and on update', () => {
   ];
   for (const op of ['create', 'update'] as const) {
     it.each(rows)(`${op}: $name`, async (row) => {
-      const c = setup();
+      const c = await setup();
       await c.create('other', { tags: [{ name: 'globex-only' }] });
       const target = await c.create('demo', { tags: [{ name: 'old' }] });
-      const oldIds = new Set(Object.keys(c.service.state.data.tags));
+      const oldIds = new Set(Object.keys(c.store.state.data.tags));
       const link = op === 'create' ? await c.create('demo', { tags: row.tags(c) }) : await c.service.update(c.acc.demo, target.id, { tags: row.tags(c) });
       const expected = row.expected(c);
       expect(link.tags.map((t) => (oldIds.has(t.id ?? '') ? t : t.name))).toEqual(expected);
-      const created = Object.values(c.service.state.data.tags).filter((t) => !oldIds.has(t.id));
+      const created = Object.values(c.store.state.data.tags).filter((t) => !oldIds.has(t.id));
       expect(created.map((t) => ({ accountId: t.accountId, name: t.name }))).toEqual(expected.filter((e) => typeof e === 'string').map((name) => ({ accountId: c.acc.demo.id, name })));
       for (const tag of created) expect(tag.id).toMatch(/^tag_[A-Za-z0-9]{16}$/);
       const again = await c.create('demo', { tags: link.tags.map((t) => ({ name: t.name })) });
@@ -211,12 +215,12 @@ describe('update (D6, D15)', () => {
     { name: 'both', input: { destinationUrl: URL_B, tags: [{ name: 'b' }, { name: 'a' }] }, destinationUrl: URL_B, tags: ['b', 'a'] },
   ];
   it.each(rows)('$name', async (row) => {
-    const c = setup();
+    const c = await setup();
     const before = await c.create('demo', { domain: 'go.acme.test', slug: 'target', tags: [{ name: 'a' }, { name: 'b' }] });
     const link = await c.service.update(c.acc.demo, before.id, row.input);
     expect(link).toEqual({ ...before, destinationUrl: row.destinationUrl, tags: expect.any(Array) as unknown });
     expect(link.tags.map((t) => t.name)).toEqual(row.tags);
-    expect(c.service.state.toLink(c.service.state.linkOf(c.acc.demo, link.id)!)).toEqual(link);
+    expect(c.store.state.toLink(c.store.state.linkOf(c.acc.demo, link.id)!)).toEqual(link);
     expectMatchesSchema('Link', link);
     expect(c.calls.persist).toBe(2);
   });
@@ -230,7 +234,7 @@ describe('update (D6, D15)', () => {
     { name: 'tag id with another name', id: (_c, own) => own.id, input: (c) => ({ destinationUrl: URL_B, tags: [{ name: 'would-be-new' }, c.tag('demo', 0, 'renamed')] }), status: 400, mentions: 'is named' },
   ];
   it.each(refused)('refused: $name', async (row) => {
-    const c = setup();
+    const c = await setup();
     const own = await c.create('demo', { tags: [{ name: 'a' }] });
     await expectRefused(c, () => c.service.update(c.acc.demo, row.id(c, own), row.input(c)), row);
   });
@@ -238,11 +242,11 @@ describe('update (D6, D15)', () => {
 
 describe('delete (D3, D15)', () => {
   it('removes the link: it is gone for update, delete and lookup, and frees a link of the limit', async () => {
-    const c = setup();
+    const c = await setup();
     const victim = c.seededLink('limited');
     await c.service.delete(c.acc.limited, victim.id);
-    expect(c.service.state.linkOf(c.acc.limited, victim.id)).toBeUndefined();
-    expect(c.service.state.data.links).not.toHaveProperty(victim.id);
+    expect(c.store.state.linkOf(c.acc.limited, victim.id)).toBeUndefined();
+    expect(c.store.state.data.links).not.toHaveProperty(victim.id);
     expect(c.calls.persist).toBe(1);
     await expectRefused(c, () => c.service.delete(c.acc.limited, victim.id), { status: 404, mentions: 'not found' });
     await expectRefused(c, () => c.service.update(c.acc.limited, victim.id, { tags: [] }), { status: 404, mentions: 'not found' });
@@ -254,11 +258,11 @@ describe('delete (D3, D15)', () => {
     { name: 'unknown id', id: () => 'lnk_nope' },
     { name: "another account's link", id: (c: Ctx) => c.seededLink('other').id },
   ])('refused: $name, and the link stays with its owner', async (row) => {
-    const c = setup();
+    const c = await setup();
     const id = row.id(c);
     await expectRefused(c, () => c.service.delete(c.acc.demo, id), { status: 404, mentions: `link '${id}' not found` });
     const theirs = c.seededLink('other');
-    expect(c.service.state.linkOf(c.acc.other, theirs.id)).toBe(theirs);
+    expect(c.store.state.linkOf(c.acc.other, theirs.id)).toBe(theirs);
     await c.service.delete(c.acc.other, theirs.id);
   });
 });
@@ -271,7 +275,7 @@ describe('isolation (D15): another account looks exactly like nothing', () => {
     { name: 'their custom domain', op: (c) => c.create('other', { domain: 'go.acme.test' }), expected: () => errors.domainNotFound('go.acme.test') },
   ];
   it.each(rows)('$name', async (row) => {
-    const c = setup();
+    const c = await setup();
     const error = (await row.op(c).catch((e: unknown) => e)) as ApiError;
     const want = row.expected(c);
     expect({ status: error.status, description: error.errorDescription, code: error.code }).toEqual({ status: want.status, description: want.errorDescription, code: want.code });

@@ -35,7 +35,7 @@ interface Facts {
 }
 
 function factsOf(t: TestApp): Facts {
-  const data = t.service.state.data;
+  const data = t.store.state.data;
   const account = (key: string) => data.accounts.find((a) => a.apiKey === key) ?? fail(`no account ${key}`);
   const demo = account(DEMO);
   const other = account(OTHER);
@@ -69,7 +69,7 @@ function post(t: TestApp, key: string | undefined, body: Body | Raw): Test {
 
 async function snapshot(t: TestApp): Promise<{ links: unknown; data: string }> {
   const health = await t.request.get('/__admin/health').expect(200);
-  return { links: (health.body as { links: unknown }).links, data: JSON.stringify(t.service.state.data) };
+  return { links: (health.body as { links: unknown }).links, data: JSON.stringify(t.store.state.data) };
 }
 
 describe('POST /links succeeds', () => {

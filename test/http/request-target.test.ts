@@ -50,18 +50,18 @@ function rawExchange(port: number, request: string): Promise<{ status: number; h
 }
 
 const aLinkOf = (t: TestApp): string => {
-  const account = t.service.state.accountByKey(DEMO)!;
-  return Object.values(t.service.state.data.links).find((link) => link.accountId === account.id)!.id;
+  const account = t.store.state.accountByKey(DEMO)!;
+  return Object.values(t.store.state.data.links).find((link) => link.accountId === account.id)!.id;
 };
 
 describe('ids that cannot be percent-decoded name no link (404, never a 400 deleteLink does not document)', () => {
   test.each(['%zz', '%ff', 'abc%', '%E0%A4%A', 'lnk_%zz_x'])('DELETE /links/%s', async (id) => {
     const t = await createTestApp();
-    const before = JSON.stringify(t.service.state.data);
+    const before = JSON.stringify(t.store.state.data);
     const res = await t.request.delete(`/links/${id}`).set('x-api-key', DEMO);
     expectError(res, 404, { mentions: 'not found' });
     expect((res.body as { errorDescription: string }).errorDescription).not.toMatch(/malformed|'$/);
-    expect(JSON.stringify(t.service.state.data)).toBe(before);
+    expect(JSON.stringify(t.store.state.data)).toBe(before);
   });
 
   test('PUT /links/%zz with a valid body is a 404; with an invalid body the body is judged first, as for any unknown id', async () => {
@@ -92,7 +92,7 @@ describe('absolute-form request targets', () => {
     const id = aLinkOf(t);
     const res = await rawExchange(port, `DELETE http://127.0.0.1:${port}/links/${id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-api-key: ${DEMO}\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(204);
-    expect(t.service.state.data.links[id]).toBeUndefined();
+    expect(t.store.state.data.links[id]).toBeUndefined();
   });
 
   test('PUT in absolute-form is validated and answered like any update', async () => {

@@ -27,7 +27,7 @@ function fail(message: string): never {
 }
 
 function factsOf(t: TestApp): Facts {
-  const data = t.service.state.data;
+  const data = t.store.state.data;
   const accountId = (key: string) => data.accounts.find((a) => a.apiKey === key)?.id ?? fail(`no account ${key}`);
   const demo = accountId(DEMO);
   const other = accountId(OTHER);
@@ -53,11 +53,11 @@ const create = async (t: TestApp, body: Body): Promise<LinkBody> => {
   expectLink(res, 201);
   return res.body as LinkBody;
 };
-const get = (t: TestApp, id: string) => t.service.state.data.links[id];
+const get = (t: TestApp, id: string) => t.store.state.data.links[id];
 
 async function snapshot(t: TestApp): Promise<{ links: unknown; data: string }> {
   const health = await t.request.get('/__admin/health').expect(200);
-  return { links: (health.body as { links: unknown }).links, data: JSON.stringify(t.service.state.data) };
+  return { links: (health.body as { links: unknown }).links, data: JSON.stringify(t.store.state.data) };
 }
 
 describe('PUT /links/{id} succeeds', () => {
@@ -195,8 +195,8 @@ test('a delete frees a place under the link limit', async () => {
   const t = await createTestApp();
   const create = () => t.request.post('/links').set('x-api-key', LIMITED).send({ tags: [], destinationUrl: 'https://example.com/l', domain: 'short.test' });
   expectError(await create(), 400, { code: 'LINK_LIMIT_REACHED' });
-  const limited = t.service.state.data.accounts.find((a) => a.apiKey === LIMITED);
-  const id = Object.values(t.service.state.data.links).find((l) => l.accountId === limited?.id)?.id ?? fail('no limited link');
+  const limited = t.store.state.data.accounts.find((a) => a.apiKey === LIMITED);
+  const id = Object.values(t.store.state.data.links).find((l) => l.accountId === limited?.id)?.id ?? fail('no limited link');
   expect((await del(t, LIMITED, id)).status).toBe(204);
   expectLink(await create(), 201);
   expectError(await create(), 400, { code: 'LINK_LIMIT_REACHED' });

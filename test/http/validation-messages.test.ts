@@ -54,7 +54,7 @@ describe('the body as a whole', () => {
 
   test('updateLink with null', async () => {
     const t = await createTestApp();
-    const id = Object.keys(t.service.state.data.links)[0] ?? '';
+    const id = Object.keys(t.store.state.data.links)[0] ?? '';
     expectError(await json(t.request.put(`/links/${id}`), 'null'), 400, { mentions: 'must be a JSON object, not null' });
   });
 });

@@ -26,7 +26,7 @@ function prng(seed: number): RandomInt {
 }
 
 function demoLinkId(t: TestApp): string {
-  const data = t.service.state.data;
+  const data = t.store.state.data;
   const account = data.accounts.find((a) => a.apiKey === DEMO);
   const link = Object.values(data.links).find((l) => l.accountId === account?.id);
   if (!link) throw new Error('no seeded demo link');
@@ -52,7 +52,7 @@ async function under(t: TestApp, mode: Mode, scenario: string, op: Op, id: strin
 
 /** The normal, stateful answer of op: right status and body, and the store really changed. */
 function expectNormal(t: TestApp, op: Op, id: string, res: Response): void {
-  const links = t.service.state.data.links;
+  const links = t.store.state.data.links;
   if (op === 'createLink') {
     expectLink(res, 201);
     const created = res.body as { id: string; slug: string };
@@ -91,10 +91,10 @@ describe('built-in scenarios that force an error', () => {
     async (mode, scenario, op, status, code) => {
       const t = await createTestApp();
       const id = demoLinkId(t);
-      const before = JSON.stringify(t.service.state.data);
+      const before = JSON.stringify(t.store.state.data);
       const res = await under(t, mode, scenario, op, id);
       expectError(res, status, { mentions: /forced by a mock scenario/, ...(code ? { code } : {}) });
-      expect(JSON.stringify(t.service.state.data)).toBe(before);
+      expect(JSON.stringify(t.store.state.data)).toBe(before);
     },
   );
 
@@ -154,16 +154,16 @@ describe('slow: the normal stateful answer after a delay of 800..1500 ms (fake c
       return new Promise<void>((resolve) => (release = resolve));
     };
     const t = await createTestApp({ sleep, random: prng(1) });
-    const linksBefore = Object.keys(t.service.state.data.links).length;
+    const linksBefore = Object.keys(t.store.state.data.links).length;
     let answered = false;
     const pending = send(t, 'createLink', '', { 'x-mock-scenario': 'slow' }).then((res) => ((answered = true), res));
     await asleep;
     expect(answered).toBe(false);
-    expect(Object.keys(t.service.state.data.links)).toHaveLength(linksBefore);
+    expect(Object.keys(t.store.state.data.links)).toHaveLength(linksBefore);
     release();
     const res = await pending;
     expectLink(res, 201);
-    expect(Object.keys(t.service.state.data.links)).toHaveLength(linksBefore + 1);
+    expect(Object.keys(t.store.state.data.links)).toHaveLength(linksBefore + 1);
   });
 
   test('without a scenario there is no delay at all', async () => {
@@ -183,11 +183,11 @@ describe('flaky-network: the first request of each operation is reset, the rest 
     if (mode === 'global') await t.request.put('/__admin/scenario').send({ name: 'flaky-network' }).expect(200);
     const headers: Record<string, string> = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
     for (const op of OPS) {
-      const before = JSON.stringify(t.service.state.data);
+      const before = JSON.stringify(t.store.state.data);
       const first = await outcome(send(t, op, id, headers));
       expect(first).toBeInstanceOf(Error);
       expect(first).toMatchObject({ code: 'ECONNRESET' });
-      expect(JSON.stringify(t.service.state.data)).toBe(before);
+      expect(JSON.stringify(t.store.state.data)).toBe(before);
       expectNormal(t, op, id, await send(t, op, id, headers));
     }
   });

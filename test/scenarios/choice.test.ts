@@ -19,8 +19,8 @@ const KNOWN = new RegExp(`known scenarios: ${BUILT_INS.join(', ')}`);
 const CREATE = { destinationUrl: 'https://example.com/choice', domain: 'short.test', tags: [] };
 
 const linkOf = (t: TestApp, key: string): string => {
-  const account = t.service.state.data.accounts.find((a) => a.apiKey === key);
-  const link = Object.values(t.service.state.data.links).find((l) => l.accountId === account?.id);
+  const account = t.store.state.data.accounts.find((a) => a.apiKey === key);
+  const link = Object.values(t.store.state.data.links).find((l) => l.accountId === account?.id);
   if (!link) throw new Error(`no link of ${key}`);
   return link.id;
 };
@@ -54,11 +54,11 @@ describe('which scenario shapes a createLink', () => {
   ])('$name → $status', async ({ global, headers, status, mentions, code }) => {
     const t = await createTestApp({ sleep: async () => {} });
     if (global) await setGlobal(t, global).expect(200);
-    const before = JSON.stringify(t.service.state.data);
+    const before = JSON.stringify(t.store.state.data);
     const res = await create(t, headers);
     if (status === 201) return expectLink(res, 201);
     expectError(res, status, { ...(code ? { code } : {}), ...(mentions ? { mentions } : {}) });
-    expect(JSON.stringify(t.service.state.data)).toBe(before);
+    expect(JSON.stringify(t.store.state.data)).toBe(before);
   });
 
   test.each([
@@ -72,7 +72,7 @@ describe('which scenario shapes a createLink', () => {
     const res = await del(t, id, { prefer });
     if (status === 204) return expect(res.status).toBe(204);
     expectError(res, status, mentions ? { mentions } : {});
-    expect(t.service.state.data.links[id]).toBeDefined();
+    expect(t.store.state.data.links[id]).toBeDefined();
   });
 
   test('a browser may send x-mock-scenario and Prefer (CORS preflight allows them)', async () => {

@@ -88,8 +88,8 @@ function send(port: number, method: string, path: string, headers: Record<string
 }
 
 const demoLinkId = (t: TestApp): string => {
-  const account = t.service.state.data.accounts.find((a) => a.apiKey === DEMO);
-  const link = Object.values(t.service.state.data.links).find((l) => l.accountId === account?.id);
+  const account = t.store.state.data.accounts.find((a) => a.apiKey === DEMO);
+  const link = Object.values(t.store.state.data.links).find((l) => l.accountId === account?.id);
   if (!link) throw new Error('no demo link');
   return link.id;
 };
@@ -97,11 +97,11 @@ const demoLinkId = (t: TestApp): string => {
 describe('each fault, from a real client socket', () => {
   test('connection-reset: the client gets ECONNRESET and no response; nothing changes', async () => {
     const { t, port, logged } = await listen();
-    const before = JSON.stringify(t.service.state.data);
+    const before = JSON.stringify(t.store.state.data);
     const seen = await send(port, 'POST', '/links', { 'x-mock-scenario': 'all-connection-reset' }, CREATE);
     expect(seen).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
     expect(await logged(/^POST \/links /)).toMatch(/fault:connection-reset .*scenario=all-connection-reset$/);
-    expect(JSON.stringify(t.service.state.data)).toBe(before);
+    expect(JSON.stringify(t.store.state.data)).toBe(before);
   });
 
   test('empty-response: the connection closes without a byte ("socket hang up")', async () => {
@@ -119,7 +119,7 @@ describe('each fault, from a real client socket', () => {
     if (seen.kind === 'timeout') expect(seen.afterMs).toBeGreaterThanOrEqual(250);
     expect(lines.filter((line) => line.startsWith('PUT '))).toEqual([]);
     expect(await logged(/^PUT /)).toMatch(/fault:no-response .*scenario=all-no-response$/);
-    expect(t.service.state.data.links[id]?.destinationUrl).not.toBe('https://example.com/never');
+    expect(t.store.state.data.links[id]?.destinationUrl).not.toBe('https://example.com/never');
   });
 
   test('a request without the header on the same server is answered normally', async () => {
@@ -139,7 +139,7 @@ describe('flaky-network over a real socket: the first request of each operation 
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'response', status: 200 });
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
-    expect(t.service.state.data.links[id]).toBeDefined();
+    expect(t.store.state.data.links[id]).toBeDefined();
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'response', status: 204 });
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'response', status: 404 });
   });

@@ -1,0 +1,230 @@
+// The LinkStore of one process: the data in memory with its indexes (MockState), every change made
+// durable through `persist` (the lowdb file's change log, or nothing for :memory:). One event loop
+// makes each step atomic; what a request has claimed but not yet stored (a place under the limit,
+// a slug) is held in `claims`, since other requests run while it awaits. A change that cannot be
+// made durable is undone and rejected: memory never holds what the disk does not.
+import type { Change, StoreOp } from '../core/changes.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
+import { MockState } from '../core/state.js';
+import { LocalClaims } from './local-claims.js';
+import type { DomainEntry, LinkChange, LinkStore, SeededAccount } from './link-store.js';
+
+export type Persist = (ops: StoreOp[]) => Promise<void>;
+
+export class LocalLinkStore implements LinkStore {
+  private current: MockState;
+  private readonly claims = new LocalClaims();
+  /** New tags not yet written: the first write of a link that names one writes it too. */
+  private readonly unwrittenTags = new Set<string>();
+
+  constructor(
+    data: MockData,
+    private readonly persist: Persist,
+    readonly location: string,
+  ) {
+    this.current = new MockState(data);
+  }
+
+  /** The data and its indexes as they are now (tests and in-process tools read it). */
+  get state(): MockState {
+    return this.current;
+  }
+
+  async defaultDomain(): Promise<DomainRecord> {
+    return this.current.data.defaultDomain;
+  }
+
+  async accountByKey(apiKey: string): Promise<AccountRecord | undefined> {
+    return this.current.accountByKey(apiKey);
+  }
+
+  async accounts(): Promise<AccountRecord[]> {
+    return [...this.current.accounts()];
+  }
+
+  async domainByName(name: string): Promise<DomainEntry | undefined> {
+    return this.current.domainEntry(name);
+  }
+
+  async domainById(id: string): Promise<DomainRecord | undefined> {
+    return this.current.domainById(id);
+  }
+
+  async linkById(id: string): Promise<LinkRecord | undefined> {
+    return this.current.linkById(id);
+  }
+
+  async linkAt(domainId: string, slug: string): Promise<LinkRecord | undefined> {
+    return this.current.linkAtDomain(domainId, slug);
+  }
+
+  async linksOf(accountId: string): Promise<LinkRecord[]> {
+    return this.current.linksOf({ id: accountId });
+  }
+
+  async linkCount(accountId: string): Promise<number> {
+    return this.current.linkCount({ id: accountId });
+  }
+
+  async totalLinks(): Promise<number> {
+    return this.current.totalLinks();
+  }
+
+  async tagById(id: string): Promise<TagRecord | undefined> {
+    return this.current.tagById(id);
+  }
+
+  async tagByName(accountId: string, name: string): Promise<TagRecord | undefined> {
+    return this.current.tagByName({ id: accountId }, name);
+  }
+
+  async reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
+    return this.claims.reserveSlot(accountId, this.current.linkCount({ id: accountId }), limit);
+  }
+
+  async releaseLinkSlot(accountId: string): Promise<void> {
+    this.claims.releaseSlot(accountId);
+  }
+
+  async claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean> {
+    return !this.current.isSlugTaken(domainId, slug) && this.claims.claimSlug(domainId, slug, linkId);
+  }
+
+  async releaseSlug(domainId: string, slug: string, linkId: string): Promise<void> {
+    this.claims.releaseSlug(domainId, slug, linkId);
+  }
+
+  async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
+    const existing = this.current.tagByName({ id: tag.accountId }, tag.name);
+    if (existing) return { tag: existing, created: false };
+    this.current.addTag(tag);
+    this.unwrittenTags.add(tag.id);
+    return { tag, created: true };
+  }
+
+  async insertLink(link: LinkRecord, createdTags: readonly TagRecord[]): Promise<void> {
+    const state = this.current;
+    // The link now holds its place and its slug itself.
+    this.claims.releaseSlot(link.accountId);
+    this.claims.releaseSlug(link.domainId, link.slug, link.id);
+    state.addLink(link);
+    await this.writeLink(link, createdTags, () => {
+      state.removeLink(link);
+      this.claims.reserveSlot(link.accountId, 0, Number.POSITIVE_INFINITY);
+      this.claims.claimSlug(link.domainId, link.slug, link.id);
+    });
+  }
+
+  async updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined> {
+    const stored = this.current.linkById(link.id);
+    if (!stored) return undefined;
+    const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
+    if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
+    if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
+    await this.writeLink(stored, createdTags, () => Object.assign(stored, before));
+    return stored;
+  }
+
+  async deleteLink(link: LinkRecord): Promise<boolean> {
+    const state = this.current;
+    const stored = state.linkById(link.id);
+    if (!stored) return false;
+    state.removeLink(stored);
+    await this.write([{ op: 'delete-link', id: stored.id }], () => state.addLink(stored));
+    return true;
+  }
+
+  async addClicks(linkId: string, count: number): Promise<LinkRecord | undefined> {
+    const link = this.current.linkById(linkId);
+    if (!link) return undefined;
+    link.clickCount += count;
+    await this.write([{ op: 'put-link', link }], () => void (link.clickCount -= count));
+    return link;
+  }
+
+  async setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined> {
+    const account = this.current.accounts().find((candidate) => candidate.id === accountId);
+    if (!account) return undefined;
+    const before = account.linkLimit;
+    account.linkLimit = linkLimit;
+    await this.write([{ op: 'put-account', account }], () => void (account.linkLimit = before));
+    return account;
+  }
+
+  async addAccount(seeded: SeededAccount): Promise<AccountRecord> {
+    const state = this.current;
+    const existing = state.accountByKey(seeded.account.apiKey);
+    if (existing) return existing;
+    // Records point to their account by id, so a reused id would share them between two keys.
+    if (reusesAnId(state, seeded)) throw new Error('the account seeded for this key would reuse an existing id; use another key');
+    state.addAccount(seeded.account);
+    for (const tag of seeded.tags) state.addTag(tag);
+    for (const link of seeded.links) state.addLink(link);
+    // Written in the background: a lost new account is made again from its key, identically, so
+    // nothing a client was told is lost; its first change is written after this anyway.
+    const changes: Change[] = [
+      { op: 'put-account', account: seeded.account },
+      ...seeded.tags.map((tag): Change => ({ op: 'put-tag', tag })),
+      ...seeded.links.map((link): Change => ({ op: 'put-link', link })),
+    ];
+    void this.persist(changes).catch(() => undefined);
+    return seeded.account;
+  }
+
+  /** The default domain's slugs an account seeded now must keep clear of. */
+  isDefaultSlugTaken(slug: string): boolean {
+    const domainId = this.current.data.defaultDomain.id;
+    return this.current.isSlugTaken(domainId, slug) || this.claims.isSlugClaimed(domainId, slug);
+  }
+
+  async replaceAll(data: MockData): Promise<void> {
+    this.current = new MockState(data);
+    this.claims.clear();
+    this.unwrittenTags.clear();
+    await this.persist([{ op: 'replace', data }]);
+  }
+
+  async snapshot(): Promise<MockData> {
+    return structuredClone(this.current.data);
+  }
+
+  async close(): Promise<void> {}
+
+  /** Writes the link with every tag it names that is not written yet (another request's new tag, too). */
+  private async writeLink(link: LinkRecord, createdTags: readonly TagRecord[], undo: () => void): Promise<void> {
+    const tags = link.tagIds.filter((id) => this.unwrittenTags.has(id)).map((id) => this.current.tagById(id) as TagRecord);
+    try {
+      await this.write([...tags.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], undo);
+      for (const tag of tags) this.unwrittenTags.delete(tag.id);
+    } catch (error) {
+      this.forgetUnusedTags(createdTags);
+      throw error;
+    }
+  }
+
+  /** This request's new tags, when no link names them: as if they had never been claimed. */
+  private forgetUnusedTags(createdTags: readonly TagRecord[]): void {
+    for (const tag of createdTags) {
+      if (!this.unwrittenTags.has(tag.id) || this.current.isTagNamed(tag.id)) continue;
+      this.current.removeTag(tag);
+      this.unwrittenTags.delete(tag.id);
+    }
+  }
+
+  private async write(changes: StoreOp[], undo: () => void): Promise<void> {
+    try {
+      await this.persist(changes);
+    } catch (error) {
+      undo();
+      throw error;
+    }
+  }
+}
+
+function reusesAnId(state: MockState, seeded: SeededAccount): boolean {
+  return (
+    state.accountById(seeded.account.id) !== undefined ||
+    seeded.tags.some((tag) => state.tagById(tag.id) !== undefined) ||
+    seeded.links.some((link) => state.linkById(link.id) !== undefined)
+  );
+}
