@@ -1,7 +1,9 @@
 // The persisted data: what the lowdb JSON file holds. Plain, readable JSON; records point to each
 // other by id so that a user can open the file and follow it.
 
-export const DATA_FORMAT_VERSION = 1;
+// 2: every db file carries the marker `"kind": "shortlink-mock-db"` and its logs a generation line;
+// a build that reads only 1 refuses it instead of appending logs the newer build would ignore.
+export const DATA_FORMAT_VERSION = 2;
 
 export interface DomainRecord {
   id: string;

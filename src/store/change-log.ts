@@ -4,8 +4,10 @@
 // the log's removal) names another generation and is never replayed over the new data. A log
 // written before logs had that line, and a base without the field, are of generation 0.
 import { existsSync } from 'node:fs';
-import { open, readFile, truncate } from 'node:fs/promises';
+import { appendFile, open, readFile, rename, rm, truncate } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { isChange, type Change } from '../core/changes.js';
+import { syncDirectory } from './durable-file.js';
 
 export interface LogContents {
   generation: number;
@@ -81,8 +83,22 @@ export async function generationOfLog(file: string): Promise<number | undefined>
   }
 }
 
+/**
+ * Sets the log aside as `oldLog` for a compaction. An `oldLog` already there is left by a compaction
+ * that failed: the log is appended to it, so that it keeps every change, in order.
+ */
+export async function setLogAside(log: string, oldLog: string): Promise<void> {
+  if (existsSync(oldLog)) {
+    if (existsSync(log)) await appendFile(oldLog, withoutHeader(await readFile(log, 'utf8')));
+    await rm(log, { force: true });
+  } else if (existsSync(log)) {
+    await rename(log, oldLog);
+    await syncDirectory(dirname(log));
+  }
+}
+
 /** The log's text without its header line, to append to another log of the same generation. */
-export function withoutHeader(text: string): string {
+function withoutHeader(text: string): string {
   const end = text.indexOf('\n') + 1;
   return end > 0 && headerOf(text.slice(0, end - 1)) !== undefined ? text.slice(end) : text;
 }

@@ -10,14 +10,18 @@
 // every log names on its first line (src/store/change-log.ts). Whatever point a crash hits, the
 // next start finds the old base with its logs, or the new base with logs of another generation,
 // which it ignores and removes: the old state or the new one, never a mix.
+//
+// A clean close folds the logs into the base (bounded in time), so that the base alone is current;
+// a base of an older format is rewritten in the current one before the first write lands.
 import { existsSync } from 'node:fs';
-import { appendFile, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { applyChange, type Change, type StoreOp } from '../core/changes.js';
-import type { MockData } from '../core/model.js';
+import { DATA_FORMAT_VERSION, type MockData } from '../core/model.js';
 import { readBase, writeBase } from './base-file.js';
-import { generationOfLog, headerLine, readLog, withoutHeader } from './change-log.js';
+import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
 import type { DataStore } from './data-store.js';
+import { requireOurs } from './db-kind.js';
 import { syncDirectory } from './durable-file.js';
 
 export interface LogFileOptions {
@@ -25,11 +29,15 @@ export interface LogFileOptions {
   durable: boolean;
   /** Compact once the change log is this large. */
   compactAfterBytes: number;
-  /** Told when a background compaction fails (the data is safe in the logs). */
+  /** Told when a background compaction, or the one at close, fails (the data is safe in the logs). */
   onError?: (error: Error) => void;
+  /** How long close may spend compacting (default CLOSE_COMPACTION_MS); past it, the logs stay. */
+  closeCompactionMs?: number;
 }
 
 export const DEFAULT_COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
+/** With the 4 s a stop gives requests in flight, a stop takes at most about 7 s. */
+export const CLOSE_COMPACTION_MS = 3000;
 
 export class LogFileStore implements DataStore {
   private readonly log: string;
@@ -38,6 +46,10 @@ export class LogFileStore implements DataStore {
   private readonly replacing: string;
   private data: MockData | null = null;
   private generation = 0;
+  /** The formatVersion of the base on disk: an older one is rewritten before the first append. */
+  private baseFormat = DATA_FORMAT_VERSION;
+  /** True once the base is known to be ours or absent: only then may a replace overwrite it. */
+  private recognised = false;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
   private linkIds = new Set<string>();
   private handle: FileHandle | undefined;
@@ -48,6 +60,8 @@ export class LogFileStore implements DataStore {
   private unsavedReplace: MockData | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
+  /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
+  private readonly closing = new AbortController();
 
   constructor(
     readonly location: string,
@@ -64,6 +78,8 @@ export class LogFileStore implements DataStore {
     const base = await readBase(this.location);
     this.data = base?.data ?? null;
     this.generation = base?.generation ?? 0;
+    this.baseFormat = base?.format ?? DATA_FORMAT_VERSION;
+    this.recognised = true;
     this.leftovers = [this.compacting, this.replacing].filter((file) => existsSync(file));
     this.logBytes = 0;
     for (const file of [this.oldLog, this.log]) {
@@ -88,11 +104,48 @@ export class LogFileStore implements DataStore {
     return run;
   }
 
+  /**
+   * Waits for the writes and the compaction in flight, then folds the logs into the base, so that
+   * the base alone holds the data; past `closeCompactionMs` the compaction is given up (told to
+   * onError) and the logs keep every change, as they did before it started.
+   */
   async close(): Promise<void> {
-    await this.queue;
-    await this.compaction;
-    await this.handle?.close();
-    this.handle = undefined;
+    const ms = this.options.closeCompactionMs ?? CLOSE_COMPACTION_MS;
+    const giveUp = (): void => this.closing.abort(new Error(`the compaction at close did not finish within ${ms} ms`));
+    // 0: no time at all, so no compaction is even started.
+    const limit = ms > 0 ? setTimeout(giveUp, ms) : undefined;
+    if (!limit) giveUp();
+    try {
+      await this.queue;
+      await this.compaction;
+      if (this.foldIsDue()) await this.foldAtClose();
+    } finally {
+      clearTimeout(limit);
+      await this.handle?.close();
+      this.handle = undefined;
+    }
+  }
+
+  /**
+   * When the logs of the current state hold anything. Not on a base of an older format this store
+   * never wrote to (a look at the data must not make the file unreadable to the build that wrote
+   * it), nor when a replace is unsaved (the base is the old state, the data the new one).
+   */
+  private foldIsDue(): boolean {
+    if (!this.data || this.unsavedReplace || this.baseFormat !== DATA_FORMAT_VERSION) return false;
+    return this.logBytes > 0 || (existsSync(this.oldLog) && !this.leftovers.includes(this.oldLog));
+  }
+
+  private async foldAtClose(): Promise<void> {
+    try {
+      this.closing.signal.throwIfAborted();
+      // A stale log must not take the current changes: the rotation appends to an existing old log.
+      await this.removeLeftovers();
+      await this.rotateLog();
+      await this.writeCompacted();
+    } catch (error) {
+      this.options.onError?.(error as Error);
+    }
   }
 
   private async apply(ops: readonly StoreOp[]): Promise<void> {
@@ -101,6 +154,9 @@ export class LogFileStore implements DataStore {
     const replace = ops[lastReplace];
     const replaced = replace?.op === 'replace' ? replace.data : this.unsavedReplace;
     if (replaced) await this.replaceAll(replaced);
+    // Rewritten before the first change lands: an older build then refuses the file instead of
+    // appending to it logs of its own that this one would drop as stale.
+    else if (this.baseFormat !== DATA_FORMAT_VERSION) await this.upgradeBase();
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.append(changes);
     for (const change of changes) {
@@ -143,6 +199,9 @@ export class LogFileStore implements DataStore {
    */
   private async replaceAll(data: MockData): Promise<void> {
     await this.compaction;
+    // Not opened (--reset): whatever is there is overwritten unread, so it must be ours.
+    if (!this.recognised) await requireOurs(this.location);
+    this.recognised = true;
     const logGenerations = await Promise.all([this.log, this.oldLog].map((file) => generationOfLog(file)));
     const generation = Math.max(this.generation, ...logGenerations.map((found) => found ?? 0)) + 1;
     const linkIds = new Set(Object.keys(data.links));
@@ -154,6 +213,7 @@ export class LogFileStore implements DataStore {
       throw error;
     }
     this.unsavedReplace = undefined;
+    this.baseFormat = DATA_FORMAT_VERSION;
     this.generation = generation;
     this.data = data;
     this.linkIds = linkIds;
@@ -168,7 +228,8 @@ export class LogFileStore implements DataStore {
 
   private startCompaction(): void {
     this.compaction = this.compact()
-      .catch((error: unknown) => this.options.onError?.(error as Error))
+      // Given up at close: told once, by close.
+      .catch((error: unknown) => (error === this.closing.signal.reason ? undefined : this.options.onError?.(error as Error)))
       .finally(() => {
         this.compaction = undefined;
       });
@@ -179,22 +240,27 @@ export class LogFileStore implements DataStore {
     const rotation = this.queue.then(() => this.rotateLog());
     this.queue = rotation.catch(() => undefined);
     await rotation;
+    await this.writeCompacted();
+  }
+
+  /** The logs set aside (`rotateLog`) go into a new base: the data as it is now, in the current format. */
+  private async writeCompacted(): Promise<void> {
     // The same state, so the same generation: the logs beside it stay valid.
-    await writeBase(this.location, this.compacting, { data: this.data as MockData, generation: this.generation }, this.linkIds);
+    await writeBase(this.location, this.compacting, { data: this.data as MockData, generation: this.generation }, this.linkIds, this.closing.signal);
+    this.baseFormat = DATA_FORMAT_VERSION;
     await rm(this.oldLog, { force: true });
+  }
+
+  /** Inside the write queue, before the first append to a base of an older format. */
+  private async upgradeBase(): Promise<void> {
+    await this.rotateLog();
+    await this.writeCompacted();
   }
 
   private async rotateLog(): Promise<void> {
     await this.handle?.close();
     this.handle = undefined;
-    if (existsSync(this.oldLog)) {
-      // An earlier compaction failed: keep every change, in order, in the old log.
-      await appendFile(this.oldLog, withoutHeader(await readFile(this.log, 'utf8')));
-      await rm(this.log, { force: true });
-    } else if (existsSync(this.log)) {
-      await rename(this.log, this.oldLog);
-      await syncDirectory(dirname(this.log));
-    }
+    await setLogAside(this.log, this.oldLog);
     this.logBytes = 0;
   }
 }

@@ -1,9 +1,11 @@
 // Opening the data at start-up: keep what the store holds, or seed it when it is empty or a reset
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
-// links away, so it is an error that names the location and the way out.
+// links away, so it is an error that names the location and the way out. A file that is not a db of
+// ours at all (src/store/db-kind.ts) is neither read nor overwritten, not even with --reset.
 import { isAccountRecord, isLinkRecord, isTagRecord } from '../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../core/model.js';
 import type { DataStore } from './data-store.js';
+import { NotOurFileError } from './db-kind.js';
 import { integrityProblem } from './integrity.js';
 
 export interface OpenedData {
@@ -25,6 +27,7 @@ export async function openData(store: DataStore, seed: () => Promise<MockData>, 
   try {
     await store.write([{ op: 'replace', data }]);
   } catch (error) {
+    if (error instanceof NotOurFileError) throw notOurs(store.location, error);
     throw new DataFileError(`cannot write db ${store.location}: ${printable((error as Error).message)}`);
   }
   return { data, seeded: true };
@@ -35,6 +38,7 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
   try {
     data = await store.open();
   } catch (error) {
+    if (error instanceof NotOurFileError) throw notOurs(store.location, error);
     throw new DataFileError(`cannot read db ${store.location}: ${printable((error as Error).message)}; fix the file or start with --reset to re-seed it`);
   }
   if (data === null) return null;
@@ -43,6 +47,10 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
   const broken = integrityProblem(data as MockData);
   if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken)}); fix the file or start with --reset to re-seed it`);
   return data as MockData;
+}
+
+function notOurs(location: string, error: NotOurFileError): DataFileError {
+  return new DataFileError(`db ${location}: this is not a shortlink-mock db file (${printable(error.message)}); it is neither read nor overwritten, not even with --reset: give another db path`);
 }
 
 /** One printable line: a parse error may quote the file's raw bytes, newlines and NULs included. */
@@ -54,7 +62,7 @@ function printable(message: string): string {
 function shapeProblem(data: unknown): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
   const record = data as Partial<MockData>;
-  if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${String(record.formatVersion)}, expected ${DATA_FORMAT_VERSION}`;
+  if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${printable(String(record.formatVersion))}; this shortlink-mock reads 1 and ${DATA_FORMAT_VERSION}`;
   if (!record.defaultDomain || !Array.isArray(record.accounts)) return 'defaultDomain or accounts missing';
   if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
   const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));

@@ -1,9 +1,11 @@
 // Named snapshots of the whole state: in memory, or as JSON files in a directory beside the db
-// file (written atomically by lowdb's adapter: a temporary file renamed over the old one).
+// file, each written atomically and durably (src/store/durable-file.ts): a snapshot that was
+// answered 201 is there, whole, after a crash or a power cut.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { JSONFile } from 'lowdb/node';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { MockData } from '../core/model.js';
+import { replaceFile, syncDirectory } from './durable-file.js';
 
 export interface SnapshotInfo {
   name: string;
@@ -43,18 +45,26 @@ export function memorySnapshots(): SnapshotStore {
 /** Snapshot names are checked by the admin API's contract (letters, digits, - and _), so they are safe file names. */
 export function directorySnapshots(dir: string): SnapshotStore {
   const file = (name: string): string => join(dir, `${name}.json`);
-  const read = (name: string): Promise<Stored | null> => new JSONFile<Stored>(file(name)).read();
+  // Saves one at a time: two saves of one name would share its temporary file.
+  let saving: Promise<unknown> = Promise.resolve();
+  const write = async (name: string, stored: Stored): Promise<void> => {
+    // A new directory's entry must be durable too, or a power cut could lose it with the file.
+    if (mkdirSync(dir, { recursive: true }) !== undefined) await syncDirectory(dirname(dir));
+    // `.saving` does not end in `.json`: list() never takes a temporary file a crash left for a snapshot.
+    await replaceFile(file(name), join(dir, `${name}.json.saving`), (handle) => handle.writeFile(JSON.stringify(stored, null, 2)));
+  };
   return {
     save: async (name, data) => {
-      mkdirSync(dir, { recursive: true });
       const stored = { savedAt: new Date().toISOString(), data };
-      await new JSONFile<Stored>(file(name)).write(stored);
+      const run = saving.then(() => write(name, stored));
+      saving = run.catch(() => undefined);
+      await run;
       return infoOf(name, stored);
     },
-    load: async (name) => (await read(name))?.data,
+    load: async (name) => (await read(file(name)))?.data,
     list: async () => {
       const names = safeList(dir).filter((entry) => entry.endsWith('.json')).map((entry) => entry.slice(0, -'.json'.length));
-      const infos = await Promise.all(names.map(async (name) => ({ name, stored: await read(name) })));
+      const infos = await Promise.all(names.map(async (name) => ({ name, stored: await read(file(name)) })));
       return infos.flatMap(({ name, stored }) => (stored ? [infoOf(name, stored)] : []));
     },
     delete: async (name) => {
@@ -63,6 +73,15 @@ export function directorySnapshots(dir: string): SnapshotStore {
       return existed;
     },
   };
+}
+
+async function read(file: string): Promise<Stored | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 function safeList(dir: string): string[] {

@@ -1,12 +1,15 @@
 // A corrupted or truncated db at start, on a real db written by the real CLI: the CLI exits 2 with
 // one stderr line naming the file and the way out (--reset), leaves every file byte-identical (no
 // silent re-seed), and starts with --reset. A torn last log line (a crash mid-append) is not
-// corruption: it is cut off and the rest loads. Each case takes well under a second, so this
-// reliability test of the issue lives in npm test.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+// corruption: it is cut off and the rest loads. A file that is not a shortlink-mock db at all
+// (another tool's file, garbage bytes, a directory) is refused with or without --reset, and nothing
+// beside it is written. Each case takes well under a second, so this reliability test of the issue
+// lives in npm test.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { runCli, startCli, type CliProcess } from '../helpers/cli-process.js';
 
 const CREATED = 6;
@@ -30,9 +33,11 @@ beforeAll(async () => {
       createdIds.push(((await res.json()) as { id: string }).id);
     }
   } finally {
-    expect(await cli.stop('SIGTERM')).toBe(0);
+    // Killed, not stopped: a clean stop folds the change log into db.json, and the log is what
+    // most cases below corrupt. Every create was acknowledged, so it is on disk.
+    await cli.stop('SIGKILL');
   }
-  // A real db: the seeded lowdb file, and a change log with a tag and a link line per create.
+  // A real db: the seeded db file, and a change log with a tag and a link line per create.
   expect(readdirSync(template).sort()).toEqual(['db.json', 'db.json.changes']);
 });
 afterAll(() => rmSync(template, { recursive: true, force: true }));
@@ -48,7 +53,9 @@ function copyOfTemplate(): string {
   return dir;
 }
 
-const filesOf = (at: string): Record<string, Buffer> => Object.fromEntries(readdirSync(at).sort().map((name) => [name, readFileSync(join(at, name))]));
+/** Every entry of `at`: a file's bytes, or '<dir>'. */
+const filesOf = (at: string): Record<string, Buffer | string> =>
+  Object.fromEntries(readdirSync(at).sort().map((name) => [name, statSync(join(at, name)).isDirectory() ? '<dir>' : readFileSync(join(at, name))]));
 const logLines = (at: string): string[] => readFileSync(join(at, 'db.json.changes'), 'utf8').split('\n');
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -61,7 +68,7 @@ function garbage(length: number): Buffer {
 
 const corruptions: [string, (at: string) => void, string][] = [
   ['db.json truncated mid-way', (at) => truncateSync(join(at, 'db.json'), Math.floor(readFileSync(join(at, 'db.json')).length / 2)), 'db.json'],
-  ['db.json overwritten with garbage bytes', (at) => writeFileSync(join(at, 'db.json'), garbage(4096)), 'db.json'],
+  ['db.json overwritten with garbage bytes that begin as it did', (at) => writeFileSync(join(at, 'db.json'), Buffer.concat([readFileSync(join(at, 'db.json')).subarray(0, 40), garbage(4096)])), 'db.json'],
   ['db.json empty (0 bytes)', (at) => writeFileSync(join(at, 'db.json'), ''), 'db.json'],
   [
     'a torn line in the middle of db.json.changes',
@@ -164,5 +171,38 @@ describe('a corrupted or truncated db at start', () => {
     expect(createdIds.slice(0, -1).filter((id) => !ids.has(id))).toEqual([]);
     expect(ids.has(createdIds.at(-1) as string)).toBe(false);
     expect(readFileSync(log, 'utf8')).toBe(text.slice(0, lastStart));
+  });
+});
+
+/** The CLI on `db` in `at`: exit 2, one stderr line saying it is not our file, and `at` unchanged. */
+async function expectRefusedAsNotOurs(at: string, db: string, args: string[]): Promise<void> {
+  const before = filesOf(at);
+  const result = await runCli(['--db', db, '--port', '0', ...args], at);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trimEnd().split('\n'), `stderr must be one line: ${JSON.stringify(result.stderr)}`).toHaveLength(1);
+  expect(result.stderr).toMatch(new RegExp(`^shortlink-mock: db ${escape(join(at, db))}: this is not a shortlink-mock db file \\(`));
+  expect(filesOf(at), 'every file byte-identical, nothing written beside them').toEqual(before);
+}
+
+describe('a db path that holds something else than a shortlink-mock db', () => {
+  it.each([[[]], [['--reset']]])('a copy of package.json, with %j: refused, byte-identical', async (args) => {
+    dir = mkdtempSync(join(tmpdir(), 'slm-not-ours-'));
+    cpSync(join(PACKAGE_ROOT, 'package.json'), join(dir, 'package.json'));
+    await expectRefusedAsNotOurs(dir, 'package.json', args);
+    expect(readFileSync(join(dir, 'package.json'))).toEqual(readFileSync(join(PACKAGE_ROOT, 'package.json')));
+  });
+
+  it.each([[[]], [['--reset']]])('db.json overwritten with garbage bytes, with %j: refused, byte-identical', async (args) => {
+    const at = copyOfTemplate();
+    writeFileSync(join(at, 'db.json'), garbage(4096));
+    await expectRefusedAsNotOurs(at, 'db.json', args);
+  });
+
+  it.each([[[]], [['--reset']]])('a directory, with %j: refused, and no stray file beside it', async (args) => {
+    dir = mkdtempSync(join(tmpdir(), 'slm-not-ours-'));
+    mkdirSync(join(dir, 'data', 'inside'), { recursive: true });
+    await expectRefusedAsNotOurs(dir, 'data', args);
+    expect(readdirSync(dir)).toEqual(['data']);
   });
 });

@@ -77,7 +77,9 @@ async function killRound(label: string, trigger: (load: Load) => Promise<string>
   // Creates the process wrote but never answered (at most one per client loop) may or may not be there.
   const unacknowledged = [...after.keys()].filter((id) => !before.has(id) && !load.acked.has(id));
   expect(unacknowledged.length).toBeLessThanOrEqual(WORKERS);
-  expect((await again.signal('SIGTERM')).code).toBe(0);
+  // Killed too, not stopped: a clean stop folds the logs into db.json, and each round must start
+  // from the files the last kill left (the last one from a compaction cut short). It wrote nothing.
+  expect((await again.signal('SIGKILL')).signal).toBe('SIGKILL');
   return { moment, filesAtKill, load, inFlightAtKill };
 }
 

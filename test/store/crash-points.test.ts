@@ -2,7 +2,7 @@
 // files are the ones the real store writes, arranged as that crash leaves them (a new base beside
 // the old state's logs, a half-written temporary file, ...). Opening them must give the old state
 // or the new one, never a mix, and the first write after it must clear what the crash left behind.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,30 +53,40 @@ interface States {
 }
 
 /**
+ * Opens a store on `files`, runs `act` with its live data, and returns the files as they are then,
+ * the store still running: what a crash at that moment leaves (a clean close would fold the logs).
+ */
+async function whileRunning(files: Files, act: (store: LogFileStore, data: MockData | null) => Promise<void>): Promise<Files> {
+  const dir = dirWith(files);
+  const store = storeAt(dir);
+  await act(store, await store.open());
+  const running = filesOf(dir);
+  await store.close();
+  return running;
+}
+
+/** Applies `changes` to the live data as the service does, and returns them for the store. */
+function applying(data: MockData | null, changes: Change[]): Change[] {
+  for (const change of changes) applyTo(data as MockData, change);
+  return changes;
+}
+
+/**
  * The old state on disk as a running store leaves it mid-compaction (base, `.changes.old` set
  * aside, `.changes` taking appends), then the same directory after a replace by `next`.
  */
 async function states(next: MockData): Promise<States> {
-  const dir = newDir();
-  const first = storeAt(dir);
-  await first.open();
-  const seeded = buildSeed(TEST_SEED, fixtures);
-  await first.write([{ op: 'replace', data: seeded }]);
-  await first.write(oldChanges(seeded, 'before-rotation'));
-  await first.close();
-  renameSync(join(dir, LOG), join(dir, OLD_LOG)); // what the compaction's rotation does
-  const second = storeAt(dir);
-  const data = (await second.open()) as MockData;
-  await second.write(oldChanges(data, 'after-rotation'));
-  await second.close();
-  const oldFiles = filesOf(dir);
+  const seeded = await whileRunning({}, async (store) => {
+    const data = buildSeed(TEST_SEED, fixtures);
+    await store.write([{ op: 'replace', data }]);
+    await store.write(applying(data, oldChanges(data, 'before-rotation')));
+  });
+  // What the compaction's rotation does: the log set aside.
+  const rotated = { [BASE]: seeded[BASE] as Buffer, [OLD_LOG]: seeded[LOG] as Buffer };
+  const oldFiles = await whileRunning(rotated, (store, data) => store.write(applying(data, oldChanges(data as MockData, 'after-rotation'))));
   expect(Object.keys(oldFiles)).toEqual([BASE, LOG, OLD_LOG]);
-  const oldState = await opened(dir);
-  const third = storeAt(dir);
-  await third.open();
-  await third.write([{ op: 'replace', data: structuredClone(next) }]);
-  await third.close();
-  const newFiles = filesOf(dir);
+  const oldState = await opened(dirWith(oldFiles));
+  const newFiles = await whileRunning(oldFiles, (store) => store.write([{ op: 'replace', data: structuredClone(next) }]));
   expect(Object.keys(newFiles)).toEqual([BASE]);
   return { oldFiles, oldState, newFiles, newState: next };
 }
@@ -108,10 +118,13 @@ describe.each([
     const store = storeAt(dir);
     const data = (await store.open()) as MockData;
     const after = oldChanges(data, 'after-crash');
-    await store.write(after);
-    await store.close();
+    await store.write(applying(data, after));
     // The old state keeps its .changes.old (the compaction it was in never ran to its end).
     expect(readdirSync(dir).sort()).toEqual(expected === 'old' ? [BASE, LOG, OLD_LOG] : [BASE, LOG]);
+    expect(await opened(dir)).toEqual(applied(state, after));
+    // A clean close folds whatever logs there are into the base.
+    await store.close();
+    expect(readdirSync(dir)).toEqual([BASE]);
     expect(await opened(dir)).toEqual(applied(state, after));
   });
 });
@@ -125,7 +138,7 @@ describe('a crash during a compaction', () => {
     const store = storeAt(dir, 1);
     const data = (await store.open()) as MockData;
     const during = oldChanges(data, 'during-compaction');
-    await store.write(during);
+    await store.write(applying(data, during));
     await store.close();
     expect(readdirSync(dir)).toEqual([BASE]);
     // At the crash, .changes.old (both old logs and that write, merged) was still there.
@@ -142,7 +155,7 @@ describe('a crash during a compaction', () => {
     const store = storeAt(dir);
     const data = (await store.open()) as MockData;
     const after = oldChanges(data, 'after-crash');
-    await store.write(after);
+    await store.write(applying(data, after));
     await store.close();
     expect(existsSync(join(dir, 'db.json.compacting'))).toBe(false);
     expect(await opened(dir)).toEqual(applied(s.oldState, after));

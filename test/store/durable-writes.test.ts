@@ -1,7 +1,8 @@
 // What the store fsyncs, and when: every fsync of a file or directory is recorded (the path of its
 // descriptor, read from /proc, and the directory as it was at that moment) while it calls the real
 // one. A reset/restore's new base is synced before its rename and the directory after it; a
-// compaction's too; a new change log's directory entry before the write is acknowledged.
+// compaction's too; a new change log's directory entry before the write is acknowledged; a
+// snapshot's file before its rename, and its directory after it.
 import { readdirSync, readFileSync, readlinkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { LinkRecord } from '../../src/core/model.js';
 import { LogFileStore } from '../../src/store/log-file-store.js';
+import { directorySnapshots } from '../../src/store/snapshot-store.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 interface Sync {
@@ -41,7 +43,7 @@ beforeEach(async () => {
     vi.spyOn(prototype, method).mockImplementation(function (this: FileHandle) {
       const path = readlinkSync(`/proc/self/fd/${this.fd}`);
       const base = statSync(file, { throwIfNoEntry: false });
-      syncs.push({ path, entries: readdirSync(dir).sort(), baseInode: base?.ino, baseHead: base && readFileSync(file, 'utf8').slice(0, 60) });
+      syncs.push({ path, entries: readdirSync(dir).sort(), baseInode: base?.ino, baseHead: base && readFileSync(file, 'utf8').slice(0, 100) });
       return real.call(this);
     });
   }
@@ -108,5 +110,18 @@ describe.skipIf(process.platform !== 'linux')('the fsyncs of the file store (Lin
     await s.write([{ op: 'put-link', link: { ...template, id: 'lnk_second', slug: 'second' } }]);
     expect(syncs.map((sync) => sync.path), 'later appends sync the log only').toEqual([`${file}.changes`]);
     await s.close();
+  });
+
+  it('a snapshot save syncs its temporary file, then its directory after the rename (and a new directory\'s parent)', async () => {
+    const snapshots = join(dir, 'snapshots');
+    const store = directorySnapshots(snapshots);
+    await store.save('first', buildSeed(TEST_SEED, fixtures));
+    expect(syncs.map((sync) => sync.path)).toEqual([dir, join(snapshots, 'first.json.saving'), snapshots]);
+    syncs = [];
+    const next = buildSeed(TEST_SEED + 1, fixtures);
+    await store.save('first', next);
+    expect(syncs.map((sync) => sync.path)).toEqual([join(snapshots, 'first.json.saving'), snapshots]);
+    expect(readdirSync(snapshots)).toEqual(['first.json']);
+    expect(await store.load('first')).toEqual(next);
   });
 });

@@ -1,6 +1,6 @@
 // The lowdb file with its change log: replay, torn lines, corruption, compaction off the hot path
 // (also with writes arriving while it runs), and recovery from a compaction cut short.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,12 @@ const store = (compactAfterBytes = 1 << 30) => new LogFileStore(file, { durable:
 const seed = (): MockData => buildSeed(TEST_SEED, fixtures);
 const aLink = (data: MockData, id: string): LinkRecord => ({ ...(Object.values(data.links)[0] as LinkRecord), id, slug: id });
 const reopen = async (): Promise<MockData> => (await store().open()) as MockData;
+/** The base file read on its own, as a user opening it would, without the store's fields. */
+function baseAlone(): MockData {
+  const { kind, generation, ...data } = JSON.parse(readFileSync(file, 'utf8')) as MockData & { kind: string; generation: number };
+  expect({ kind, generation: typeof generation }).toEqual({ kind: 'shortlink-mock-db', generation: 'number' });
+  return data;
+}
 
 async function seeded(compactAfterBytes?: number): Promise<{ s: LogFileStore; data: MockData }> {
   const s = store(compactAfterBytes);
@@ -40,22 +46,24 @@ describe('LogFileStore', () => {
     const first = Object.keys(data.links)[0] as string;
     delete data.links[first];
     await s.write([{ op: 'delete-link', id: first }]);
-    await s.close();
     // The generation line of the seeded base, then one line per change.
     expect(readFileSync(`${file}.changes`, 'utf8').trim().split('\n')).toEqual([`{"generation":1}`, expect.stringContaining('put-link'), expect.stringContaining('delete-link')]);
     expect(await reopen()).toEqual(data);
+    await s.close();
   });
 
   it('cuts off a torn last line (a crash mid-append) instead of applying or refusing it', async () => {
     const { s, data } = await seeded();
     const link = aLink(data, 'lnk_kept');
     await s.write([{ op: 'put-link', link }]);
-    await s.close();
+    // Read as a crash leaves it: the store still running, its log not folded into the base.
     appendFileSync(`${file}.changes`, '{"op":"put-link","link":{"id":"lnk_torn"');
     const reopened = await reopen();
     expect(reopened.links['lnk_kept']).toBeDefined();
     expect(reopened.links['lnk_torn']).toBeUndefined();
     expect(readFileSync(`${file}.changes`, 'utf8').endsWith('\n')).toBe(true);
+    data.links[link.id] = link;
+    await s.close();
   });
 
   it('refuses a corrupt line in the middle, naming the file and the line', async () => {
@@ -65,7 +73,7 @@ describe('LogFileStore', () => {
     await expect(reopen()).rejects.toThrow(/db\.json\.changes line 3/);
   });
 
-  it('compacts past its threshold: the lowdb file holds everything and the old log is gone', async () => {
+  it('compacts past its threshold, and close folds what came after: the base file alone holds everything, no log is left', async () => {
     const { s, data } = await seeded(2_000);
     const changes: Change[] = [];
     for (let i = 0; i < 40; i += 1) {
@@ -75,11 +83,8 @@ describe('LogFileStore', () => {
       await s.write([changes[i] as Change]);
     }
     await s.close();
-    expect(existsSync(`${file}.changes.old`)).toBe(false);
-    // The lowdb file was rewritten: readable JSON holding the compacted links; the rest is in the log.
-    const base = JSON.parse(readFileSync(file, 'utf8')) as MockData;
-    expect(Object.keys(base.links).filter((id) => id.startsWith('lnk_c')).length).toBeGreaterThan(0);
-    expect(readFileSync(`${file}.changes`, 'utf8').length).toBeLessThan(2_000 + 1_000);
+    expect(readdirSync(dir)).toEqual(['db.json']);
+    expect(baseAlone()).toEqual(data);
     expect(await reopen()).toEqual(data);
   });
 
@@ -137,8 +142,9 @@ describe('LogFileStore', () => {
   it('opens a db written before generations (no field in the base, no first line in the log), goes on appending, and leaves it at the next replace', async () => {
     const data = seed();
     const link = aLink(data, 'lnk_legacy');
-    writeFileSync(file, JSON.stringify(data, null, 2));
-    writeFileSync(`${file}.changes`, `${JSON.stringify({ op: 'put-link', link })}\n`);
+    const legacyLog = `${JSON.stringify({ op: 'put-link', link })}\n`;
+    writeFileSync(file, JSON.stringify({ ...data, formatVersion: 1 }, null, 2));
+    writeFileSync(`${file}.changes`, legacyLog);
     data.links[link.id] = link;
     const s = store();
     expect(await s.open()).toEqual(data);
@@ -147,12 +153,94 @@ describe('LogFileStore', () => {
     await s.write([{ op: 'put-link', link: later }]);
     expect(await reopen()).toEqual(data);
     // A replace gives the base a generation; the old log, if a crash left it, would not be replayed.
-    const legacyLog = readFileSync(`${file}.changes`);
     const fresh = seed();
     await s.write([{ op: 'replace', data: fresh }]);
     await s.close();
     expect((JSON.parse(readFileSync(file, 'utf8')) as { generation: number }).generation).toBe(1);
     writeFileSync(`${file}.changes`, legacyLog);
     expect(await reopen()).toEqual(fresh);
+  });
+
+  it('folds the logs into the base at close: the base file alone holds every change, no log is left', async () => {
+    const { s, data } = await seeded();
+    for (let i = 0; i < 5; i += 1) {
+      const link = aLink(data, `lnk_f${i}`);
+      data.links[link.id] = link;
+      await s.write([{ op: 'put-link', link }]);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['db.json', 'db.json.changes']);
+    expect(baseAlone()).not.toEqual(data);
+    await s.close();
+    expect(readdirSync(dir)).toEqual(['db.json']);
+    expect(baseAlone()).toEqual(data);
+  });
+
+  it('also folds a log set aside by a compaction that failed, even with no write since the open', async () => {
+    const { s, data } = await seeded();
+    await s.close();
+    const link = aLink(data, 'lnk_set_aside');
+    writeFileSync(`${file}.changes.old`, `{"generation":1}\n${JSON.stringify({ op: 'put-link', link })}\n`);
+    data.links[link.id] = link;
+    const again = store();
+    expect(await again.open()).toEqual(data);
+    await again.close();
+    expect(readdirSync(dir)).toEqual(['db.json']);
+    expect(baseAlone()).toEqual(data);
+  });
+
+  it('with no time to compact at close: says so once, and the logs keep every change', async () => {
+    const errors: Error[] = [];
+    const s = new LogFileStore(file, { durable: true, compactAfterBytes: 1 << 30, closeCompactionMs: 0, onError: (error) => errors.push(error) });
+    await s.open();
+    const data = seed();
+    await s.write([{ op: 'replace', data }]);
+    const base = readFileSync(file);
+    const link = aLink(data, 'lnk_unfolded');
+    data.links[link.id] = link;
+    await s.write([{ op: 'put-link', link }]);
+    await s.close();
+    expect(errors.map((error) => error.message)).toEqual(['the compaction at close did not finish within 0 ms']);
+    expect(readFileSync(file).equals(base), 'the base as it was').toBe(true);
+    expect(await reopen()).toEqual(data);
+  });
+});
+
+describe('a db of format 1 (before the marker)', () => {
+  /** A format-1 db as the last build of that format left it: a generation in the base and the log. */
+  function format1Db(): { data: MockData; files: Record<string, Buffer> } {
+    const data = seed();
+    const link = aLink(data, 'lnk_format1');
+    const { formatVersion: _current, ...records } = data;
+    writeFileSync(file, JSON.stringify({ formatVersion: 1, generation: 3, ...records }, null, 2));
+    writeFileSync(`${file}.changes`, `{"generation":3}\n${JSON.stringify({ op: 'put-link', link })}\n`);
+    data.links[link.id] = link;
+    return { data, files: { base: readFileSync(file), log: readFileSync(`${file}.changes`) } };
+  }
+
+  it('opens as the current format, and a session that writes nothing leaves its files byte-identical', async () => {
+    const { data, files } = format1Db();
+    const s = store();
+    expect(await s.open()).toEqual(data);
+    await s.close();
+    expect(readFileSync(file).equals(files['base'] as Buffer)).toBe(true);
+    expect(readFileSync(`${file}.changes`).equals(files['log'] as Buffer)).toBe(true);
+  });
+
+  it('is rewritten in the current format before the first change lands, so that a format-1 build refuses it', async () => {
+    const written = format1Db().data;
+    const s = store();
+    // The store's live data (what it compacts) is the object open returns.
+    const data = (await s.open()) as MockData;
+    expect(data).toEqual(written);
+    const later = aLink(data, 'lnk_after_upgrade');
+    data.links[later.id] = later;
+    await s.write([{ op: 'put-link', link: later }]);
+    // What a format-1 build checks first: the formatVersion.
+    const head = JSON.parse(readFileSync(file, 'utf8')) as { kind: string; formatVersion: number; generation: number };
+    expect([head.kind, head.formatVersion, head.generation]).toEqual(['shortlink-mock-db', 2, 3]);
+    expect(readFileSync(`${file}.changes`, 'utf8').split('\n')[0]).toBe('{"generation":3}');
+    expect(await reopen()).toEqual(data);
+    await s.close();
+    expect(baseAlone()).toEqual(data);
   });
 });

@@ -64,22 +64,28 @@ describe('a JSON file store', () => {
   });
 
   it.each([
-    ['truncated JSON', '{"formatVersion": 1, "accou'],
-    ['not an object', '[1, 2, 3]'],
-    ['another format version', '{"formatVersion": 99}'],
+    ['truncated JSON', '{\n  "kind": "shortlink-mock-db",\n  "formatVersion": 2,\n  "accou'],
+    ['truncated format-1 JSON', '{"formatVersion": 1, "accou'],
+    ['newer format', '{"kind": "shortlink-mock-db", "formatVersion": 99}'],
   ])('refuses a %s file, names it and the way out, and leaves it untouched', async (_name, content) => {
     writeFileSync(file, content);
     await expect(start()).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}.*--reset`));
     expect(readFileSync(file, 'utf8')).toBe(content);
   });
 
-  it('appends changes beside a lowdb file that always parses, and leaves no temporary file', async () => {
+  it('appends changes beside a base file that always parses, and a clean close folds them into it, leaving no other file', async () => {
     const mock = await start();
-    await Promise.all(Array.from({ length: 30 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
-    await mock.close();
+    const before = Object.keys((await onDisk()).links).length;
+    const created = await Promise.all(Array.from({ length: 30 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
+    expect(created.map((res) => res.status)).toEqual(Array(30).fill(201));
     expect(readdirSync(dir).sort()).toEqual(['db.json', 'db.json.changes']);
     expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
-    expect(Object.keys((await onDisk()).links)).toHaveLength(Object.keys(mock.service.state.data.links).length);
+    await mock.close();
+    // db.json alone, read as a user would, holds every link: no log is left to replay.
+    expect(readdirSync(dir)).toEqual(['db.json']);
+    const links = (JSON.parse(readFileSync(file, 'utf8')) as MockData).links;
+    expect(Object.keys(links)).toHaveLength(before + 30);
+    for (const res of created) expect(links[(res.body as { id: string }).id]?.destinationUrl).toBe('https://example.com/a');
   });
 
   it('loses no update among concurrent creates, and lets exactly one of two same-slug creates win', async () => {
