@@ -1,6 +1,6 @@
 // The lowdb file with its change log: replay, torn lines, corruption, compaction off the hot path
 // (also with writes arriving while it runs), and recovery from a compaction cut short.
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,13 @@ const store = (compactAfterBytes = 1 << 30) => new LogFileStore(file, { durable:
 const seed = (): MockData => buildSeed(TEST_SEED, fixtures);
 const aLink = (data: MockData, id: string): LinkRecord => ({ ...(Object.values(data.links)[0] as LinkRecord), id, slug: id });
 const reopen = async (): Promise<MockData> => (await store().open()) as MockData;
+/** Another db in the same directory: the base file and its log as they are now. */
+function copyOfDb(): string {
+  const other = join(dir, 'other.json');
+  writeFileSync(other, readFileSync(file));
+  writeFileSync(`${other}.changes`, readFileSync(`${file}.changes`));
+  return other;
+}
 /** The base file read on its own, as a user opening it would, without the store's fields. */
 function baseAlone(): MockData {
   const { kind, generation, ...data } = JSON.parse(readFileSync(file, 'utf8')) as MockData & { kind: string; generation: number };
@@ -186,6 +193,25 @@ describe('LogFileStore', () => {
     await again.close();
     expect(readdirSync(dir)).toEqual(['db.json']);
     expect(baseAlone()).toEqual(data);
+  });
+
+  it('at close, never sets the current log aside into a stale one (of another generation): a fold that fails keeps its changes', async () => {
+    const { s, data } = await seeded();
+    const link = aLink(data, 'lnk_current');
+    data.links[link.id] = link;
+    await s.write([{ op: 'put-link', link }]);
+    // The files of a crash: the base and its log, and beside them a set-aside log of an older generation.
+    const unfolded = copyOfDb();
+    await s.close();
+    writeFileSync(`${unfolded}.changes.old`, `{"generation":0}\n${JSON.stringify({ op: 'delete-link', id: link.id })}\n`);
+    const errors: Error[] = [];
+    const again = new LogFileStore(unfolded, { durable: true, compactAfterBytes: 1 << 30, onError: (error) => errors.push(error) });
+    await again.open();
+    // The fold's write fails once the log is set aside: a directory where its temporary file goes.
+    mkdirSync(join(`${unfolded}.compacting`, 'blocker'), { recursive: true });
+    await again.close();
+    expect(errors.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['EISDIR']);
+    expect((await new LogFileStore(unfolded, { durable: true, compactAfterBytes: 1 << 30 }).open())?.links[link.id]).toEqual(link);
   });
 
   it('with no time to compact at close: says so once, and the logs keep every change', async () => {
