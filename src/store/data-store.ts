@@ -15,7 +15,10 @@ export interface DataStore {
   open(): Promise<MockData | null>;
   /** Makes the operations durable, in order; resolves when they are (in the store's mode). */
   write(ops: readonly StoreOp[]): Promise<void>;
-  /** Finishes background work and releases files; every write before it is durable. */
+  /**
+   * Finishes background work and releases files; every write before it is durable. The file store
+   * also folds its change log into the base file, so that the base alone is current after it.
+   */
   close(): Promise<void>;
 }
 
