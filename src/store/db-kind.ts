@@ -2,7 +2,8 @@
 // and one written before that marker (format 1) has `"formatVersion": 1` and our top-level fields.
 // Anything else (a package.json, another tool's JSON, a text file, a directory) is not ours: the
 // mock neither reads it nor overwrites it, not even for a reset, which would silently destroy it.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { TextFile } from 'lowdb/node';
 
 export const DB_KIND = 'shortlink-mock-db';
 
@@ -26,7 +27,10 @@ export async function readDbText(file: string): Promise<string | null> {
   if (!stats) return null;
   if (stats.isDirectory()) throw new NotOurFileError('it is a directory');
   if (!stats.isFile()) throw new NotOurFileError('it is not a regular file');
-  return readFile(file, 'utf8');
+  // lowdb's adapter reads the file (null if it went away meanwhile). Writes do not go through
+  // lowdb: its writer renames a temporary file without fsync, and a db must survive power loss
+  // (src/store/durable-file.ts).
+  return new TextFile(file).read();
 }
 
 /** Why a parsed file is not ours, or undefined when it is. */

@@ -2,7 +2,7 @@
 // file, each written atomically and durably (src/store/durable-file.ts): a snapshot that was
 // answered 201 is there, whole, after a crash or a power cut.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { JSONFile } from 'lowdb/node';
 import { dirname, join } from 'node:path';
 import type { MockData } from '../core/model.js';
 import { replaceFile, syncDirectory } from './durable-file.js';
@@ -75,13 +75,9 @@ export function directorySnapshots(dir: string): SnapshotStore {
   };
 }
 
-async function read(file: string): Promise<Stored | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as Stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+/** lowdb's JSON adapter reads a snapshot (null when there is none); it is written durably, not by lowdb. */
+function read(file: string): Promise<Stored | null> {
+  return new JSONFile<Stored>(file).read();
 }
 
 function safeList(dir: string): string[] {
