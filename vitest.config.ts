@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const E2E = 'test/e2e/**/*.test.ts';
 const REDIS_INFRA = 'test/setup/redis-infra.test.ts';
+const REDIS_STORE = 'test/store/redis-*.test.ts';
 
 export default defineConfig({
   test: {
@@ -16,7 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
           // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability.
-          exclude: [...configDefaults.exclude, 'test/reliability/**', E2E, REDIS_INFRA],
+          exclude: [...configDefaults.exclude, 'test/reliability/**', E2E, REDIS_INFRA, REDIS_STORE],
         },
       },
       {
@@ -33,6 +34,15 @@ export default defineConfig({
           name: 'redis-infra',
           include: [REDIS_INFRA],
           // Finds or installs redis-server and starts the run's shared server (inject('redisUrl')).
+          globalSetup: ['test/setup/redis-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'redis',
+          // The Redis store (src/store/redis-*.ts), against the run's shared server and servers of its own.
+          include: [REDIS_STORE],
           globalSetup: ['test/setup/redis-global-setup.ts'],
         },
       },

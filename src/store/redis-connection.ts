@@ -1,0 +1,182 @@
+// The Redis store's one connection (node-redis), set up for D25: a start against an unreachable
+// Redis fails at once naming the URL; later, every command settles quickly when Redis is gone
+// (no offline queue: refused at once while reconnecting; a timeout for a server that stopped
+// answering) with an Error whose message starts `store unavailable: `; and the client reconnects
+// by itself, with a backoff capped at RECONNECT_CAP_MS, so the store works again soon after Redis.
+// One connection is enough: commands from concurrent requests are pipelined on it, and nothing
+// the store does holds connection state (no WATCH, no MULTI spanning awaits).
+import type { RedisClientType } from 'redis';
+import { TXN_SCRIPT } from './redis-txn.js';
+import { createHash } from 'node:crypto';
+
+/** A command sent to a server that stopped answering fails after this long. */
+export const COMMAND_TIMEOUT_MS = 1_000;
+/** A whole store call (a few commands in sequence) settles within this long: D25's 2 s, with room. */
+export const CALL_DEADLINE_MS = 1_800;
+/** Whole-state commands (a snapshot, a replace of the data) move much more: they get longer. */
+export const BULK_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 2_000;
+const RECONNECT_CAP_MS = 1_000;
+const TXN_SHA = createHash('sha1').update(TXN_SCRIPT).digest('hex');
+
+export class RedisStartError extends Error {
+  override name = 'RedisStartError';
+}
+
+type Client = RedisClientType;
+type RedisModule = typeof import('redis');
+
+export interface RedisConnectionOptions {
+  url: string;
+  /** One line when Redis goes away and when it is back. */
+  log?: (line: string) => void;
+}
+
+export class RedisConnection {
+  /** Commands sent, and round trips: sends made while no other command was waiting (measures). */
+  readonly stats = { commands: 0, roundTrips: 0 };
+  private inFlight = 0;
+  private lastProblem: string | undefined;
+  private down = false;
+
+  private constructor(
+    private readonly client: Client,
+    private readonly redis: RedisModule,
+    /** The URL without its password, for messages and logs. */
+    readonly location: string,
+  ) {}
+
+  /** Connects, or rejects with a RedisStartError naming the URL (D25: exit 2 with one line). */
+  static async open(options: RedisConnectionOptions): Promise<RedisConnection> {
+    const location = redactUrl(options.url);
+    const redis = await import('redis');
+    let ready = false;
+    let client: Client;
+    try {
+      client = redis.createClient({
+        url: options.url,
+        disableOfflineQueue: true,
+        commandOptions: { timeout: COMMAND_TIMEOUT_MS },
+        socket: {
+          connectTimeout: CONNECT_TIMEOUT_MS,
+          // Before the first connection: give up at once (the start fails); after: retry for ever, capped.
+          reconnectStrategy: (retries, cause) => (ready ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : new Error(describe(cause))),
+        },
+      }) as unknown as Client;
+    } catch (error) {
+      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describe(error)}`);
+    }
+    const connection = new RedisConnection(client, redis, location);
+    connection.watchHealth(options.log);
+    try {
+      await client.connect();
+    } catch (error) {
+      // A failed first connect has closed the client already.
+      if (client.isOpen) client.destroy();
+      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describe(error)}`);
+    }
+    ready = true;
+    return connection;
+  }
+
+  /** One command; any failure is a `store unavailable: ` Error. */
+  async send(args: readonly string[], timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
+    this.stats.commands += 1;
+    if (this.inFlight === 0) this.stats.roundTrips += 1;
+    this.inFlight += 1;
+    try {
+      return await this.client.sendCommand(args, { timeout: timeoutMs });
+    } catch (error) {
+      throw this.unavailable(error, timeoutMs);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  /** The guarded transaction script (redis-txn.ts): by its SHA, loading it once per server. */
+  async txn(keys: readonly string[], args: readonly string[], timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await this.send(['EVALSHA', TXN_SHA, ...tail], timeoutMs);
+    } catch (error) {
+      // A restarted Redis has forgotten the script; EVAL runs it and caches it again.
+      if (!/NOSCRIPT/.test((error as Error).message)) throw error;
+      return this.send(['EVAL', TXN_SCRIPT, ...tail], timeoutMs);
+    }
+  }
+
+  /** `call` settled within CALL_DEADLINE_MS, or a `store unavailable: ` rejection. */
+  async bounded<T>(call: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`store unavailable: Redis at ${this.location} did not answer within ${CALL_DEADLINE_MS} ms`)), CALL_DEADLINE_MS);
+    });
+    try {
+      return await Promise.race([call(), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async health(): Promise<{ ok: true } | { ok: false; reason: string }> {
+    try {
+      await this.send(['PING']);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, reason: (error as Error).message.replace(/^store unavailable: /, '') };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.client.isOpen) return;
+    if (!this.client.isReady) return this.client.destroy();
+    // close() waits for the replies still due: bounded, as Redis may have stopped answering.
+    const closing = this.client.close().catch(() => undefined);
+    const timer = new Promise<'late'>((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS, 'late').unref());
+    if ((await Promise.race([closing, timer])) === 'late') this.client.destroy();
+  }
+
+  /** Remembers why Redis is unreachable (for messages), and logs one line when it goes and comes back. */
+  private watchHealth(log: ((line: string) => void) | undefined): void {
+    this.client.on('error', (error: unknown) => {
+      this.lastProblem = describe(error);
+      if (this.down || !this.client.isOpen) return;
+      this.down = true;
+      log?.(`Redis at ${this.location} is unavailable (${this.lastProblem}); reconnecting`);
+    });
+    this.client.on('ready', () => {
+      if (this.down) log?.(`Redis at ${this.location} is back`);
+      this.down = false;
+      this.lastProblem = undefined;
+    });
+  }
+
+  private unavailable(error: unknown, timeoutMs: number): Error {
+    const { ErrorReply, TimeoutError, ClientOfflineError, ClientClosedError } = this.redis;
+    const at = `Redis at ${this.location}`;
+    if (error instanceof ErrorReply) return new Error(`store unavailable: ${at} answered: ${error.message}`);
+    if (error instanceof TimeoutError) return new Error(`store unavailable: ${at} did not answer within ${timeoutMs} ms`);
+    if (error instanceof ClientClosedError) return new Error(`store unavailable: the connection to ${at} is closed`);
+    if (error instanceof ClientOfflineError) return new Error(`store unavailable: ${at} is not reachable${this.lastProblem ? ` (${this.lastProblem})` : ''}`);
+    return new Error(`store unavailable: ${at}: ${describe(error)}`);
+  }
+}
+
+/** The URL as it may be shown: without a password. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.password) return url;
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}
+
+/** One line for an error; a failed connect to a name with two addresses is an AggregateError without a message. */
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(describe).join('; ');
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
+}

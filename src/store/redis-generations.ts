@@ -1,0 +1,99 @@
+// Generations: how the Redis store seeds a prefix exactly once and replaces its data atomically
+// for every instance (D24). New data is written under a fresh generation no one reads, then one
+// command makes it current: `SET generation <new> NX` for a seed (of several instances seeding an
+// empty prefix at once, exactly one wins; the others delete what they wrote), `SET … GET` for a
+// replace. Every store call runs against the generation it names and is refused by the script
+// once that is no longer current (redis-txn.ts), so no instance reads or writes a mix of old and
+// new: it notices at its next call, from the refusal itself, and moves to the new generation.
+// The replaced generation is deleted right after the switch. `generations` lists every
+// generation written and not yet deleted, so what a writer that crashed left behind is swept.
+import { randomBytes } from 'node:crypto';
+import type { MockData } from '../core/model.js';
+import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
+import { generationCommands } from './redis-data.js';
+import type { RedisKeys } from './redis-keys.js';
+
+/** A generation not current whose writing began this long ago was left by a writer that died. */
+export const ABANDONED_MS = 10 * 60_000;
+/** Commands sent at once while writing a generation: each then answers well within its timeout. */
+const WINDOW = 64;
+const SCAN_COUNT = 1_000;
+/** Bounds the SCAN of a deletion: a million rounds of 1,000 keys. */
+const MAX_SCAN_ROUNDS = 1_000_000;
+
+export class Generations {
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly keys: RedisKeys,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  async current(): Promise<string | undefined> {
+    const reply = await this.send(['GET', this.keys.generation]);
+    return typeof reply === 'string' ? reply : undefined;
+  }
+
+  /** The prefix's generation; seeds it first if it has none. Only the one instance whose seed became current says `seeded`. */
+  async seedIfEmpty(seed: () => Promise<MockData>): Promise<{ generation: string; seeded: boolean }> {
+    const existing = await this.current();
+    if (existing) return { generation: existing, seeded: false };
+    const written = await this.write(await seed());
+    if ((await this.send(['SET', this.keys.generation, written, 'NX'])) === 'OK') return { generation: written, seeded: true };
+    await this.retire(written);
+    const winner = await this.current();
+    if (!winner) throw new Error(`store unavailable: the Redis prefix ${this.keys.prefix} lost its data while it was being seeded`);
+    return { generation: winner, seeded: false };
+  }
+
+  /** Writes `data` as a new generation and makes it current in one command; the replaced one is deleted. */
+  async replace(data: MockData): Promise<string> {
+    const written = await this.write(data);
+    const previous = await this.send(['SET', this.keys.generation, written, 'GET']);
+    if (typeof previous === 'string') await this.retire(previous);
+    return written;
+  }
+
+  /** Deletes the generations writers that died left behind (never the current one). */
+  async sweep(now = Date.now()): Promise<void> {
+    const current = await this.current();
+    const abandoned = (await this.send(['ZRANGE', this.keys.generations, '-inf', String(now - ABANDONED_MS), 'BYSCORE'])) as string[];
+    for (const generation of abandoned) if (generation !== current) await this.retire(generation);
+  }
+
+  /** A fresh generation holding `data`, listed in `generations` before its first key is written. */
+  private async write(data: MockData): Promise<string> {
+    const generation = randomBytes(8).toString('hex');
+    await this.send(['ZADD', this.keys.generations, String(Date.now()), generation]);
+    const commands = generationCommands(this.keys.of(generation), data);
+    for (let start = 0; start < commands.length; start += WINDOW) {
+      await Promise.all(commands.slice(start, start + WINDOW).map((command) => this.send(command)));
+    }
+    return generation;
+  }
+
+  /**
+   * Deletes a generation no longer current: no write lands there any more, as every write checks
+   * the generation. Scored 0 first, so that if this stops half-way the next sweep finishes it. A
+   * failure is logged, not thrown: the switch it follows has happened.
+   */
+  private async retire(generation: string): Promise<void> {
+    try {
+      await this.send(['ZADD', this.keys.generations, '0', generation]);
+      let cursor = '0';
+      for (let round = 0; round < MAX_SCAN_ROUNDS; round += 1) {
+        const [next, found] = (await this.send(['SCAN', cursor, 'MATCH', this.keys.patternOf(generation), 'COUNT', String(SCAN_COUNT)])) as [string, string[]];
+        if (found.length > 0) await this.send(['UNLINK', ...found]);
+        cursor = next;
+        if (cursor === '0') break;
+      }
+      if (cursor !== '0') throw new Error(`its keys were not all found after ${MAX_SCAN_ROUNDS} SCAN rounds`);
+      await this.send(['ZREM', this.keys.generations, generation]);
+    } catch (error) {
+      this.log(`could not delete the replaced data (generation ${generation}) under the Redis prefix ${this.keys.prefix}: ${(error as Error).message}; it is retried at the next start`);
+    }
+  }
+
+  private send(args: string[]): Promise<unknown> {
+    return this.connection.send(args, BULK_TIMEOUT_MS);
+  }
+}

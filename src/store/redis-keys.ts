@@ -1,0 +1,90 @@
+// Where the Redis store keeps each fact. Two levels under the prefix (D20):
+//   <prefix>generation     string: the generation whose keys hold the data now (D24)
+//   <prefix>generations    sorted set: every generation written and not yet deleted, scored by
+//                          the time its writing began (what a crashed writer leaves is swept)
+//   <prefix><gen>:…        the data of one generation (below); replaced as a whole, never edited
+//                          after its generation stops being current (every write checks it).
+// A generation's data is a handful of hashes, one set per account and nothing per link, so that
+// one request touches few keys, a snapshot is one atomic read, and deleting a generation is cheap:
+//   meta         formatVersion, seed, defaultDomain (JSON)
+//   accounts     apiKey → AccountRecord JSON        account-ids  accountId → apiKey
+//   account-order list of apiKeys, in the order accounts came
+//   domains      lower-cased name → {domain, ownerId?} JSON      domain-ids  id → DomainRecord JSON
+//   links        linkId → LinkRecord JSON without clickCount (updates compare-and-set this field)
+//   clicks       linkId → clickCount (incremented in place, never read-modify-write)
+//   slugs        "<domainId>/<slug>" → linkId: a claim, then the link's own (a domain id has no '/')
+//   slots        accountId → links + places reserved for creates under way (the limit's counter)
+//   tags         tagId → TagRecord JSON          tag-names  "<accountId>/<name>" → TagRecord JSON
+//   links-of:<accountId>  set of the account's link ids
+// Redis Cluster: the store's scripts touch several of these keys, and the generation key, at once,
+// so every key of one mock must hash to one slot: the prefix would be wrapped as a hash tag,
+// `{shortlink-mock:}…`. One mock's data is small enough for one slot.
+
+export const DEFAULT_REDIS_PREFIX = 'shortlink-mock:';
+
+export class RedisKeys {
+  readonly generation: string;
+  readonly generations: string;
+
+  constructor(readonly prefix: string) {
+    this.generation = `${prefix}generation`;
+    this.generations = `${prefix}generations`;
+  }
+
+  /** The keys of one generation's data. */
+  of(gen: string): GenerationKeys {
+    return new GenerationKeys(`${this.prefix}${gen}:`);
+  }
+
+  /** A SCAN pattern matching exactly the keys of one generation (the prefix may hold glob characters). */
+  patternOf(gen: string): string {
+    return `${escapeGlob(`${this.prefix}${gen}:`)}*`;
+  }
+}
+
+export class GenerationKeys {
+  readonly meta: string;
+  readonly accounts: string;
+  readonly accountIds: string;
+  readonly accountOrder: string;
+  readonly domains: string;
+  readonly domainIds: string;
+  readonly links: string;
+  readonly clicks: string;
+  readonly slugs: string;
+  readonly slots: string;
+  readonly tags: string;
+  readonly tagNames: string;
+
+  constructor(private readonly base: string) {
+    this.meta = `${base}meta`;
+    this.accounts = `${base}accounts`;
+    this.accountIds = `${base}account-ids`;
+    this.accountOrder = `${base}account-order`;
+    this.domains = `${base}domains`;
+    this.domainIds = `${base}domain-ids`;
+    this.links = `${base}links`;
+    this.clicks = `${base}clicks`;
+    this.slugs = `${base}slugs`;
+    this.slots = `${base}slots`;
+    this.tags = `${base}tags`;
+    this.tagNames = `${base}tag-names`;
+  }
+
+  linksOf(accountId: string): string {
+    return `${this.base}links-of:${accountId}`;
+  }
+}
+
+/** The field of a slug in the `slugs` hash. */
+export const slugField = (domainId: string, slug: string): string => `${domainId}/${slug}`;
+
+/** The field of a tag name in the `tag-names` hash: the account's id first, which has no '/'. */
+export const tagNameField = (accountId: string, name: string): string => `${accountId}/${name}`;
+
+/** Domain names match case-insensitively (D8). */
+export const domainField = (name: string): string => name.trim().toLowerCase();
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
+}

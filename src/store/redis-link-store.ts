@@ -1,0 +1,220 @@
+// The LinkStore of any number of processes sharing one Redis URL and key prefix: one mock (D21).
+// Each claim and each write is one guarded transaction (redis-txn.ts), so it is atomic across
+// every instance (D22), acknowledged once Redis replied (D23), and never lands in data a reset
+// replaced (D24). The key layout is in redis-keys.ts, the reads in redis-link-reads.ts; the rules
+// stay in the core. Every call settles within 2 s when Redis is gone, rejecting with
+// `store unavailable: …` (D25), and works again once Redis is back.
+import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
+import type { LinkChange, LinkStore, SeededAccount } from './link-store.js';
+import { RedisConnection, RedisStartError } from './redis-connection.js';
+import { Generations } from './redis-generations.js';
+import { DEFAULT_REDIS_PREFIX, RedisKeys, slugField, tagNameField } from './redis-keys.js';
+import { RedisLinkReads } from './redis-link-reads.js';
+import { ACCOUNT_TAKEN, addAccountTxn, deleteTxn, insertTxn } from './redis-link-txns.js';
+import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
+import { SlotReservations } from './redis-reservations.js';
+
+export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
+export { RedisStartError } from './redis-connection.js';
+
+/** A compare-and-set retried on a changed record this often (each retry is one round trip). */
+const CAS_ATTEMPTS = 16;
+
+const replaced = (what: string): Error => new Error(`${what}: the data was replaced (reset or snapshot restore) while this request ran`);
+
+export interface OpenRedisLinkStoreOptions {
+  /** redis://[user:pass@]host:port[/n] or rediss://… (D20). */
+  url: string;
+  /** Namespaces every key (default `shortlink-mock:`). */
+  prefix?: string;
+  /** The data of an empty prefix, or of a reset: called only when it is needed. */
+  seed: () => Promise<MockData>;
+  /** Replace whatever the prefix holds with a fresh seed (D24). */
+  reset: boolean;
+  /** One line when Redis goes away and comes back, or when old data could not be deleted. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Connects, sweeps what crashed writers left, and seeds the prefix when it is empty (exactly one
+ * of several instances starting at once seeds it) or when `reset` asks. Rejects with a one-line
+ * RedisStartError naming the URL when Redis cannot be reached or the prefix holds no usable data.
+ */
+export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Promise<{ store: RedisLinkStore; seeded: boolean }> {
+  const connection = await RedisConnection.open({ url: options.url, ...(options.log ? { log: options.log } : {}) });
+  const keys = new RedisKeys(options.prefix ?? DEFAULT_REDIS_PREFIX);
+  try {
+    const generations = new Generations(connection, keys, options.log);
+    await generations.sweep();
+    const opened = options.reset ? { generation: await generations.replace(await options.seed()), seeded: true } : await generations.seedIfEmpty(options.seed);
+    const store = new RedisLinkStore(connection, keys, generations, opened.generation);
+    if (!(await store.hasData())) {
+      throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
+    }
+    return { store, seeded: opened.seeded };
+  } catch (error) {
+    await connection.close();
+    if (error instanceof RedisStartError) throw error;
+    throw new RedisStartError(`cannot open the data under the Redis prefix ${keys.prefix} at ${connection.location}: ${(error as Error).message}`);
+  }
+}
+
+export class RedisLinkStore extends RedisLinkReads implements LinkStore {
+  private readonly reservations = new SlotReservations();
+
+  constructor(
+    connection: RedisConnection,
+    keys: RedisKeys,
+    private readonly generations: Generations,
+    generation: string,
+  ) {
+    super(connection, keys, generation);
+  }
+
+  /** A conditional increment of the account's links + reservations. */
+  reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
+    return this.write(async () => {
+      const outcome = await this.runner.run((t, k) => t.check('below?', k.slots, accountId, limit).write('HINCRBY', k.slots, accountId, 1));
+      if (outcome.status === 'ok') this.reservations.add(accountId, outcome.generation);
+      return outcome.status === 'ok';
+    });
+  }
+
+  releaseLinkSlot(accountId: string): Promise<void> {
+    return this.write(async () => {
+      const generation = this.reservations.takeForRelease(accountId, this.runner.generation);
+      // Refused when its generation was replaced: that counter went with it.
+      if (generation) await this.runner.runAt(generation, (t, k) => t.write('HINCRBY', k.slots, accountId, -1));
+    });
+  }
+
+  /** Set-if-absent: the field holds the claim, then the stored link's id. */
+  claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean> {
+    const field = slugField(domainId, slug);
+    return this.write(async () => (await this.runner.run((t, k) => t.check('lacks?', k.slugs, field).write('HSET', k.slugs, field, linkId))).status === 'ok');
+  }
+
+  /** Delete-if-equal; never the slug of a stored link (a create whose reply was lost, then given back). */
+  releaseSlug(domainId: string, slug: string, linkId: string): Promise<void> {
+    const field = slugField(domainId, slug);
+    return this.write(async () => void (await this.runner.run((t, k) => t.check('lacks?', k.links, linkId).write('HDELEQ', k.slugs, field, linkId))));
+  }
+
+  /** The record and its name in one step, so a name never points at a missing tag; the first claim wins. */
+  claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
+    const field = tagNameField(tag.accountId, tag.name);
+    const json = JSON.stringify(tag);
+    return this.write(async () => {
+      const outcome = await this.runner.run((t, k) =>
+        t.check('lacks?', k.tagNames, field).write('HSET', k.tagNames, field, json).write('HSET', k.tags, tag.id, json).otherwise('HGET', k.tagNames, field),
+      );
+      return outcome.status === 'ok' ? { tag, created: true } : { tag: decodeJson<TagRecord>(outcome.replies[0]) as TagRecord, created: false };
+    });
+  }
+
+  /**
+   * Stores the link if its claims are held in the generation it is stored in: a place reserved
+   * there by this process, its slug, its tags. The tags its request created stay even when this
+   * fails: another request may have found them by name meanwhile, and a link naming a missing tag
+   * would be worse than a tag no link names.
+   */
+  insertLink(link: LinkRecord): Promise<void> {
+    return this.write(async () => {
+      const generation = this.runner.generation;
+      if (!this.reservations.take(link.accountId, generation)) throw replaced(`link ${link.id} was not stored`);
+      let stored = false;
+      try {
+        stored = (await this.runner.runAt(generation, (t, k) => insertTxn(t, k, link))).status === 'ok';
+      } finally {
+        if (!stored) this.reservations.add(link.accountId, generation);
+      }
+      if (!stored) throw replaced(`link ${link.id} was not stored`);
+    });
+  }
+
+  /** Compare-and-set of the link's record against the one the core read: mostly one round trip. */
+  updateLink(link: LinkRecord, change: LinkChange): Promise<LinkRecord | undefined> {
+    return this.write(async () => {
+      let expected = encodeLink(link);
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt += 1) {
+        const next = encodeLink(changed(JSON.parse(expected) as LinkRecord, change));
+        const outcome = await this.runner.run((t, k) => {
+          t.check('equals?', k.links, link.id, expected);
+          for (const tagId of change.tagIds ?? []) t.check('has?', k.tags, tagId);
+          return t.write('HSET', k.links, link.id, next).read('HGET', k.clicks, link.id).otherwise('HGET', k.links, link.id);
+        });
+        if (outcome.status === 'ok') return decodeLink(next, outcome.replies[0]);
+        if (outcome.failed > 1) throw replaced(`a tag of link ${link.id} is gone`);
+        const stored = outcome.replies[0];
+        if (typeof stored !== 'string') return undefined;
+        expected = stored;
+      }
+      throw new Error(`store unavailable: link ${link.id} changed under ${CAS_ATTEMPTS} updates in a row`);
+    });
+  }
+
+  deleteLink(link: LinkRecord): Promise<boolean> {
+    return this.write(async () => (await this.runner.run((t, k) => deleteTxn(t, k, link))).status === 'ok');
+  }
+
+  /** An increment in place, only if the link is there. */
+  addClicks(linkId: string, count: number): Promise<LinkRecord | undefined> {
+    return this.write(async () => {
+      const outcome = await this.runner.run((t, k) =>
+        t.check('has?', k.links, linkId).write('HINCRBY', k.clicks, linkId, count).read('HGET', k.links, linkId).read('HGET', k.clicks, linkId),
+      );
+      return outcome.status === 'ok' ? decodeLink(outcome.replies[0], outcome.replies[1]) : undefined;
+    });
+  }
+
+  /** Compare-and-set of the account's record. */
+  setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined> {
+    return this.write(async () => {
+      let stored = (await this.runner.read((t, k) => t.readVia(k.accountIds, accountId, k.accounts)))[0];
+      for (let attempt = 0; attempt < CAS_ATTEMPTS && typeof stored === 'string'; attempt += 1) {
+        const expected: string = stored;
+        const account: AccountRecord = { ...(JSON.parse(expected) as AccountRecord), linkLimit };
+        const outcome = await this.runner.run((t, k) =>
+          t.check('equals?', k.accounts, account.apiKey, expected).write('HSET', k.accounts, account.apiKey, JSON.stringify(account)).otherwise('HGET', k.accounts, account.apiKey),
+        );
+        if (outcome.status === 'ok') return account;
+        stored = outcome.replies[0];
+      }
+      if (typeof stored === 'string') throw new Error(`store unavailable: account ${accountId} changed under ${CAS_ATTEMPTS} updates in a row`);
+      return undefined;
+    });
+  }
+
+  /** All of it in one step, only if the key is new and nothing it brings is taken. */
+  addAccount(seeded: SeededAccount): Promise<AccountRecord> {
+    return this.write(async () => {
+      const outcome = await this.runner.run((t, k) => addAccountTxn(t, k, seeded));
+      if (outcome.status === 'ok') return seeded.account;
+      if (outcome.failed === ACCOUNT_TAKEN) return decodeJson<AccountRecord>(outcome.replies[0]) as AccountRecord;
+      throw new Error('the account seeded for this key would reuse an existing id, slug, tag name or domain; use another key');
+    });
+  }
+
+  /** A new generation, current for every instance at once (redis-generations.ts). Not bounded by 2 s: it can be large. */
+  async replaceAll(data: MockData): Promise<void> {
+    this.runner.generation = await this.generations.replace(data);
+  }
+
+  /** Nothing is pending: every acknowledged write was acknowledged by Redis. */
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  private write<T>(call: () => Promise<T>): Promise<T> {
+    return this.connection.bounded(call);
+  }
+}
+
+/** Only the fields the update sends. */
+function changed(link: LinkRecord, change: LinkChange): LinkRecord {
+  return {
+    ...link,
+    ...(change.destinationUrl === undefined ? {} : { destinationUrl: change.destinationUrl }),
+    ...(change.tagIds === undefined ? {} : { tagIds: change.tagIds }),
+  };
+}

@@ -1,0 +1,77 @@
+// The Redis store's transactions that touch many keys at once, as plain functions over a Txn:
+// what each checks (facts only: a field present, absent or equal) and what it then writes.
+import type { LinkRecord } from '../core/model.js';
+import type { SeededAccount } from './link-store.js';
+import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
+import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
+import type { Txn } from './redis-txn.js';
+
+/** Fields per HMGET when reading many links: Lua's unpack has a limit near 8,000 values. */
+const HMGET_CHUNK = 1_000;
+
+/** Stores a link whose slug and tags are held in this generation; refused otherwise. */
+export function insertTxn(t: Txn, k: GenerationKeys, link: LinkRecord): Txn {
+  t.check('equals?', k.slugs, slugField(link.domainId, link.slug), link.id).check('lacks?', k.links, link.id);
+  for (const tagId of link.tagIds) t.check('has?', k.tags, tagId);
+  return t
+    .write('HSET', k.links, link.id, encodeLink(link))
+    .write('HSET', k.clicks, link.id, link.clickCount)
+    .write('SADD', k.linksOf(link.accountId), link.id);
+}
+
+/** Removes the link if it is there, with its clicks, its place under the limit, its slug if still its own. */
+export function deleteTxn(t: Txn, k: GenerationKeys, link: LinkRecord): Txn {
+  return t
+    .check('has?', k.links, link.id)
+    .write('HDEL', k.links, link.id)
+    .write('HDEL', k.clicks, link.id)
+    .write('SREM', k.linksOf(link.accountId), link.id)
+    .write('HDELEQ', k.slugs, slugField(link.domainId, link.slug), link.id)
+    .write('HINCRBY', k.slots, link.accountId, -1);
+}
+
+/** The check that fails first when the key has its account already; `otherwise` then reads that account. */
+export const ACCOUNT_TAKEN = 1;
+
+/** A new account with its domains, tags and links, if its key is new and none of its ids, slugs or names is taken. */
+export function addAccountTxn(t: Txn, k: GenerationKeys, seeded: SeededAccount): Txn {
+  const { account, tags, links } = seeded;
+  t.check('lacks?', k.accounts, account.apiKey).check('lacks?', k.accountIds, account.id).otherwise('HGET', k.accounts, account.apiKey);
+  for (const domain of account.domains) t.check('lacks?', k.domains, domainField(domain.name)).check('lacks?', k.domainIds, domain.id);
+  for (const tag of tags) t.check('lacks?', k.tags, tag.id).check('lacks?', k.tagNames, tagNameField(tag.accountId, tag.name));
+  for (const link of links) t.check('lacks?', k.links, link.id).check('lacks?', k.slugs, slugField(link.domainId, link.slug));
+
+  t.write('HSET', k.accounts, account.apiKey, JSON.stringify(account)).write('HSET', k.accountIds, account.id, account.apiKey).write('RPUSH', k.accountOrder, account.apiKey);
+  for (const domain of account.domains) {
+    t.write('HSET', k.domains, domainField(domain.name), encodeDomainEntry({ domain, ownerId: account.id })).write('HSET', k.domainIds, domain.id, JSON.stringify(domain));
+  }
+  for (const tag of tags) t.write('HSET', k.tags, tag.id, JSON.stringify(tag)).write('HSET', k.tagNames, tagNameField(tag.accountId, tag.name), JSON.stringify(tag));
+  for (const link of links) {
+    t.write('HSET', k.links, link.id, encodeLink(link)).write('HSET', k.clicks, link.id, link.clickCount);
+    t.write('HSET', k.slugs, slugField(link.domainId, link.slug), link.id).write('SADD', k.linksOf(account.id), link.id);
+  }
+  if (links.length > 0) t.write('HINCRBY', k.slots, account.id, links.length);
+  return t;
+}
+
+/** Reads the records and click counts of these links, in chunks. */
+export function readLinks(t: Txn, k: GenerationKeys, ids: readonly string[]): Txn {
+  for (let start = 0; start < ids.length; start += HMGET_CHUNK) {
+    const chunk = ids.slice(start, start + HMGET_CHUNK);
+    t.read('HMGET', k.links, ...chunk).read('HMGET', k.clicks, ...chunk);
+  }
+  return t;
+}
+
+/** The links readLinks found, leaving out those deleted since their ids were listed. */
+export function linksFrom(ids: readonly string[], replies: unknown[]): LinkRecord[] {
+  const links: LinkRecord[] = [];
+  for (let chunk = 0; chunk * HMGET_CHUNK < ids.length; chunk += 1) {
+    const [records, clicks] = [replies[chunk * 2] as unknown[], replies[chunk * 2 + 1] as unknown[]];
+    records.forEach((record, i) => {
+      const link = decodeLink(record, clicks[i]);
+      if (link) links.push(link);
+    });
+  }
+  return links;
+}

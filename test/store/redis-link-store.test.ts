@@ -1,0 +1,288 @@
+// RedisLinkStore, method by method, on the run's shared Redis under a prefix of each test's own:
+// what each read answers for the seeded data, what each claim and write changes, and the key
+// layout it leaves (redis-keys.ts).
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
+import { redactUrl } from '../../src/store/redis-connection.js';
+import { RedisStartError, type RedisLinkStore } from '../../src/store/redis-link-store.js';
+import { freshPrefix, keysUnder, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
+import { sharedRedisUrl } from '../helpers/shared-redis.js';
+
+let url: string;
+const stores = new RedisStores();
+let prefix: string;
+let store: RedisLinkStore;
+let data: MockData;
+
+beforeAll(() => {
+  url = sharedRedisUrl();
+});
+beforeEach(async () => {
+  prefix = freshPrefix();
+  store = (await stores.open(url, prefix)).store;
+  data = seedData();
+});
+afterEach(() => stores.closeAll());
+
+const account = (apiKey: string): AccountRecord => data.accounts.find((candidate) => candidate.apiKey === apiKey)!;
+const linksOf = (accountId: string): LinkRecord[] => Object.values(data.links).filter((link) => link.accountId === accountId);
+const tagsOf = (accountId: string): TagRecord[] => Object.values(data.tags).filter((tag) => tag.accountId === accountId);
+const byId = (links: LinkRecord[]): LinkRecord[] => [...links].sort((a, b) => a.id.localeCompare(b.id));
+const newLink = (over: Partial<LinkRecord> = {}): LinkRecord => ({
+  id: 'lnk_NEW0000000000000',
+  accountId: account('demo-key').id,
+  domainId: data.defaultDomain.id,
+  slug: 'brand-new',
+  destinationUrl: 'https://example.com/new',
+  createdAt: '2026-12-01T10:00:00.000Z',
+  clickCount: 0,
+  tagIds: [],
+  ...over,
+});
+
+/** What a create does through the store, step by step. */
+async function insert(link: LinkRecord): Promise<void> {
+  const owner = data.accounts.find((candidate) => candidate.id === link.accountId)!;
+  expect(await store.reserveLinkSlot(link.accountId, owner.linkLimit)).toBe(true);
+  expect(await store.claimSlug(link.domainId, link.slug, link.id)).toBe(true);
+  await store.insertLink(link, []);
+}
+
+describe('opening', () => {
+  it('seeds an empty prefix once: the next open keeps the data, and a snapshot gives back exactly the seed', async () => {
+    const again = await stores.open(url, prefix, { seed: async () => seedData(99) });
+    expect(again.seeded).toBe(false);
+    expect(await again.store.snapshot()).toEqual(data);
+  });
+
+  it('with reset, replaces what the prefix holds', async () => {
+    await insert(newLink());
+    const reset = await stores.open(url, prefix, { seed: async () => seedData(99), reset: true });
+    expect(reset.seeded).toBe(true);
+    expect(await store.snapshot()).toEqual(seedData(99));
+  });
+
+  it('an unreachable Redis is one line naming the URL, without its password, at once', async () => {
+    const started = Date.now();
+    const error = await stores.open('redis://user:secret@127.0.0.1:1', freshPrefix()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedisStartError);
+    expect((error as Error).message).toMatch(/^cannot connect to Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:1: connect ECONNREFUSED/);
+    expect((error as Error).message).not.toMatch(/secret|\n/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('redactUrl hides only the password', () => {
+    expect(redactUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    expect(redactUrl('rediss://me:pw@h:1/2')).toBe('rediss://me:***@h:1/2');
+    expect(redactUrl('redis://:pw@h:1')).toBe('redis://:***@h:1');
+  });
+
+  it('keeps every key under its prefix, in one generation (the layout of redis-keys.ts)', async () => {
+    const keys = await keysUnder(url, prefix);
+    const generation = await withRawClient(url, (client) => client.get(`${prefix}generation`));
+    const data = keys.filter((key) => key.startsWith(`${prefix}${generation}:`)).map((key) => key.slice(`${prefix}${generation}:`.length));
+    const accountIds = seedData().accounts.map((a) => a.id);
+    expect(keys.length).toBe(data.length + 2);
+    expect(data.sort()).toEqual(
+      ['meta', 'accounts', 'account-ids', 'account-order', 'domains', 'domain-ids', 'links', 'clicks', 'slugs', 'slots', 'tags', 'tag-names', ...accountIds.map((id) => `links-of:${id}`)].sort(),
+    );
+    expect(keys).toContain(`${prefix}generations`);
+  });
+});
+
+describe('reads', () => {
+  it('accounts, by key and all in order; domains by name (any case) and id, with their owner', async () => {
+    expect(await store.accountByKey('demo-key')).toEqual(account('demo-key'));
+    expect(await store.accountByKey('nobody')).toBeUndefined();
+    expect(await store.accounts()).toEqual(data.accounts);
+    expect(await store.defaultDomain()).toEqual(data.defaultDomain);
+    expect(await store.domainByName(' SHORT.test ')).toEqual({ domain: data.defaultDomain });
+    const custom = account('demo-key').domains[0]!;
+    expect(await store.domainByName(custom.name.toUpperCase())).toEqual({ domain: custom, ownerId: account('demo-key').id });
+    expect(await store.domainById(custom.id)).toEqual(custom);
+    expect(await store.domainByName('unknown.test')).toBeUndefined();
+    expect(await store.domainById('dom_unknown')).toBeUndefined();
+  });
+
+  it('links by id, by domain and slug, by account; counts; tags by id and by name', async () => {
+    const demo = account('demo-key');
+    const link = linksOf(demo.id)[0]!;
+    expect(await store.linkById(link.id)).toEqual(link);
+    expect(await store.linkAt(link.domainId, link.slug)).toEqual(link);
+    expect(await store.linkAt(link.domainId, 'no-such-slug')).toBeUndefined();
+    expect(await store.linkById('lnk_unknown')).toBeUndefined();
+    expect(byId(await store.linksOf(demo.id))).toEqual(byId(linksOf(demo.id)));
+    expect(await store.linksOf('acc_nobody')).toEqual([]);
+    expect(await store.linkCount(demo.id)).toBe(linksOf(demo.id).length);
+    expect(await store.totalLinks()).toBe(Object.keys(data.links).length);
+    const tag = tagsOf(demo.id)[0]!;
+    expect(await store.tagById(tag.id)).toEqual(tag);
+    expect(await store.tagByName(demo.id, tag.name)).toEqual(tag);
+    expect(await store.tagByName(account('other-key').id, tag.name)).toBeUndefined();
+  });
+
+  it('a snapshot is a copy: changing it changes nothing stored', async () => {
+    const copy = await store.snapshot();
+    copy.accounts[0]!.linkLimit = -1;
+    expect(await store.snapshot()).toEqual(data);
+  });
+});
+
+describe('claims', () => {
+  it('reserveLinkSlot counts links and reservations against the limit; releaseLinkSlot gives one back', async () => {
+    const limited = account('limited-key');
+    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit)).toBe(false);
+    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit + 1)).toBe(true);
+    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit + 1)).toBe(false);
+    await store.releaseLinkSlot(limited.id);
+    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit + 1)).toBe(true);
+    expect(await store.linkCount(limited.id)).toBe(limited.linkLimit);
+  });
+
+  it('claimSlug: the first claim holds it; a stored link holds its own; only the claimer releases it', async () => {
+    const seeded = Object.values(data.links)[0]!;
+    expect(await store.claimSlug(seeded.domainId, seeded.slug, 'lnk_other')).toBe(false);
+    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_a')).toBe(true);
+    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_b')).toBe(false);
+    await store.releaseSlug(data.defaultDomain.id, 'mine', 'lnk_b');
+    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_b')).toBe(false);
+    await store.releaseSlug(data.defaultDomain.id, 'mine', 'lnk_a');
+    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_b')).toBe(true);
+    await store.releaseSlug(seeded.domainId, seeded.slug, seeded.id);
+    expect(await store.linkAt(seeded.domainId, seeded.slug)).toEqual(seeded);
+  });
+
+  it('claimTagName: the first claim creates the tag; a later one gets that tag', async () => {
+    const demo = account('demo-key');
+    const first: TagRecord = { id: 'tag_first00000000000', accountId: demo.id, name: 'launch' };
+    expect(await store.claimTagName(first)).toEqual({ tag: first, created: true });
+    expect(await store.claimTagName({ ...first, id: 'tag_second0000000000' })).toEqual({ tag: first, created: false });
+    expect(await store.tagByName(demo.id, 'launch')).toEqual(first);
+    expect(await store.tagById(first.id)).toEqual(first);
+    expect(await store.tagById('tag_second0000000000')).toBeUndefined();
+  });
+});
+
+describe('writes', () => {
+  it('insertLink stores a link that holds a place and its slug; it is found every way', async () => {
+    const demo = account('demo-key');
+    const tag = tagsOf(demo.id)[0]!;
+    const link = newLink({ tagIds: [tag.id] });
+    await insert(link);
+    expect(await store.linkById(link.id)).toEqual(link);
+    expect(await store.linkAt(link.domainId, link.slug)).toEqual(link);
+    expect(await store.linksOf(demo.id)).toContainEqual(link);
+    expect(await store.linkCount(demo.id)).toBe(linksOf(demo.id).length + 1);
+    expect(await store.totalLinks()).toBe(Object.keys(data.links).length + 1);
+  });
+
+  it('insertLink refuses a link without a place reserved, or whose slug it does not hold, and stores nothing', async () => {
+    const demo = account('demo-key');
+    await expect(store.insertLink(newLink(), [])).rejects.toThrow(/was not stored: the data was replaced/);
+    expect(await store.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
+    await expect(store.insertLink(newLink(), [])).rejects.toThrow(/was not stored/);
+    expect(await store.linkById(newLink().id)).toBeUndefined();
+    // The place is still held: the create gives it back, then it can be reserved again.
+    await store.releaseLinkSlot(demo.id);
+    expect(await store.totalLinks()).toBe(Object.keys(data.links).length);
+  });
+
+  it('updateLink changes only the fields sent, even from a record read before another update', async () => {
+    const link = linksOf(account('demo-key').id)[0]!;
+    const tag = tagsOf(account('demo-key').id)[1]!;
+    const first = await store.updateLink(link, { destinationUrl: 'https://example.com/first' }, []);
+    expect(first).toEqual({ ...link, destinationUrl: 'https://example.com/first' });
+    // `link` is stale now: the update compares, reads the stored record and applies its change to it.
+    const second = await store.updateLink(link, { tagIds: [tag.id] }, []);
+    expect(second).toEqual({ ...link, destinationUrl: 'https://example.com/first', tagIds: [tag.id] });
+    expect(await store.linkById(link.id)).toEqual(second);
+  });
+
+  it('updateLink of a deleted link is undefined and brings nothing back; naming a missing tag is refused', async () => {
+    const [gone, kept] = linksOf(account('demo-key').id) as [LinkRecord, LinkRecord];
+    expect(await store.deleteLink(gone)).toBe(true);
+    expect(await store.updateLink(gone, { destinationUrl: 'https://example.com/x' }, [])).toBeUndefined();
+    expect(await store.linkById(gone.id)).toBeUndefined();
+    await expect(store.updateLink(kept, { tagIds: ['tag_missing000000000'] }, [])).rejects.toThrow(/a tag of link .* is gone/);
+    expect(await store.linkById(kept.id)).toEqual(kept);
+  });
+
+  it('deleteLink removes the link once, frees its slug and its place', async () => {
+    const limited = account('limited-key');
+    const link = linksOf(limited.id)[0]!;
+    expect(await store.deleteLink(link)).toBe(true);
+    expect(await store.deleteLink(link)).toBe(false);
+    expect(await store.linkById(link.id)).toBeUndefined();
+    expect(await store.linkAt(link.domainId, link.slug)).toBeUndefined();
+    expect(await store.linkCount(limited.id)).toBe(limited.linkLimit - 1);
+    expect(await store.totalLinks()).toBe(Object.keys(data.links).length - 1);
+    expect(await store.claimSlug(link.domainId, link.slug, 'lnk_next')).toBe(true);
+    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit)).toBe(true);
+    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit)).toBe(false);
+  });
+
+  it('addClicks adds in place; an unknown link is undefined', async () => {
+    const link = Object.values(data.links)[0]!;
+    expect(await store.addClicks(link.id, 3)).toEqual({ ...link, clickCount: link.clickCount + 3 });
+    expect(await store.addClicks(link.id, 2)).toEqual({ ...link, clickCount: link.clickCount + 5 });
+    expect(await store.addClicks('lnk_unknown', 1)).toBeUndefined();
+  });
+
+  it('setLinkLimit changes the account everywhere it is read; an unknown account is undefined', async () => {
+    const other = account('other-key');
+    expect(await store.setLinkLimit(other.id, 7)).toEqual({ ...other, linkLimit: 7 });
+    expect(await store.accountByKey('other-key')).toEqual({ ...other, linkLimit: 7 });
+    expect((await store.accounts()).map((a) => a.linkLimit)).toEqual(data.accounts.map((a) => (a.id === other.id ? 7 : a.linkLimit)));
+    expect(await store.setLinkLimit('acc_unknown', 7)).toBeUndefined();
+  });
+});
+
+describe('addAccount', () => {
+  const seeded = () => {
+    const accountRecord: AccountRecord = { id: 'acc_NEW0000000000000', name: 'New', apiKey: 'new-key', linkLimit: 10, domains: [] };
+    const tag: TagRecord = { id: 'tag_NEW0000000000000', accountId: accountRecord.id, name: 'first' };
+    const link = newLink({ accountId: accountRecord.id, slug: 'new-account-link', tagIds: [tag.id], clickCount: 4 });
+    return { account: accountRecord, tags: [tag], links: [link] };
+  };
+
+  it('stores the account with its tags and links, once: the same key again gets that account', async () => {
+    const { account: created, tags, links } = seeded();
+    expect(await store.addAccount(seeded())).toEqual(created);
+    expect(await store.addAccount({ ...seeded(), account: { ...created, name: 'Another' } })).toEqual(created);
+    expect(await store.accountByKey('new-key')).toEqual(created);
+    expect((await store.accounts()).at(-1)).toEqual(created);
+    expect(await store.accounts()).toHaveLength(data.accounts.length + 1);
+    expect(await store.linksOf(created.id)).toEqual(links);
+    expect(await store.tagByName(created.id, 'first')).toEqual(tags[0]);
+    expect(await store.linkCount(created.id)).toBe(1);
+    expect(await store.reserveLinkSlot(created.id, 2)).toBe(true);
+    expect(await store.reserveLinkSlot(created.id, 2)).toBe(false);
+  });
+
+  it('refuses an account whose link would take a slug already held, and stores none of it', async () => {
+    const taken = Object.values(data.links).find((link) => link.domainId === data.defaultDomain.id)!;
+    expect(await store.slugsTaken(data.defaultDomain.id, [taken.slug, 'new-account-link'])).toEqual(new Set([taken.slug]));
+    const clash = seeded();
+    clash.links[0]!.slug = taken.slug;
+    await expect(store.addAccount(clash)).rejects.toThrow(/would reuse an existing id, slug/);
+    expect(await store.accountByKey('new-key')).toBeUndefined();
+    expect(await store.tagById(clash.tags[0]!.id)).toBeUndefined();
+  });
+});
+
+describe('replaceAll', () => {
+  it('replaces everything, and the replaced generation leaves no key behind', async () => {
+    const before = await keysUnder(url, prefix);
+    await insert(newLink());
+    await store.replaceAll(seedData(99));
+    expect(await store.snapshot()).toEqual(seedData(99));
+    const after = await keysUnder(url, prefix);
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((key) => before.includes(key))).toEqual([`${prefix}generation`, `${prefix}generations`]);
+    expect(await withRawClient(url, (client) => client.zRange(`${prefix}generations`, 0, -1))).toHaveLength(1);
+  });
+
+  it('health answers ok while Redis answers', async () => {
+    expect(await store.health()).toEqual({ ok: true });
+  });
+});
