@@ -13,7 +13,7 @@ import { ADMIN_TOKEN_HEADER } from './admin/admin-token.js';
 import { adminRouter } from './admin/router.js';
 import { browserGuard } from './admin/browser-guard.js';
 import type { CoverageTracker } from './core/coverage.js';
-import type { Journal } from './core/journal.js';
+import type { JournalStore } from './store/traffic-state.js';
 import { docsRouter } from './http/docs.js';
 import { redirectByHost, redirectRouter } from './http/redirects.js';
 import type { SnapshotStore } from './store/snapshot-store.js';
@@ -43,7 +43,7 @@ export interface AppDeps {
   /** What the contract lets each operation answer, for Prefer codes. */
   contractRules: ContractRules;
   scenarios: ScenarioRegistry;
-  journal: Journal;
+  journal: JournalStore;
   coverage: CoverageTracker;
   snapshots: SnapshotStore;
   /** The admin API's own document, bundled. */
@@ -145,7 +145,7 @@ function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
     onStateReplaced: () => deps.scenarios.counters.clear(),
     version: deps.version,
     startedAt: new Date(),
-    activeScenario: () => deps.scenarios.active()?.name ?? null,
+    activeScenario: () => deps.scenarios.activeName(),
   };
 }
 

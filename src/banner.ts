@@ -22,15 +22,14 @@ export async function startupBanner(url: string, config: Config, mock: Mock, ver
     `  console    ${url}/__admin/  (journal, scenarios, coverage, snapshots)${config.adminToken ? ' — needs the admin token' : ''}`,
     `  docs       ${url}/docs`,
     `  health     ${url}/__admin/health`,
-    `  scenarios  ${scenarioLine(mock, config)}`,
+    `  scenarios  ${scenarioLine(mock, config, await mock.scenarios.activeName())}`,
     `  API keys   ${keys.join(`\n             `)}${config.acceptAnyKey ? '\n             (--accept-any-key: any other key becomes a fresh account)' : ''}`,
     `  try        ${example}`,
   ].join('\n');
 }
 
-function scenarioLine(mock: Mock, config: Config): string {
+function scenarioLine(mock: Mock, config: Config, active: string | null): string {
   const names = mock.scenarios.names();
-  const active = mock.scenarios.active()?.name;
   const watching = config.watch ? ', watching for edits' : '';
   return `${names.length} loaded from ${config.scenarios}${watching} (${names.join(', ') || 'none'}); active: ${active ?? 'none'}; per request: x-mock-scenario: <name>`;
 }

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { createApp, type Contract } from './app.js';
 import { CoverageTracker } from './core/coverage.js';
-import { DEFAULT_JOURNAL_SIZE, Journal } from './core/journal.js';
+import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { CONSOLE_DIR, readAdminContract } from './package-files.js';
 import { memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
 import { LinkService } from './core/links.js';
@@ -22,6 +22,8 @@ import type { DataStore } from './store/data-store.js';
 import { GroupCommit } from './store/group-commit.js';
 import { LocalLinkStore } from './store/local-link-store.js';
 import { openData } from './store/open-data.js';
+import { createTrafficState } from './store/create-traffic-state.js';
+import type { JournalStore, TrafficState } from './store/traffic-state.js';
 
 export interface MockOptions {
   store: DataStore;
@@ -43,6 +45,8 @@ export interface MockOptions {
   allowedHosts?: readonly string[];
   /** How many requests the journal keeps (default 1000). */
   journalSize?: number;
+  /** The journal, coverage and global scenario: default in this process's memory (journalSize entries). Closed by close(). */
+  traffic?: TrafficState;
   /** Where named snapshots go (default: memory). */
   snapshots?: SnapshotStore;
   /** Required by the admin API when set. */
@@ -64,7 +68,7 @@ export interface Mock {
   /** The data of this process, with its indexes (tests and in-process tools read it). */
   store: LocalLinkStore;
   scenarios: ScenarioRegistry;
-  journal: Journal;
+  journal: JournalStore;
   /** True when this start seeded the data, false when it kept the stored data. */
   seeded: boolean;
   /** Writes every change made so far, finishes background work and releases the store's files. */
@@ -88,17 +92,18 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
   });
-  const scenarios = new ScenarioRegistry(options.scenarios ?? []);
-  if (options.scenario) scenarios.setActive(options.scenario, '--scenario');
+  const traffic = options.traffic ?? createTrafficState({ kind: 'memory', journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });
+  const scenarios = new ScenarioRegistry(options.scenarios ?? [], traffic.scenario);
+  if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
-  const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
+  const journal = traffic.journal;
   const app = createApp({
     service,
     contract: options.contract,
     contractRules,
     scenarios,
     journal,
-    coverage: new CoverageTracker(contractRules.documentedOutcomes()),
+    coverage: new CoverageTracker(contractRules.documentedOutcomes(), traffic.coverage),
     snapshots: options.snapshots ?? memorySnapshots(),
     adminContract: readAdminContract(options.contract),
     consoleDir: CONSOLE_DIR,
@@ -116,6 +121,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   });
   return { app, service, store, scenarios, journal, seeded: opened.seeded, close: async () => {
       await commits.flush();
+      await traffic.close();
       await options.store.close();
     },
   };

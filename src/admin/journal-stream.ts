@@ -4,16 +4,18 @@
 // dropped and counted, and as soon as the client catches up it gets a `dropped` event with the count
 // (the console then reloads the list). A client so far behind that DROPS_BEFORE_CLOSE entries in a
 // row were dropped is gone in all but name: its stream is closed.
+// The journal may be shared by several instances (src/store/traffic-state.ts): its `entry` events
+// are every instance's entries, and `: connected` is sent once every later entry will arrive.
 import type { Request, Response } from 'express';
-import type { Journal, JournalEntry } from '../core/journal.js';
+import type { JournalEntry } from '../core/journal.js';
+import type { JournalStore } from '../store/traffic-state.js';
 
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const DROPS_BEFORE_CLOSE = 10_000;
 const HEARTBEAT_MS = 15_000;
 
-export function streamJournal(journal: Journal, req: Request, res: Response): void {
+export function streamJournal(journal: JournalStore, req: Request, res: Response): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  res.write(': connected\n\n');
   let dropped = 0;
   const reportDropped = (): void => {
     if (dropped === 0 || res.writableLength >= MAX_BUFFERED_BYTES) return;
@@ -28,15 +30,25 @@ export function streamJournal(journal: Journal, req: Request, res: Response): vo
     reportDropped();
     res.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
   };
+  // Entries a shared journal lost before this instance heard them: a gap like the client's own.
+  const skipped = (count: number): void => {
+    dropped += count;
+    reportDropped();
+  };
   // The client caught up: it hears about the gap now, not only with the next entry.
   res.on('drain', reportDropped);
   // A comment now and then keeps proxies and idle timeouts from closing a quiet stream.
   const heartbeat = setInterval(() => res.writableLength < MAX_BUFFERED_BYTES && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   journal.on('entry', send);
+  journal.on('dropped', skipped);
+  void journal.listening().then(() => {
+    if (!res.destroyed) res.write(': connected\n\n');
+  });
   const stop = (): void => {
     clearInterval(heartbeat);
     journal.off('entry', send);
+    journal.off('dropped', skipped);
   };
   req.on('close', stop);
   res.on('close', stop);

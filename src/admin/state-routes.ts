@@ -5,6 +5,7 @@ import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
+import type { Awaitable } from '../core/awaitable.js';
 
 export interface StateDeps {
   service: LinkService;
@@ -12,21 +13,21 @@ export interface StateDeps {
   /** Puts the seeded fixtures back. */
   reset: () => Promise<void>;
   /** Called after a reset or restore (the scenarios' counters start over). */
-  onStateReplaced: () => void;
+  onStateReplaced: () => Awaitable<void>;
   version: string;
   startedAt: Date;
-  activeScenario: () => string | null;
+  activeScenario: () => Awaitable<string | null>;
 }
 
 export function addStateRoutes(router: Router, deps: StateDeps): void {
   const { service } = deps;
   router.get('/health', async (_req, res) => {
     const uptimeSeconds = Math.floor((Date.now() - deps.startedAt.getTime()) / 1000);
-    res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...(await counts(service)), scenario: deps.activeScenario() });
+    res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...(await counts(service)), scenario: await deps.activeScenario() });
   });
   router.post('/reset', async (_req, res) => {
     await deps.reset();
-    deps.onStateReplaced();
+    await deps.onStateReplaced();
     res.json({ status: 'reset', ...(await counts(service)) });
   });
   router.get('/accounts', async (_req, res) => {
@@ -54,7 +55,7 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
     const data = await deps.snapshots.load(name);
     if (!data) throw errors.snapshotNotFound(name);
     await service.replaceData(structuredClone(data));
-    deps.onStateReplaced();
+    await deps.onStateReplaced();
     res.json({ status: 'restored', ...(await counts(service)) });
   });
   router.delete('/snapshots/:name', async (req, res) => {

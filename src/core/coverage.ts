@@ -6,6 +6,9 @@
 // such a request is answered 401 before anything else (D14), so a column per unknown key would
 // only list outcomes it can never reach, and masked unknown keys cannot be told apart anyway.
 // Grouping them also keeps a client that sends random keys from using up MAX_TRACKED_KEYS.
+import type { CoverageCountStore, CoverageCounts, KeyCounts } from '../store/traffic-state.js';
+import { andThen, type Awaitable } from './awaitable.js';
+import { MemoryCoverageCounts } from './coverage-counts.js';
 import { maskApiKey } from './journal.js';
 
 export interface Outcome {
@@ -24,22 +27,20 @@ export interface KeyCoverage {
   unauthenticated?: { withoutKey: number; unknownKey: number };
 }
 
-export const MAX_TRACKED_KEYS = 1000;
+export { MAX_TRACKED_KEYS } from './coverage-counts.js';
 /** The only answer a request without a valid key can get (D14). */
 export const UNAUTHENTICATED_STATUS = 401;
-const outcomeKey = (outcome: Outcome): string => `${outcome.operationId} ${outcome.status} ${outcome.code ?? ''}`;
+/** The outcome as one string: the field its count is kept under in every CoverageCountStore. */
+export const outcomeKey = (outcome: Outcome): string => `${outcome.operationId} ${outcome.status} ${outcome.code ?? ''}`;
 
-interface Tracked {
-  accountId: string;
-  counts: Map<string, number>;
-}
-
+/** The documented outcomes and the report of who met which; the counting is the store's. */
 export class CoverageTracker {
-  private readonly byKey = new Map<string, Tracked>();
   private readonly documented: Map<string, Outcome>;
-  private unauthenticated = { counts: new Map<string, number>(), withoutKey: 0, unknownKey: 0 };
 
-  constructor(documented: readonly Outcome[]) {
+  constructor(
+    documented: readonly Outcome[],
+    private readonly counts: CoverageCountStore = new MemoryCoverageCounts(),
+  ) {
     this.documented = new Map(documented.map((outcome) => [outcomeKey(outcome), outcome]));
   }
 
@@ -51,54 +52,45 @@ export class CoverageTracker {
   record(apiKey: string | null, accountId: string | null, outcome: Outcome): void {
     const key = outcomeKey(outcome);
     if (!this.documented.has(key)) return;
-    if (apiKey === null || accountId === null) {
-      const group = this.unauthenticated;
-      if (apiKey === null) group.withoutKey += 1;
-      else group.unknownKey += 1;
-      group.counts.set(key, (group.counts.get(key) ?? 0) + 1);
-      return;
-    }
-    let tracked = this.byKey.get(apiKey);
-    if (!tracked) {
-      if (this.byKey.size >= MAX_TRACKED_KEYS) return;
-      this.byKey.set(apiKey, (tracked = { accountId, counts: new Map() }));
-    }
-    tracked.counts.set(key, (tracked.counts.get(key) ?? 0) + 1);
+    if (apiKey === null) this.counts.count({ group: 'withoutKey' }, key);
+    else if (accountId === null) this.counts.count({ group: 'unknownKey' }, key);
+    else this.counts.count({ apiKey, accountId }, key);
   }
 
   /**
    * One entry per key that named an account (or just the given key, when it sent any request),
    * then, without a key filter, the group of keyless and unknown-key requests if there were any.
    */
-  report(onlyKey?: string): KeyCoverage[] {
-    if (onlyKey !== undefined) {
-      const tracked = this.byKey.get(onlyKey);
-      return tracked ? [this.keyReport(onlyKey, tracked)] : [];
-    }
-    const entries = [...this.byKey].map(([apiKey, tracked]) => this.keyReport(apiKey, tracked));
-    const { counts, withoutKey, unknownKey } = this.unauthenticated;
-    if (withoutKey + unknownKey === 0) return entries;
+  report(onlyKey?: string): Awaitable<KeyCoverage[]> {
+    return andThen(this.counts.read(onlyKey), (counts) => this.reportOf(counts, onlyKey));
+  }
+
+  clear(): Awaitable<void> {
+    return this.counts.clear();
+  }
+
+  private reportOf(counts: CoverageCounts, onlyKey: string | undefined): KeyCoverage[] {
+    const entries = counts.keys.filter((key) => onlyKey === undefined || key.apiKey === onlyKey).map((key) => this.keyReport(key));
+    const { withoutKey, unknownKey } = counts.group;
+    if (onlyKey !== undefined || withoutKey + unknownKey === 0) return entries;
     const reachable = [...this.documented].filter(([, outcome]) => outcome.status === UNAUTHENTICATED_STATUS);
-    return [
-      ...entries,
-      { apiKey: null, accountId: null, seen: this.seen(counts), missing: this.missing(reachable, counts), unauthenticated: { withoutKey, unknownKey } },
-    ];
+    const group = counts.group.counts;
+    return [...entries, { apiKey: null, accountId: null, seen: this.seen(group), missing: this.missing(reachable, group), unauthenticated: { withoutKey, unknownKey } }];
   }
 
-  clear(): void {
-    this.byKey.clear();
-    this.unauthenticated = { counts: new Map(), withoutKey: 0, unknownKey: 0 };
+  private keyReport({ apiKey, accountId, counts }: KeyCounts): KeyCoverage {
+    return { apiKey: maskApiKey(apiKey), accountId, seen: this.seen(counts), missing: this.missing([...this.documented], counts) };
   }
 
-  private keyReport(apiKey: string, tracked: Tracked): KeyCoverage {
-    return { apiKey: maskApiKey(apiKey), accountId: tracked.accountId, seen: this.seen(tracked.counts), missing: this.missing([...this.documented], tracked.counts) };
+  /** Only outcomes still documented: a count kept under another contract's outcome is not shown. */
+  private seen(counts: ReadonlyMap<string, number>): (Outcome & { count: number })[] {
+    return [...counts].flatMap(([key, count]) => {
+      const outcome = this.documented.get(key);
+      return outcome ? [{ ...outcome, count }] : [];
+    });
   }
 
-  private seen(counts: Map<string, number>): (Outcome & { count: number })[] {
-    return [...counts].map(([key, count]) => ({ ...(this.documented.get(key) as Outcome), count }));
-  }
-
-  private missing(candidates: [string, Outcome][], counts: Map<string, number>): Outcome[] {
+  private missing(candidates: [string, Outcome][], counts: ReadonlyMap<string, number>): Outcome[] {
     return candidates.filter(([key]) => !counts.has(key)).map(([, outcome]) => outcome);
   }
 }

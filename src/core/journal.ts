@@ -1,6 +1,9 @@
 // The request journal: the last N requests, newest last, in a ring buffer so memory stays flat
 // however long the mock runs. Bodies are capped and API keys masked before they are stored.
+// This is the in-memory JournalStore (src/store/traffic-state.ts); the Redis one shares the
+// entry shape and the filters below.
 import { EventEmitter } from 'node:events';
+import type { JournalEvents, JournalStore } from '../store/traffic-state.js';
 
 export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'fault';
 
@@ -21,6 +24,9 @@ export interface JournalEntry {
   requestBody: unknown;
   responseBody: unknown;
 }
+
+/** What the recorder hands over: the store numbers it. */
+export type NewJournalEntry = Omit<JournalEntry, 'seq'>;
 
 export interface JournalFilter {
   account?: string;
@@ -58,7 +64,22 @@ export function capBody(body: unknown, bytesRead?: number): unknown {
   return { truncated: true, chars: text.length, preview: text.slice(0, MAX_BODY_CHARS) };
 }
 
-export class Journal extends EventEmitter<{ entry: [JournalEntry] }> {
+/** Oldest first, as given; filters combine with AND; `limit` keeps the newest. */
+export function filterEntries(entries: readonly JournalEntry[], filter: JournalFilter, accountIdOfKey: (key: string) => string | undefined): JournalEntry[] {
+  const accountId = filter.account === undefined ? undefined : (accountIdOfKey(filter.account) ?? filter.account);
+  const kept = entries.filter(
+    (entry) =>
+      (accountId === undefined || entry.accountId === accountId) &&
+      (filter.operation === undefined || entry.operationId === filter.operation) &&
+      (filter.status === undefined || entry.status === filter.status) &&
+      (filter.scenario === undefined || entry.scenario === filter.scenario),
+  );
+  return filter.limit === undefined ? kept : kept.slice(-filter.limit);
+}
+
+const noAccount = (): undefined => undefined;
+
+export class Journal extends EventEmitter<JournalEvents> implements JournalStore {
   private readonly ring: (JournalEntry | undefined)[];
   private next = 0;
   private seq = 0;
@@ -68,7 +89,7 @@ export class Journal extends EventEmitter<{ entry: [JournalEntry] }> {
     this.ring = new Array<JournalEntry | undefined>(size);
   }
 
-  add(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+  add(entry: NewJournalEntry): JournalEntry {
     const stored = { seq: ++this.seq, ...entry };
     if (this.size > 0) {
       this.ring[this.next] = stored;
@@ -79,17 +100,14 @@ export class Journal extends EventEmitter<{ entry: [JournalEntry] }> {
   }
 
   /** Oldest first; filters combine with AND; `limit` keeps the newest. */
-  list(filter: JournalFilter = {}, accountIdsOfKey: (key: string) => string | undefined = () => undefined): JournalEntry[] {
-    const accountId = filter.account === undefined ? undefined : (accountIdsOfKey(filter.account) ?? filter.account);
-    const entries = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)].filter(
-      (entry): entry is JournalEntry =>
-        entry !== undefined &&
-        (accountId === undefined || entry.accountId === accountId) &&
-        (filter.operation === undefined || entry.operationId === filter.operation) &&
-        (filter.status === undefined || entry.status === filter.status) &&
-        (filter.scenario === undefined || entry.scenario === filter.scenario),
-    );
-    return filter.limit === undefined ? entries : entries.slice(-filter.limit);
+  list(filter: JournalFilter = {}, accountIdOfKey: (key: string) => string | undefined = noAccount): JournalEntry[] {
+    const entries = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)].filter((entry): entry is JournalEntry => entry !== undefined);
+    return filterEntries(entries, filter, accountIdOfKey);
+  }
+
+  /** Entries are emitted as they are added, in this process: listeners hear every later one. */
+  listening(): Promise<void> {
+    return Promise.resolve();
   }
 
   clear(): void {

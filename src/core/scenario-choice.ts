@@ -1,6 +1,7 @@
 // Which scenario shapes one request, decoded from its headers: `x-mock-scenario: <name>` wins,
 // then Prism's `Prefer: code=<status>`, then the global scenario. Decoding is strict: an unknown
 // name or an undocumented code is a 400 that says so, never a silent fallback.
+import type { Awaitable } from './awaitable.js';
 import { preferErrorFor } from './builtin-errors.js';
 import { errors } from './errors.js';
 import type { ScenarioRegistry } from './scenario-registry.js';
@@ -16,7 +17,8 @@ export interface ScenarioRequest {
   preferHeader?: string;
 }
 
-export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequest): Scenario | undefined {
+/** At once from the headers; the global scenario only when they ask for none (a read of the shared state). */
+export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequest): Awaitable<Scenario | undefined> {
   if (request.scenarioHeader !== undefined) return registry.get(request.scenarioHeader.trim(), `the ${SCENARIO_HEADER} header`);
   const code = preferredCode(request.preferHeader);
   if (code !== undefined) return preferScenario(code, request);

@@ -2,6 +2,8 @@
 // checking files against the contract lives in src/scenarios/; applying a decision to a socket
 // lives in src/http/. Nothing here knows of either.
 import type { ErrorBody } from '../api-types.js';
+import type { RuleCounterStore } from '../store/traffic-state.js';
+import { andThen, type Awaitable } from './awaitable.js';
 import type { RandomInt } from './random.js';
 
 export type Fault = 'connection-reset' | 'empty-response' | 'no-response';
@@ -59,18 +61,21 @@ export type Outcome =
 
 const PASS: Outcome = { kind: 'pass', delayMs: 0 };
 
-/** How often each rule of each scenario has applied, for `times`. */
-export class RuleCounters {
+/** What a rule's uses are counted under: its scenario's name and its place in it. */
+export const ruleKey = (scenario: Scenario, index: number): string => `${scenario.name}#${index}`;
+
+/** How often each rule of each scenario has applied, for `times`: the in-memory RuleCounterStore. */
+export class RuleCounters implements RuleCounterStore {
   private readonly counts = new Map<string, number>();
 
   hasUses(scenario: Scenario, index: number, rule: ScenarioRule): boolean {
-    return rule.times === undefined || (this.counts.get(`${scenario.name}#${index}`) ?? 0) < rule.times;
+    return rule.times === undefined || (this.counts.get(ruleKey(scenario, index)) ?? 0) < rule.times;
   }
 
   /** Counts one use of the rule; false when the rule has used up its `times`. */
   take(scenario: Scenario, index: number, rule: ScenarioRule): boolean {
     if (!this.hasUses(scenario, index, rule)) return false;
-    const key = `${scenario.name}#${index}`;
+    const key = ruleKey(scenario, index);
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     return true;
   }
@@ -87,21 +92,32 @@ export type RulePhase = 'before-validation' | 'after-validation';
  * stands for a failed authentication, which comes before request validation (D14), so the
  * request is looked at twice: before validation, only a winning 401 rule applies (a rule that
  * needs the body defers the whole decision); after validation, every rule can.
+ *
+ * Synchronous over counters that answer at once (memory); over shared counters (Redis) it goes
+ * on from the rule it asked about once they answer.
  */
-export function decide(scenario: Scenario, facts: RequestFacts, counters: RuleCounters, random: RandomInt, phase: RulePhase = 'after-validation'): Outcome {
-  for (const [index, rule] of scenario.rules.entries()) {
-    if (phase === 'before-validation') {
-      if (rule.match.body !== undefined) return PASS;
-      if (!matches(rule.match, facts) || !counters.hasUses(scenario, index, rule)) continue;
-      if (rule.respond?.status !== 401) return PASS;
-    } else if (!matches(rule.match, facts)) continue;
-    if (!counters.take(scenario, index, rule)) continue;
-    const delayMs = rule.delay ? pickDelay(rule.delay, random) : 0;
-    if (rule.respond) return { kind: 'respond', delayMs, response: rule.respond };
-    if (rule.fault) return { kind: 'fault', delayMs, fault: rule.fault };
-    return { kind: 'pass', delayMs };
-  }
-  return PASS;
+export function decide(scenario: Scenario, facts: RequestFacts, counters: RuleCounterStore, random: RandomInt, phase: RulePhase = 'after-validation'): Awaitable<Outcome> {
+  const from = (start: number): Awaitable<Outcome> => {
+    for (let index = start; index < scenario.rules.length; index++) {
+      const rule = scenario.rules[index] as ScenarioRule;
+      if (phase === 'before-validation' && rule.match.body !== undefined) return PASS;
+      if (!matches(rule.match, facts)) continue;
+      const next = (): Awaitable<Outcome> => from(index + 1);
+      const use = (): Awaitable<Outcome> => andThen(counters.take(scenario, index, rule), (taken) => (taken ? outcomeOf(rule, random) : next()));
+      if (phase === 'after-validation') return use();
+      // Before validation a rule with uses left decides: its 401 applies now, anything else waits.
+      return andThen(counters.hasUses(scenario, index, rule), (has) => (!has ? next() : rule.respond?.status === 401 ? use() : PASS));
+    }
+    return PASS;
+  };
+  return from(0);
+}
+
+function outcomeOf(rule: ScenarioRule, random: RandomInt): Outcome {
+  const delayMs = rule.delay ? pickDelay(rule.delay, random) : 0;
+  if (rule.respond) return { kind: 'respond', delayMs, response: rule.respond };
+  if (rule.fault) return { kind: 'fault', delayMs, fault: rule.fault };
+  return { kind: 'pass', delayMs };
 }
 
 export function matches(match: RuleMatch, facts: RequestFacts): boolean {

@@ -3,13 +3,15 @@
 // journal entry, and the coverage of the key's client.
 import type { Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
-import { capBody, maskApiKey, type Journal, type Verdict } from '../core/journal.js';
+import { capBody, maskApiKey, type NewJournalEntry, type Verdict } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
+import type { JournalStore } from '../store/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
 import { parsedBodyBytes } from './json-body.js';
 
 export interface Recorders {
-  journal: Journal;
+  /** Both take a record without waiting (a shared store sends it in the background). */
+  journal: JournalStore;
   coverage: CoverageTracker;
   log?: (line: string) => void;
 }
@@ -105,7 +107,7 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     verdict: fault ? 'fault' : ((res.locals['verdict'] as Verdict | undefined) ?? 'ok'),
     requestBody: capBody(req.body, parsedBodyBytes(res)),
     responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
-  } satisfies Parameters<Journal['add']>[0];
+  } satisfies NewJournalEntry;
 }
 
 function contentLength(header: string | number | string[] | undefined): number | undefined {

@@ -14,17 +14,23 @@ import { applyFault } from './faults.js';
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The global scenario comes from the traffic state: at once in memory, after a read when shared.
+// Either way the request goes on synchronously when the answer is there (no microtask per request
+// in memory mode); a failed read (store unavailable) is the request's error, through Express.
 export function chooseRequestScenario(registry: ScenarioRegistry, contract: ContractRules): RequestHandler {
   return (req, res, next) => {
     const operationId = res.locals['operationId'] as string;
-    const scenario = chooseScenario(registry, {
+    const chosen = chooseScenario(registry, {
       operationId,
       documentedStatuses: () => contract.documentedStatuses(operationId),
       ...optional('scenarioHeader', req.get(SCENARIO_HEADER)),
       ...optional('preferHeader', req.get('prefer')),
     });
-    res.locals['scenario'] = scenario;
-    next();
+    const go = (scenario: Scenario | undefined): void => {
+      res.locals['scenario'] = scenario;
+      next();
+    };
+    return chosen instanceof Promise ? chosen.then(go) : go(chosen);
   };
 }
 
@@ -33,7 +39,8 @@ export function applyRequestScenario(registry: ScenarioRegistry, random: RandomI
     const scenario = res.locals['scenario'] as Scenario | undefined;
     if (!scenario) return next();
     const facts = { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) };
-    const outcome = decide(scenario, facts, registry.counters, random, phase);
+    const decided = decide(scenario, facts, registry.counters, random, phase);
+    const outcome = decided instanceof Promise ? await decided : decided;
     if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
     res.locals['shapedBy'] = scenario.name;
     if (outcome.delayMs > 0) await sleep(outcome.delayMs);

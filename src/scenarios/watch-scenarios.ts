@@ -8,11 +8,11 @@ const SETTLE_MS = 100;
 
 export function watchScenarios(dir: string, load: (dir: string) => Scenario[], registry: ScenarioRegistry, log: (line: string) => void): FSWatcher {
   let timer: NodeJS.Timeout | undefined;
-  const reload = (): void => {
+  const reload = async (): Promise<void> => {
     timer = undefined;
     try {
       const scenarios = load(dir);
-      const warning = registry.replace(scenarios);
+      const warning = await registry.replace(scenarios);
       log(`scenarios reloaded: ${scenarios.length} from ${dir}${warning ? `; ${warning}` : ''}`);
     } catch (error) {
       log(`scenarios NOT reloaded, keeping the last good set: ${(error as Error).message}`);
@@ -20,7 +20,7 @@ export function watchScenarios(dir: string, load: (dir: string) => Scenario[], r
   };
   const watcher = watch(dir, () => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(reload, SETTLE_MS);
+    timer = setTimeout(() => void reload(), SETTLE_MS);
   });
   watcher.unref();
   return watcher;

@@ -28,7 +28,7 @@ describe('foreign origins', () => {
     const t = await createTestApp();
     const req = t.request[method.toLowerCase() as 'put' | 'delete' | 'post'](path).set('Origin', EVIL);
     expectError(await (body ? req.send(body) : req), 403);
-    expect(t.scenarios.active()).toBeUndefined();
+    expect(await t.scenarios.active()).toBeUndefined();
   });
 
   test.each([['null'], ['not a url']])('Origin %j (sandboxed frames, file: pages) is foreign', async (origin) => {

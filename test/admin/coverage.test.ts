@@ -173,11 +173,11 @@ describe('CoverageTracker', () => {
     ]);
   });
 
-  it('stops adding keys at MAX_TRACKED_KEYS, and keeps counting those it has', () => {
+  it('stops adding keys at MAX_TRACKED_KEYS, and keeps counting those it has', async () => {
     const tracker = new CoverageTracker(documented);
     for (let i = 0; i <= MAX_TRACKED_KEYS; i += 1) tracker.record(`key-${i}`, `acc_${i}`, created);
     tracker.record('key-0', 'acc_0', created);
-    const report = tracker.report();
+    const report = await tracker.report();
     expect(report).toHaveLength(MAX_TRACKED_KEYS);
     expect(report[0]?.seen).toEqual([{ ...created, count: 2 }]);
   });

@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
-import type { Journal } from '../../src/core/journal.js';
+import type { JournalStore } from '../../src/store/traffic-state.js';
 import { createTestApp } from '../helpers/test-app.js';
 
 const ENTRY_BODY = 'x'.repeat(4000);
@@ -17,7 +17,7 @@ afterEach(() => {
   server = undefined;
 });
 
-async function openStream(): Promise<{ journal: Journal; socket: Socket }> {
+async function openStream(): Promise<{ journal: JournalStore; socket: Socket }> {
   const t = await createTestApp();
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server!.once('listening', resolve));
@@ -29,7 +29,7 @@ async function openStream(): Promise<{ journal: Journal; socket: Socket }> {
   return { journal: t.journal, socket };
 }
 
-function addEntries(journal: Journal, count: number): void {
+function addEntries(journal: JournalStore, count: number): void {
   for (let i = 0; i < count; i++) {
     journal.add({
       time: new Date().toISOString(), method: 'POST', path: '/links', operationId: 'createLink', apiKey: null, accountId: null,

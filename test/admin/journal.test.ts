@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { capBody, Journal, maskApiKey, type JournalEntry } from '../../src/core/journal.js';
+import type { JournalStore } from '../../src/store/traffic-state.js';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';
 
@@ -24,7 +25,7 @@ async function journal(query: Record<string, string | number> = {}): Promise<Jou
   return (res.body as { entries: JournalEntry[] }).entries;
 }
 /** The next entry the journal records, event-driven and bounded. */
-function nextEntry(of: Journal = t.journal): Promise<JournalEntry> {
+function nextEntry(of: JournalStore = t.journal): Promise<JournalEntry> {
   return once(of, 'entry', { signal: AbortSignal.timeout(WAIT_MS) }).then(([entry]) => entry as JournalEntry);
 }
 
@@ -80,7 +81,7 @@ describe('journal entries', () => {
     const res = await t.request.get('/__admin/requests');
     expect(res.body).toMatchObject({ entries: [{ apiKey: maskApiKey(key) }, {}, {}] });
     expect(res.text).not.toContain(key);
-    expect(JSON.stringify(t.journal.list())).not.toContain(key);
+    expect(JSON.stringify(await t.journal.list())).not.toContain(key);
   });
 
   it.each(['k', 'ab', 'abc', DEMO, 'sk_live_abcdef123456', 'x'.repeat(64)])('maskApiKey(%s) never shows the full key', (key) => {
@@ -237,6 +238,6 @@ describe('GET /__admin/requests/stream', () => {
     expect(events[0]?.[1]).toBe('entry');
     const entry = JSON.parse(events[0]?.[2] ?? 'null') as JournalEntry;
     expect(entry).toMatchObject({ seq: 1, method: 'POST', path: '/links', operationId: 'createLink', status: 201, requestBody: CREATE, apiKey: maskApiKey(DEMO) });
-    expect(entry).toEqual(t.journal.list()[0]);
+    expect(entry).toEqual((await t.journal.list())[0]);
   });
 });

@@ -73,7 +73,7 @@ describe('deeply nested bodies (D28)', () => {
     const body = JSON.stringify({ tags: [], destinationUrl: `https://e.test/${'a'.repeat(1500)}`, domain: 'short.test', slug: 'x'.repeat(60) });
     const padded = JSON.stringify({ ...JSON.parse(body), pad: 'p'.repeat(20_000) });
     await rawJson(withKey(t.request.post('/links')), gzipSync(padded), { 'content-encoding': 'gzip' });
-    const [entry] = t.journal.list();
+    const [entry] = await t.journal.list();
     expect(entry?.requestBody).toMatchObject({ truncated: true, chars: padded.length });
   });
 
@@ -83,7 +83,7 @@ describe('deeply nested bodies (D28)', () => {
       const t = await createTestApp();
       const res = await rawJson(t.request.put(path), `{"name":${deepArrays(6000)}}`);
       expectError(res, 400, { mentions: /64 levels/ });
-      expect(t.journal.list()).toEqual([]);
+      expect(await t.journal.list()).toEqual([]);
       await expectStillServing(t);
     },
   );

@@ -36,9 +36,9 @@ describe('GET /', () => {
     await t.request.get('/favicon.ico');
     const preflight = await t.request.options('/links').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'POST');
     expect(preflight.status).toBe(204);
-    expect(t.journal.list()).toEqual([]);
+    expect(await t.journal.list()).toEqual([]);
     await t.request.post('/links').set('x-api-key', DEMO).send({ tags: [], destinationUrl: 'https://example.com', domain: 'short.test' });
-    expect(t.journal.list().map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(['POST /links 201']);
+    expect((await t.journal.list()).map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(['POST /links 201']);
   });
 });
 

@@ -156,7 +156,7 @@ describe('watchScenarios (in-process)', () => {
       const file = write('b.yaml', scenario('b', 'nonsense'));
       expect(await line).toContain(file);
       expect(registry.get('b', 'test').rules[0]?.respond?.status).toBe(401);
-      expect(registry.active()?.name).toBe('a');
+      expect((await registry.active())?.name).toBe('a');
       line = nextLine(/^scenarios reloaded: 2 /);
       write('b.yaml', scenario('b', 'invalid-request'));
       await line;
@@ -164,7 +164,7 @@ describe('watchScenarios (in-process)', () => {
       line = nextLine(/^scenarios reloaded: 1 /);
       unlinkSync(join(dir, 'a.yaml'));
       expect(await line).toMatch(/active scenario 'a' is no longer defined/);
-      expect(registry.active()).toBeUndefined();
+      expect(await registry.active()).toBeUndefined();
     } finally {
       watcher.close();
     }

@@ -1,0 +1,91 @@
+// The mock's traffic state behind one interface, in three parts: the request journal (with its
+// live feed), the coverage counters, and the global scenario with the `times` counters. The
+// loaded scenarios themselves stay per process (read from files); everything here is what the
+// instances of one mock must share (D21). Two implementations: in memory (the default, for the
+// file store and :memory:; src/core/journal.ts, src/core/coverage-counts.ts,
+// src/core/scenario-registry.ts) and on Redis (src/store/redis-traffic.ts).
+//
+// Recording (journal entries, coverage counts) never fails and never waits: a store that cannot
+// take it drops it. Reads return at once in memory and after a round trip on Redis (Awaitable),
+// so the hot path of a memory mock stays synchronous.
+import type { EventEmitter } from 'node:events';
+import type { Awaitable } from '../core/awaitable.js';
+import type { JournalEntry, JournalFilter, NewJournalEntry } from '../core/journal.js';
+import type { Scenario, ScenarioRule } from '../core/scenarios.js';
+
+export interface JournalEvents {
+  /** Every entry recorded, through any instance, in the order recorded. */
+  entry: [JournalEntry];
+  /** A shared journal moved past `count` entries before this instance could hear them (never in memory). */
+  dropped: [count: number];
+}
+
+/** The last `size` requests, oldest first; `entry` events feed the live stream. */
+export interface JournalStore extends EventEmitter<JournalEvents> {
+  readonly size: number;
+  /** Records one request: never throws, never waits (a store that cannot take it drops it). */
+  add(entry: NewJournalEntry): void;
+  /** Oldest first; filters combine with AND; `limit` keeps the newest. */
+  list(filter?: JournalFilter, accountIdOfKey?: (key: string) => string | undefined): Awaitable<JournalEntry[]>;
+  clear(): Awaitable<void>;
+  /**
+   * Resolves once every entry recorded from now on reaches this instance's `entry` listeners (call
+   * it after adding one). In memory at once; on Redis once the feed knows where the journal ends.
+   */
+  listening(): Promise<void>;
+}
+
+/** Who a coverage count is for: a key that names an account, or the group of requests that cannot have one. */
+export type CoverageCaller = { apiKey: string; accountId: string } | { group: 'withoutKey' | 'unknownKey' };
+
+export interface KeyCounts {
+  apiKey: string;
+  /** The account the key named when first counted. */
+  accountId: string;
+  /** Outcome key (src/core/coverage.ts) → how often. */
+  counts: ReadonlyMap<string, number>;
+}
+
+export interface CoverageCounts {
+  /** In the order the keys were first counted. */
+  keys: KeyCounts[];
+  /** Requests without a key or with a key that names no account, counted together. */
+  group: { counts: ReadonlyMap<string, number>; withoutKey: number; unknownKey: number };
+}
+
+/** Counters only: which outcomes are documented and how they are reported is the core's (CoverageTracker). */
+export interface CoverageCountStore {
+  /** Counts one outcome: never throws, never waits. Keys past MAX_TRACKED_KEYS are not counted. */
+  count(caller: CoverageCaller, outcome: string): void;
+  /** Everything, or with `onlyKey` just that key (and an empty group). */
+  read(onlyKey?: string): Awaitable<CoverageCounts>;
+  clear(): Awaitable<void>;
+}
+
+/** How often each rule of each scenario has applied, for `times`. Rules without `times` are never counted. */
+export interface RuleCounterStore {
+  hasUses(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean>;
+  /** Counts one use, and says whether it is within `times`: increment first, then compare, so racing instances never over-fire. */
+  take(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean>;
+  clear(): Awaitable<void>;
+}
+
+export interface ScenarioState {
+  /** The global scenario's name, null when none. */
+  activeName(): Awaitable<string | null>;
+  /** Sets (null: clears) the global scenario and starts the counters over, in one step. */
+  setActive(name: string | null): Awaitable<void>;
+  /** Clears the global scenario if it is still `name` (a reload lost it); the counters stay. */
+  dropActive(name: string): Awaitable<void>;
+  readonly counters: RuleCounterStore;
+}
+
+export interface TrafficState {
+  readonly journal: JournalStore;
+  readonly coverage: CoverageCountStore;
+  readonly scenario: ScenarioState;
+  /** Resolves once every entry and count recorded so far is stored (or dropped, Redis being away). */
+  flush(): Promise<void>;
+  /** Flushes, then releases what the state opened itself (never a client given in). */
+  close(): Promise<void>;
+}
