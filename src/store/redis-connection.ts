@@ -38,6 +38,8 @@ export class RedisConnection {
   private inFlight = 0;
   private lastProblem: string | undefined;
   private down = false;
+  private timedOut = false;
+  private readonly backListeners: Array<() => void> = [];
 
   private constructor(
     private readonly client: Client,
@@ -56,7 +58,6 @@ export class RedisConnection {
       client = redis.createClient({
         url: options.url,
         disableOfflineQueue: true,
-        commandOptions: { timeout: COMMAND_TIMEOUT_MS },
         socket: {
           connectTimeout: CONNECT_TIMEOUT_MS,
           // Before the first connection: give up at once (the start fails); after: retry for ever, capped.
@@ -79,15 +80,23 @@ export class RedisConnection {
     return connection;
   }
 
-  /** One command; any failure is a `store unavailable: ` Error. */
+  /**
+   * One command; any failure is a `store unavailable: ` Error. Its reply is awaited `timeoutMs` at
+   * most: node-redis's own command timeout stops counting once the command is written, so a Redis
+   * that stopped answering would keep it waiting for ever. A reply that comes later is dropped.
+   */
   async send(args: readonly string[], timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
     this.stats.commands += 1;
     if (this.inFlight === 0) this.stats.roundTrips += 1;
     this.inFlight += 1;
+    const command = this.client.sendCommand(args);
     try {
-      return await this.client.sendCommand(args, { timeout: timeoutMs });
+      const reply = await within(command, timeoutMs, `store unavailable: Redis at ${this.location} did not answer within ${timeoutMs} ms`);
+      this.timedOut = false;
+      return reply;
     } catch (error) {
-      throw this.unavailable(error, timeoutMs);
+      this.timedOut ||= (error as Error).message.includes('did not answer within');
+      throw this.unavailable(error);
     } finally {
       this.inFlight -= 1;
     }
@@ -106,16 +115,18 @@ export class RedisConnection {
   }
 
   /** `call` settled within CALL_DEADLINE_MS, or a `store unavailable: ` rejection. */
-  async bounded<T>(call: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`store unavailable: Redis at ${this.location} did not answer within ${CALL_DEADLINE_MS} ms`)), CALL_DEADLINE_MS);
-    });
-    try {
-      return await Promise.race([call(), deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
+  bounded<T>(call: () => Promise<T>): Promise<T> {
+    return within(call(), CALL_DEADLINE_MS, `store unavailable: Redis at ${this.location} did not answer within ${CALL_DEADLINE_MS} ms`);
+  }
+
+  /** False while Redis is known not to answer: not connected, or a command timed out and no reply came since. */
+  get answering(): boolean {
+    return this.client.isReady && !this.timedOut;
+  }
+
+  /** Calls `listener` each time the connection is ready again after Redis went away. */
+  onBack(listener: () => void): void {
+    this.backListeners.push(listener);
   }
 
   async health(): Promise<{ ok: true } | { ok: false; reason: string }> {
@@ -131,9 +142,7 @@ export class RedisConnection {
     if (!this.client.isOpen) return;
     if (!this.client.isReady) return this.client.destroy();
     // close() waits for the replies still due: bounded, as Redis may have stopped answering.
-    const closing = this.client.close().catch(() => undefined);
-    const timer = new Promise<'late'>((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS, 'late').unref());
-    if ((await Promise.race([closing, timer])) === 'late') this.client.destroy();
+    await within(this.client.close(), COMMAND_TIMEOUT_MS, 'late').catch(() => this.client.isOpen && this.client.destroy());
   }
 
   /** Remembers why Redis is unreachable (for messages), and logs one line when it goes and comes back. */
@@ -145,20 +154,37 @@ export class RedisConnection {
       log?.(`Redis at ${this.location} is unavailable (${this.lastProblem}); reconnecting`);
     });
     this.client.on('ready', () => {
-      if (this.down) log?.(`Redis at ${this.location} is back`);
+      const wasDown = this.down;
       this.down = false;
+      this.timedOut = false;
       this.lastProblem = undefined;
+      if (!wasDown) return;
+      log?.(`Redis at ${this.location} is back`);
+      for (const listener of this.backListeners) listener();
     });
   }
 
-  private unavailable(error: unknown, timeoutMs: number): Error {
-    const { ErrorReply, TimeoutError, ClientOfflineError, ClientClosedError } = this.redis;
+  private unavailable(error: unknown): Error {
+    const { ErrorReply, ClientOfflineError, ClientClosedError } = this.redis;
     const at = `Redis at ${this.location}`;
+    if ((error as Error).message.startsWith('store unavailable: ')) return error as Error;
     if (error instanceof ErrorReply) return new Error(`store unavailable: ${at} answered: ${error.message}`);
-    if (error instanceof TimeoutError) return new Error(`store unavailable: ${at} did not answer within ${timeoutMs} ms`);
     if (error instanceof ClientClosedError) return new Error(`store unavailable: the connection to ${at} is closed`);
     if (error instanceof ClientOfflineError) return new Error(`store unavailable: ${at} is not reachable${this.lastProblem ? ` (${this.lastProblem})` : ''}`);
     return new Error(`store unavailable: ${at}: ${describe(error)}`);
+  }
+}
+
+/** `work`, or a rejection with `message` once `ms` have passed (`work` itself runs on). */
+async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

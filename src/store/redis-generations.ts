@@ -9,7 +9,7 @@
 // generation written and not yet deleted, so what a writer that crashed left behind is swept.
 import { randomBytes } from 'node:crypto';
 import type { MockData } from '../core/model.js';
-import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
+import type { RedisConnection } from './redis-connection.js';
 import { generationCommands } from './redis-data.js';
 import type { RedisKeys } from './redis-keys.js';
 
@@ -93,7 +93,8 @@ export class Generations {
     }
   }
 
+  /** With the timeout of any command: each is small, so a Redis that stopped answering fails it within a second. */
   private send(args: string[]): Promise<unknown> {
-    return this.connection.send(args, BULK_TIMEOUT_MS);
+    return this.connection.send(args);
   }
 }

@@ -14,6 +14,8 @@
 //   clicks       linkId → clickCount (incremented in place, never read-modify-write)
 //   slugs        "<domainId>/<slug>" → linkId: a claim, then the link's own (a domain id has no '/')
 //   slots        accountId → links + places reserved for creates under way (the limit's counter)
+//   reservations token → "<reservedAtMs> <accountId>": each place reserved and not yet a link or
+//                given back (so giving back is idempotent, and what a crashed instance held is swept)
 //   tags         tagId → TagRecord JSON          tag-names  "<accountId>/<name>" → TagRecord JSON
 //   links-of:<accountId>  set of the account's link ids
 // Redis Cluster: the store's scripts touch several of these keys, and the generation key, at once,
@@ -53,6 +55,7 @@ export class GenerationKeys {
   readonly clicks: string;
   readonly slugs: string;
   readonly slots: string;
+  readonly reservations: string;
   readonly tags: string;
   readonly tagNames: string;
 
@@ -67,6 +70,7 @@ export class GenerationKeys {
     this.clicks = `${base}clicks`;
     this.slugs = `${base}slugs`;
     this.slots = `${base}slots`;
+    this.reservations = `${base}reservations`;
     this.tags = `${base}tags`;
     this.tagNames = `${base}tag-names`;
   }

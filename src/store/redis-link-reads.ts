@@ -107,8 +107,12 @@ export class RedisLinkReads {
     return new Set(slugs.filter((_, i) => typeof (held as unknown[])[i] === 'string'));
   }
 
-  /** One atomic read: the data of one moment. Not bounded by the 2 s of a request: it can be large. */
+  /**
+   * One atomic read: the data of one moment. It can be large, so it is given longer, after a small
+   * read has shown that Redis answers (a Redis that is gone fails that one at once).
+   */
   async snapshot(): Promise<MockData> {
+    await this.hasData();
     return snapshotData(await this.runner.read(snapshotTxn, BULK_TIMEOUT_MS));
   }
 

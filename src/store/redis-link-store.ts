@@ -4,15 +4,18 @@
 // replaced (D24). The key layout is in redis-keys.ts, the reads in redis-link-reads.ts; the rules
 // stay in the core. Every call settles within 2 s when Redis is gone, rejecting with
 // `store unavailable: …` (D25), and works again once Redis is back.
+import { randomBytes } from 'node:crypto';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import type { LinkChange, LinkStore, SeededAccount } from './link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
-import { Generations } from './redis-generations.js';
+import { ABANDONED_MS, Generations } from './redis-generations.js';
 import { DEFAULT_REDIS_PREFIX, RedisKeys, slugField, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, deleteTxn, insertTxn } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
-import { SlotReservations } from './redis-reservations.js';
+import { GiveBacks } from './redis-give-backs.js';
+import { SlotReservations, type Reservation } from './redis-reservations.js';
+import { pairs } from './redis-txn.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
 export { RedisStartError } from './redis-connection.js';
@@ -47,10 +50,11 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
     const generations = new Generations(connection, keys, options.log);
     await generations.sweep();
     const opened = options.reset ? { generation: await generations.replace(await options.seed()), seeded: true } : await generations.seedIfEmpty(options.seed);
-    const store = new RedisLinkStore(connection, keys, generations, opened.generation);
+    const store = new RedisLinkStore(connection, keys, generations, opened.generation, options.log);
     if (!(await store.hasData())) {
       throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
     }
+    await store.sweepReservations();
     return { store, seeded: opened.seeded };
   } catch (error) {
     await connection.close();
@@ -61,43 +65,64 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
 
 export class RedisLinkStore extends RedisLinkReads implements LinkStore {
   private readonly reservations = new SlotReservations();
+  private readonly giveBacks: GiveBacks;
 
   constructor(
     connection: RedisConnection,
     keys: RedisKeys,
     private readonly generations: Generations,
     generation: string,
+    log: (line: string) => void = () => undefined,
   ) {
     super(connection, keys, generation);
+    this.giveBacks = new GiveBacks(() => connection.answering, log);
+    connection.onBack(() => void this.giveBacks.retry());
   }
 
-  /** A conditional increment of the account's links + reservations. */
+  /**
+   * A conditional increment of the account's links + reservations, recording the place's token.
+   * When it fails, it may have been made all the same (a reply lost or late): the token is given
+   * back later, which does nothing if it was not.
+   */
   reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
-    return this.write(async () => {
-      const outcome = await this.runner.run((t, k) => t.check('below?', k.slots, accountId, limit).write('HINCRBY', k.slots, accountId, 1));
-      if (outcome.status === 'ok') this.reservations.add(accountId, outcome.generation);
+    if (this.giveBacks.size > 0) void this.giveBacks.retry();
+    const token = randomBytes(8).toString('hex');
+    let abandoned = false;
+    const reserve = async (): Promise<boolean> => {
+      const outcome = await this.runner.run((t, k) =>
+        t.check('below?', k.slots, accountId, limit).write('HINCRBY', k.slots, accountId, 1).write('HSET', k.reservations, token, `${Date.now()} ${accountId}`),
+      );
+      if (outcome.status === 'ok' && !abandoned) this.reservations.add(accountId, { generation: outcome.generation, token });
       return outcome.status === 'ok';
+    };
+    return this.write(reserve).catch((error: unknown) => {
+      abandoned = true;
+      this.giveBacks.later(() => this.releasePlace(accountId, { generation: this.runner.generation, token }));
+      throw error;
     });
   }
 
+  /** Settles even when Redis is unreachable: the place is then given back once it is back (redis-give-backs.ts). */
   releaseLinkSlot(accountId: string): Promise<void> {
-    return this.write(async () => {
-      const generation = this.reservations.takeForRelease(accountId, this.runner.generation);
-      // Refused when its generation was replaced: that counter went with it.
-      if (generation) await this.runner.runAt(generation, (t, k) => t.write('HINCRBY', k.slots, accountId, -1));
-    });
+    const reservation = this.reservations.takeForRelease(accountId, this.runner.generation);
+    if (!reservation) return Promise.resolve();
+    return this.write(() => this.giveBacks.run(() => this.releasePlace(accountId, reservation)));
   }
 
-  /** Set-if-absent: the field holds the claim, then the stored link's id. */
+  /** Set-if-absent: the field holds the claim, then the stored link's id. A claim that failed is given back later, as a place is. */
   claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean> {
     const field = slugField(domainId, slug);
-    return this.write(async () => (await this.runner.run((t, k) => t.check('lacks?', k.slugs, field).write('HSET', k.slugs, field, linkId))).status === 'ok');
+    return this.write(async () => (await this.runner.run((t, k) => t.check('lacks?', k.slugs, field).write('HSET', k.slugs, field, linkId))).status === 'ok').catch(
+      (error: unknown) => {
+        this.giveBacks.later(() => this.freeSlug(field, linkId));
+        throw error;
+      },
+    );
   }
 
-  /** Delete-if-equal; never the slug of a stored link (a create whose reply was lost, then given back). */
+  /** Settles even when Redis is unreachable, like releaseLinkSlot. */
   releaseSlug(domainId: string, slug: string, linkId: string): Promise<void> {
-    const field = slugField(domainId, slug);
-    return this.write(async () => void (await this.runner.run((t, k) => t.check('lacks?', k.links, linkId).write('HDELEQ', k.slugs, field, linkId))));
+    return this.write(() => this.giveBacks.run(() => this.freeSlug(slugField(domainId, slug), linkId)));
   }
 
   /** The record and its name in one step, so a name never points at a missing tag; the first claim wins. */
@@ -113,27 +138,28 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
   }
 
   /**
-   * Stores the link if its claims are held in the generation it is stored in: a place reserved
-   * there by this process, its slug, its tags. The tags its request created stay even when this
-   * fails: another request may have found them by name meanwhile, and a link naming a missing tag
-   * would be worse than a tag no link names.
+   * Stores the link if its claims are held in the generation it is stored in: a place this process
+   * reserved there (its token is consumed), its slug, its tags. The tags its request created stay
+   * even when this fails: another request may have found them by name meanwhile, and a link naming
+   * a missing tag would be worse than a tag no link names.
    */
-  insertLink(link: LinkRecord): Promise<void> {
+  insertLink(link: LinkRecord, _createdTags: readonly TagRecord[] = []): Promise<void> {
     return this.write(async () => {
-      const generation = this.runner.generation;
-      if (!this.reservations.take(link.accountId, generation)) throw replaced(`link ${link.id} was not stored`);
+      const reservation = this.reservations.take(link.accountId, this.runner.generation);
+      if (!reservation) throw replaced(`link ${link.id} was not stored`);
       let stored = false;
       try {
-        stored = (await this.runner.runAt(generation, (t, k) => insertTxn(t, k, link))).status === 'ok';
+        stored = (await this.runner.runAt(reservation.generation, (t, k) => insertTxn(t, k, link, reservation.token))).status === 'ok';
       } finally {
-        if (!stored) this.reservations.add(link.accountId, generation);
+        // Not stored (or not known to be): the create gives the place back, idempotently, by its token.
+        if (!stored) this.reservations.add(link.accountId, reservation);
       }
       if (!stored) throw replaced(`link ${link.id} was not stored`);
     });
   }
 
   /** Compare-and-set of the link's record against the one the core read: mostly one round trip. */
-  updateLink(link: LinkRecord, change: LinkChange): Promise<LinkRecord | undefined> {
+  updateLink(link: LinkRecord, change: LinkChange, _createdTags: readonly TagRecord[] = []): Promise<LinkRecord | undefined> {
     return this.write(async () => {
       let expected = encodeLink(link);
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt += 1) {
@@ -200,9 +226,38 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     this.runner.generation = await this.generations.replace(data);
   }
 
+  /**
+   * Gives back the places that instances which stopped mid-create (a crash, a kill) left reserved:
+   * a create holds one for milliseconds, so one held longer than ABANDONED_MS is abandoned.
+   */
+  async sweepReservations(now = Date.now()): Promise<number> {
+    const [held] = await this.reads((t, k) => t.read('HGETALL', k.reservations));
+    let swept = 0;
+    for (const [token, value] of pairs(held)) {
+      const [reservedAt, accountId] = value.split(' ') as [string, string];
+      if (now - Number(reservedAt) < ABANDONED_MS || this.reservations.holds(token)) continue;
+      await this.write(() => this.releasePlace(accountId, { generation: this.runner.generation, token }));
+      swept += 1;
+    }
+    return swept;
+  }
+
   /** Nothing is pending: every acknowledged write was acknowledged by Redis. */
   close(): Promise<void> {
     return this.connection.close();
+  }
+
+  /** Delete-if-equal, and never the slug of a stored link (a create whose reply was lost gives its claims back). */
+  private async freeSlug(field: string, linkId: string): Promise<void> {
+    await this.runner.run((t, k) => t.check('lacks?', k.links, linkId).write('HDELEQ', k.slugs, field, linkId));
+  }
+
+  /** Removes the place's token and, only if it was there, the place from the count: idempotent. */
+  private async releasePlace(accountId: string, reservation: Reservation): Promise<void> {
+    // Refused when its generation was replaced: that count went with it.
+    await this.runner.runAt(reservation.generation, (t, k) =>
+      t.check('has?', k.reservations, reservation.token).write('HDEL', k.reservations, reservation.token).write('HINCRBY', k.slots, accountId, -1),
+    );
   }
 
   private write<T>(call: () => Promise<T>): Promise<T> {

@@ -9,11 +9,12 @@ import type { Txn } from './redis-txn.js';
 /** Fields per HMGET when reading many links: Lua's unpack has a limit near 8,000 values. */
 const HMGET_CHUNK = 1_000;
 
-/** Stores a link whose slug and tags are held in this generation; refused otherwise. */
-export function insertTxn(t: Txn, k: GenerationKeys, link: LinkRecord): Txn {
-  t.check('equals?', k.slugs, slugField(link.domainId, link.slug), link.id).check('lacks?', k.links, link.id);
+/** Stores a link whose place (its token), slug and tags are held in this generation; refused otherwise. */
+export function insertTxn(t: Txn, k: GenerationKeys, link: LinkRecord, token: string): Txn {
+  t.check('has?', k.reservations, token).check('equals?', k.slugs, slugField(link.domainId, link.slug), link.id).check('lacks?', k.links, link.id);
   for (const tagId of link.tagIds) t.check('has?', k.tags, tagId);
   return t
+    .write('HDEL', k.reservations, token)
     .write('HSET', k.links, link.id, encodeLink(link))
     .write('HSET', k.clicks, link.id, link.clickCount)
     .write('SADD', k.linksOf(link.accountId), link.id);

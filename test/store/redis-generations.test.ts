@@ -125,4 +125,19 @@ describe('sweeping', () => {
     expect(keys).toContain(`${prefix}underway:links`);
     expect(await withRawClient(url, (client) => client.zRange(`${prefix}generations`, 0, -1))).toContain('underway');
   });
+
+  it('a place an instance held when it died is given back once abandoned; one still held is not', async () => {
+    const crashed = (await stores.open(url, prefix)).store;
+    const live = (await stores.open(url, prefix)).store;
+    const demo = (await live.accountByKey('demo-key'))!;
+    expect(await crashed.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
+    expect(await live.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
+    const links = await live.linkCount(demo.id);
+    expect(await slotsCounter(live, demo.id)).toBe(links + 2);
+    expect(await live.sweepReservations()).toBe(0);
+    expect(await live.sweepReservations(Date.now() + ABANDONED_MS + 1_000)).toBe(1);
+    expect(await slotsCounter(live, demo.id)).toBe(links + 1);
+    await live.releaseLinkSlot(demo.id);
+    expect(await slotsCounter(live, demo.id)).toBe(links);
+  });
 });
