@@ -4,18 +4,15 @@
 // replaced (D24). The key layout is in redis-keys.ts, the reads in redis-link-reads.ts; the rules
 // stay in the core. Every call settles within 2 s when Redis is gone, rejecting with
 // `store unavailable: …` (D25), and works again once Redis is back.
-import { randomBytes } from 'node:crypto';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import type { LinkChange, LinkStore, SeededAccount } from './link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
-import { ABANDONED_MS, Generations } from './redis-generations.js';
+import { Generations } from './redis-generations.js';
 import { DEFAULT_REDIS_PREFIX, RedisKeys, slugField, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, deleteTxn, insertTxn } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
-import { GiveBacks } from './redis-give-backs.js';
-import { SlotReservations, type Reservation } from './redis-reservations.js';
-import { pairs } from './redis-txn.js';
+import { RedisClaims } from './redis-claims.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
 export { RedisStartError } from './redis-connection.js';
@@ -64,8 +61,7 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
 }
 
 export class RedisLinkStore extends RedisLinkReads implements LinkStore {
-  private readonly reservations = new SlotReservations();
-  private readonly giveBacks: GiveBacks;
+  private readonly claims: RedisClaims;
 
   constructor(
     connection: RedisConnection,
@@ -75,54 +71,23 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     log: (line: string) => void = () => undefined,
   ) {
     super(connection, keys, generation);
-    this.giveBacks = new GiveBacks(() => connection.answering, log);
-    connection.onBack(() => void this.giveBacks.retry());
+    this.claims = new RedisClaims(connection, this.runner, log);
   }
 
-  /**
-   * A conditional increment of the account's links + reservations, recording the place's token.
-   * When it fails, it may have been made all the same (a reply lost or late): the token is given
-   * back later, which does nothing if it was not.
-   */
   reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
-    if (this.giveBacks.size > 0) void this.giveBacks.retry();
-    const token = randomBytes(8).toString('hex');
-    let abandoned = false;
-    const reserve = async (): Promise<boolean> => {
-      const outcome = await this.runner.run((t, k) =>
-        t.check('below?', k.slots, accountId, limit).write('HINCRBY', k.slots, accountId, 1).write('HSET', k.reservations, token, `${Date.now()} ${accountId}`),
-      );
-      if (outcome.status === 'ok' && !abandoned) this.reservations.add(accountId, { generation: outcome.generation, token });
-      return outcome.status === 'ok';
-    };
-    return this.write(reserve).catch((error: unknown) => {
-      abandoned = true;
-      this.giveBacks.later(() => this.releasePlace(accountId, { generation: this.runner.generation, token }));
-      throw error;
-    });
+    return this.claims.reserve(accountId, limit);
   }
 
-  /** Settles even when Redis is unreachable: the place is then given back once it is back (redis-give-backs.ts). */
   releaseLinkSlot(accountId: string): Promise<void> {
-    const reservation = this.reservations.takeForRelease(accountId, this.runner.generation);
-    if (!reservation) return Promise.resolve();
-    return this.write(() => this.giveBacks.run(() => this.releasePlace(accountId, reservation)));
+    return this.claims.release(accountId);
   }
 
-  /** Set-if-absent: the field holds the claim, then the stored link's id. A claim that failed is given back later, as a place is. */
   claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean> {
-    const field = slugField(domainId, slug);
-    return this.write(async () => (await this.runner.run((t, k) => t.check('lacks?', k.slugs, field).write('HSET', k.slugs, field, linkId))).status === 'ok').catch(
-      (error: unknown) => {
-        this.giveBacks.later(() => this.freeSlug(field, linkId));
-        throw error;
-      },
-    );
+    return this.claims.claimSlug(slugField(domainId, slug), linkId);
   }
 
-  /** Settles even when Redis is unreachable, like releaseLinkSlot. */
   releaseSlug(domainId: string, slug: string, linkId: string): Promise<void> {
-    return this.write(() => this.giveBacks.run(() => this.freeSlug(slugField(domainId, slug), linkId)));
+    return this.claims.releaseSlug(slugField(domainId, slug), linkId);
   }
 
   /** The record and its name in one step, so a name never points at a missing tag; the first claim wins. */
@@ -145,14 +110,14 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
    */
   insertLink(link: LinkRecord, _createdTags: readonly TagRecord[] = []): Promise<void> {
     return this.write(async () => {
-      const reservation = this.reservations.take(link.accountId, this.runner.generation);
+      const reservation = this.claims.takePlace(link.accountId);
       if (!reservation) throw replaced(`link ${link.id} was not stored`);
       let stored = false;
       try {
         stored = (await this.runner.runAt(reservation.generation, (t, k) => insertTxn(t, k, link, reservation.token))).status === 'ok';
       } finally {
         // Not stored (or not known to be): the create gives the place back, idempotently, by its token.
-        if (!stored) this.reservations.add(link.accountId, reservation);
+        if (!stored) this.claims.returnPlace(link.accountId, reservation);
       }
       if (!stored) throw replaced(`link ${link.id} was not stored`);
     });
@@ -226,38 +191,14 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     this.runner.generation = await this.generations.replace(data);
   }
 
-  /**
-   * Gives back the places that instances which stopped mid-create (a crash, a kill) left reserved:
-   * a create holds one for milliseconds, so one held longer than ABANDONED_MS is abandoned.
-   */
-  async sweepReservations(now = Date.now()): Promise<number> {
-    const [held] = await this.reads((t, k) => t.read('HGETALL', k.reservations));
-    let swept = 0;
-    for (const [token, value] of pairs(held)) {
-      const [reservedAt, accountId] = value.split(' ') as [string, string];
-      if (now - Number(reservedAt) < ABANDONED_MS || this.reservations.holds(token)) continue;
-      await this.write(() => this.releasePlace(accountId, { generation: this.runner.generation, token }));
-      swept += 1;
-    }
-    return swept;
+  /** Gives back the places that instances which stopped mid-create left reserved (redis-claims.ts). */
+  sweepReservations(now = Date.now()): Promise<number> {
+    return this.claims.sweep(now);
   }
 
   /** Nothing is pending: every acknowledged write was acknowledged by Redis. */
   close(): Promise<void> {
     return this.connection.close();
-  }
-
-  /** Delete-if-equal, and never the slug of a stored link (a create whose reply was lost gives its claims back). */
-  private async freeSlug(field: string, linkId: string): Promise<void> {
-    await this.runner.run((t, k) => t.check('lacks?', k.links, linkId).write('HDELEQ', k.slugs, field, linkId));
-  }
-
-  /** Removes the place's token and, only if it was there, the place from the count: idempotent. */
-  private async releasePlace(accountId: string, reservation: Reservation): Promise<void> {
-    // Refused when its generation was replaced: that count went with it.
-    await this.runner.runAt(reservation.generation, (t, k) =>
-      t.check('has?', k.reservations, reservation.token).write('HDEL', k.reservations, reservation.token).write('HINCRBY', k.slots, accountId, -1),
-    );
   }
 
   private write<T>(call: () => Promise<T>): Promise<T> {
