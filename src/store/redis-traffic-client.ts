@@ -2,13 +2,16 @@
 // owns it, its reconnection and its close). Two kinds of call:
 //   call / script   reads and changes someone waits for: they settle within TRAFFIC_TIMEOUT_MS
 //                   (a request answers the documented 500 within D25's 2 s), and any failure is
-//                   an Error whose message starts `store unavailable: `;
+//                   an Error whose message starts `store unavailable: `. A deadline of our own:
+//                   node-redis's command timeout ends only a command not yet written, and a
+//                   Redis that stopped answering has been written to;
 //   record          journal entries and coverage counts: sent in the background, never awaited by
-//                   a request, never failing one. While Redis is away they are dropped at once
-//                   (no queue growing in memory), with one log line per outage.
+//                   a request, never failing one. While Redis is away, or has MAX_PENDING_RECORDS
+//                   of them unanswered, they are dropped at once (nothing grows in memory), with
+//                   one log line per outage.
 import { createHash } from 'node:crypto';
 
-export const TRAFFIC_TIMEOUT_MS = 1_500;
+export const TRAFFIC_TIMEOUT_MS = 1_000;
 /** Records sent and not yet answered, at most: past this (Redis stalled), new ones are dropped. */
 export const MAX_PENDING_RECORDS = 1_000;
 
@@ -33,7 +36,9 @@ export function luaScript(source: string): LuaScript {
 }
 
 export class TrafficRedis {
-  /** Records sent and not answered yet; each settles (never rejects) when it is stored or dropped. */
+  /** Records sent and not answered by Redis yet (past their deadline too: node-redis still holds them). */
+  private unanswered = 0;
+  /** Each record until it is stored or dropped (it never rejects): what flush() waits for. */
   private readonly pending = new Set<Promise<void>>();
   /** Why records are being dropped, while they are; logged once when it starts. */
   private dropping: string | undefined;
@@ -49,36 +54,52 @@ export class TrafficRedis {
     return `${this.prefix}traffic:${name}`;
   }
 
-  async call(args: string[]): Promise<unknown> {
+  call(args: string[]): Promise<unknown> {
+    return withDeadline(this.send(args));
+  }
+
+  /** Runs the script by its SHA; a Redis that does not know it yet (new or restarted) gets its text. */
+  script(script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+    return withDeadline(this.run(script, keys, args));
+  }
+
+  /** Sends it now, or drops it; the promise (which callers need not wait for) settles when it is done either way. */
+  record(script: LuaScript, keys: string[], args: string[]): Promise<void> {
+    if (!this.client.isReady) return Promise.resolve(this.drop('Redis is not connected'));
+    if (this.unanswered >= MAX_PENDING_RECORDS) return Promise.resolve(this.drop(`Redis has not answered the last ${MAX_PENDING_RECORDS}`));
+    this.unanswered += 1;
+    const sent = this.run(script, keys, args);
+    const answered = (): void => {
+      this.unanswered -= 1;
+    };
+    void sent.then(answered, answered);
+    const done = withDeadline(sent)
+      .then(
+        () => this.recovered(),
+        (error: Error) => this.drop(error.message.replace(/^store unavailable: /, '')),
+      )
+      .finally(() => this.pending.delete(done));
+    this.pending.add(done);
+    return done;
+  }
+
+  private async send(args: string[]): Promise<unknown> {
     try {
+      // The timeout takes back a command still queued while the client reconnects.
       return await this.client.sendCommand(args, { timeout: TRAFFIC_TIMEOUT_MS });
     } catch (error) {
       throw unavailable(error);
     }
   }
 
-  /** Runs the script by its SHA; a Redis that does not know it yet (new or restarted) gets its text. */
-  async script(script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+  private async run(script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args];
     try {
       return await this.client.sendCommand(['EVALSHA', script.sha, ...tail], { timeout: TRAFFIC_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw unavailable(error);
     }
-    return this.call(['EVAL', script.source, ...tail]);
-  }
-
-  /** Sends it now, or drops it; the promise (which callers need not wait for) settles when it is done either way. */
-  record(script: LuaScript, keys: string[], args: string[]): Promise<void> {
-    if (!this.client.isReady) return Promise.resolve(this.drop('Redis is not connected'));
-    if (this.pending.size >= MAX_PENDING_RECORDS) return Promise.resolve(this.drop(`Redis has not answered the last ${MAX_PENDING_RECORDS}`));
-    const sent = this.script(script, keys, args).then(
-      () => this.recovered(),
-      (error: Error) => this.drop(error.message.replace(/^store unavailable: /, '')),
-    );
-    const done = sent.finally(() => this.pending.delete(done));
-    this.pending.add(done);
-    return done;
+    return this.send(['EVAL', script.source, ...tail]);
   }
 
   /** Once every record sent so far is stored or dropped. */
@@ -97,6 +118,15 @@ export class TrafficRedis {
     this.dropping = why;
     this.log(`journal entries and coverage counts are dropped while Redis cannot take them (${why}); requests are answered as usual`);
   }
+}
+
+/** The call's outcome, or a `store unavailable: ` rejection once TRAFFIC_TIMEOUT_MS have passed. */
+function withDeadline<T>(call: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`store unavailable: Redis did not answer within ${TRAFFIC_TIMEOUT_MS} ms`)), TRAFFIC_TIMEOUT_MS);
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
 }
 
 /** The one form of every failure a caller waits on. */

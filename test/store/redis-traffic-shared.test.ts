@@ -2,7 +2,7 @@
 // Redis and a fresh prefix per test, are one mock: the global scenario, the `times` counters, the
 // journal (and its live feed) and coverage are the same through any of them.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CoverageTracker } from '../../src/core/coverage.js';
+import { CoverageTracker, MAX_TRACKED_KEYS, outcomeKey } from '../../src/core/coverage.js';
 import { maskApiKey, type JournalEntry, type NewJournalEntry } from '../../src/core/journal.js';
 import { ScenarioRegistry } from '../../src/core/scenario-registry.js';
 import { decide, type Scenario } from '../../src/core/scenarios.js';
@@ -118,6 +118,17 @@ describe('the journal', () => {
     expect(await b.journal.list({ account: 'demo-key' }, () => 'acc_2')).toEqual([]);
   });
 
+  it('with a journal size of 0 nothing is listed, and the live feed still hears every entry', async () => {
+    const none = (await states.open(url, prefix, 0)).state;
+    const received = await listen(none, 2);
+    a.journal.add(entry('/first'));
+    await a.flush(); // two connections: /first is first only once it is in
+    none.journal.add(entry('/second'));
+    expect((await received.entries).map((e) => e.path)).toEqual(['/first', '/second']);
+    expect(await none.journal.list()).toEqual([]);
+    expect((await a.journal.list()).map((e) => e.path)).toEqual(['/first', '/second']);
+  });
+
   it('the feed reports entries the stream lost before it read them (a jump in seq) as dropped', async () => {
     const received = await listen(a, 2);
     const dropped: number[] = [];
@@ -134,6 +145,7 @@ describe('the journal', () => {
     const received = await listen(b, 3);
     a.journal.add(entry('/one'));
     a.journal.add(entry('/two'));
+    await a.flush(); // two connections: the order between them is the order they reach Redis
     b.journal.add(entry('/three'));
     expect((await received.entries).map((e) => [e.seq, e.path])).toEqual([[1, '/one'], [2, '/two'], [3, '/three']]);
   });
@@ -190,6 +202,19 @@ describe('coverage', () => {
     expect(await tracker(b).report()).toEqual(report);
     expect(await tracker(b).report('key-2')).toEqual([report[1]]);
     expect(await tracker(b).report('key-3')).toEqual([]);
+  });
+
+  it(`racing instances never track more than MAX_TRACKED_KEYS keys, and keep counting those they track`, async () => {
+    for (let i = 0; i < MAX_TRACKED_KEYS + 10; i++) tracker(i % 2 ? a : b).record(`key-${i}`, `acc_${i}`, created);
+    await Promise.all([a.flush(), b.flush()]);
+    const tracked = await tracker(a).report();
+    expect(tracked).toHaveLength(MAX_TRACKED_KEYS);
+    const first = (await a.coverage.read()).keys[0]!;
+    tracker(b).record(first.apiKey, first.accountId, created);
+    tracker(b).record('one-more', 'acc_x', created);
+    await b.flush();
+    expect((await a.coverage.read()).keys[0]?.counts).toEqual(new Map([[outcomeKey(created), 2]]));
+    expect(await tracker(a).report('one-more')).toEqual([]);
   });
 
   it('clearing through one instance clears it for all', async () => {
