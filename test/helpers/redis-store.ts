@@ -41,6 +41,17 @@ export async function withRawClient<T>(url: string, use: (client: ReturnType<typ
   }
 }
 
+/**
+ * The account's counter of places under its limit as Redis holds it (links + reservations of
+ * creates under way): once every create has finished, it must equal the account's links.
+ */
+export function slotsCounter(url: string, store: RedisLinkStore, accountId: string): Promise<number> {
+  return withRawClient(url, async (client) => {
+    const generation = await client.get(`${store.keys.prefix}generation`);
+    return Number(await client.hGet(`${store.keys.prefix}${generation}:slots`, accountId));
+  });
+}
+
 /** Every key under `prefix`, sorted. */
 export function keysUnder(url: string, prefix: string): Promise<string[]> {
   return withRawClient(url, async (client) => (await client.keys(`${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`)).sort());

@@ -12,7 +12,7 @@ import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
-import { freshPrefix, RedisStores, withRawClient } from '../helpers/redis-store.js';
+import { freshPrefix, RedisStores, slotsCounter, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
 const NOW = new Date('2026-12-01T10:00:00.000Z');
@@ -39,14 +39,6 @@ function serviceOver(over: RedisLinkStore): LinkService {
 const create = (input: Partial<CreateLinkRequest> = {}, account = demo) =>
   service.create(account, { destinationUrl: 'https://example.com/a', domain: 'short.test', tags: [], ...input });
 
-/** The slots counter as Redis holds it. */
-async function slots(accountId: string): Promise<number> {
-  return withRawClient(url, async (client) => {
-    const generation = await client.get(`${store.keys.prefix}generation`);
-    return Number(await client.hGet(`${store.keys.prefix}${generation}:slots`, accountId));
-  });
-}
-
 /** Refused with this status (and code), and the data, the counts and the claims are exactly as before. */
 async function expectRefused(op: () => Promise<unknown>, status: number, code?: string): Promise<void> {
   const before = await store.snapshot();
@@ -54,7 +46,7 @@ async function expectRefused(op: () => Promise<unknown>, status: number, code?: 
   expect(error).toBeInstanceOf(ApiError);
   expect({ status: (error as ApiError).status, code: (error as ApiError).code }).toEqual({ status, code });
   expect(await store.snapshot()).toEqual(before);
-  for (const account of before.accounts) expect(await slots(account.id)).toBe(await store.linkCount(account.id));
+  for (const account of before.accounts) expect(await slotsCounter(url, store, account.id)).toBe(await store.linkCount(account.id));
 }
 
 describe('LinkService over RedisLinkStore', () => {

@@ -8,7 +8,7 @@ import type { LinkRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import { ABANDONED_MS } from '../../src/store/redis-generations.js';
 import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
-import { freshPrefix, keysUnder, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
+import { freshPrefix, keysUnder, RedisStores, seedData, slotsCounter, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
 let url: string;
@@ -31,11 +31,6 @@ async function expectOnlyCurrentGeneration(under: string): Promise<void> {
   const stray = (await keysUnder(url, under)).filter((key) => !key.startsWith(`${under}${generation}:`));
   expect(stray).toEqual([`${under}generation`, `${under}generations`]);
   expect(await withRawClient(url, (client) => client.zRange(`${under}generations`, 0, -1))).toEqual([generation]);
-}
-
-async function slotsCounter(store: RedisLinkStore, accountId: string): Promise<number> {
-  const generation = await generationOf(store.keys.prefix);
-  return withRawClient(url, async (client) => Number(await client.hGet(`${store.keys.prefix}${generation}:slots`, accountId)));
 }
 
 describe('seeding', () => {
@@ -80,7 +75,7 @@ describe('replace through one instance', () => {
     await b.releaseLinkSlot(demo.id);
     expect(await a.linkById(link.id)).toBeUndefined();
     expect(await a.linkAt(link.domainId, link.slug)).toBeUndefined();
-    expect(await slotsCounter(a, demo.id)).toBe(await a.linkCount(demo.id));
+    expect(await slotsCounter(url, a, demo.id)).toBe(await a.linkCount(demo.id));
     expect(await a.snapshot()).toEqual(seedData());
   });
 
@@ -92,7 +87,7 @@ describe('replace through one instance', () => {
     const demo = await service.authenticate('demo-key');
     const link = await service.create(demo, { destinationUrl: 'https://example.com/after', domain: 'short.test', tags: [{ name: 'after-reset' }] });
     expect((await a.linkById(link.id))?.destinationUrl).toBe('https://example.com/after');
-    expect(await slotsCounter(a, demo.id)).toBe(await a.linkCount(demo.id));
+    expect(await slotsCounter(url, a, demo.id)).toBe(await a.linkCount(demo.id));
   });
 
   it('leaves alone the keys of another prefix that a glob of this one would match', async () => {
@@ -133,11 +128,11 @@ describe('sweeping', () => {
     expect(await crashed.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
     expect(await live.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
     const links = await live.linkCount(demo.id);
-    expect(await slotsCounter(live, demo.id)).toBe(links + 2);
+    expect(await slotsCounter(url, live, demo.id)).toBe(links + 2);
     expect(await live.sweepReservations()).toBe(0);
     expect(await live.sweepReservations(Date.now() + ABANDONED_MS + 1_000)).toBe(1);
-    expect(await slotsCounter(live, demo.id)).toBe(links + 1);
+    expect(await slotsCounter(url, live, demo.id)).toBe(links + 1);
     await live.releaseLinkSlot(demo.id);
-    expect(await slotsCounter(live, demo.id)).toBe(links);
+    expect(await slotsCounter(url, live, demo.id)).toBe(links);
   });
 });
