@@ -6,8 +6,8 @@ import { domainField, slugField, tagNameField, type GenerationKeys } from './red
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
 import type { Txn } from './redis-txn.js';
 
-/** Fields per HMGET when reading many links: Lua's unpack has a limit near 8,000 values. */
-const HMGET_CHUNK = 1_000;
+/** Links per read of many: each read stays quick, and Lua's unpack has a limit near 8,000 values. */
+export const LINKS_PER_READ = 1_000;
 
 /** Stores a link whose place (its token), slug and tags are held in this generation; refused otherwise. */
 export function insertTxn(t: Txn, k: GenerationKeys, link: LinkRecord, token: string): Txn {
@@ -55,24 +55,13 @@ export function addAccountTxn(t: Txn, k: GenerationKeys, seeded: SeededAccount):
   return t;
 }
 
-/** Reads the records and click counts of these links, in chunks. */
+/** Reads the records and click counts of these links (at most LINKS_PER_READ). */
 export function readLinks(t: Txn, k: GenerationKeys, ids: readonly string[]): Txn {
-  for (let start = 0; start < ids.length; start += HMGET_CHUNK) {
-    const chunk = ids.slice(start, start + HMGET_CHUNK);
-    t.read('HMGET', k.links, ...chunk).read('HMGET', k.clicks, ...chunk);
-  }
-  return t;
+  return t.read('HMGET', k.links, ...ids).read('HMGET', k.clicks, ...ids);
 }
 
 /** The links readLinks found, leaving out those deleted since their ids were listed. */
-export function linksFrom(ids: readonly string[], replies: unknown[]): LinkRecord[] {
-  const links: LinkRecord[] = [];
-  for (let chunk = 0; chunk * HMGET_CHUNK < ids.length; chunk += 1) {
-    const [records, clicks] = [replies[chunk * 2] as unknown[], replies[chunk * 2 + 1] as unknown[]];
-    records.forEach((record, i) => {
-      const link = decodeLink(record, clicks[i]);
-      if (link) links.push(link);
-    });
-  }
-  return links;
+export function linksFrom(replies: unknown[]): LinkRecord[] {
+  const [records, clicks] = replies as [unknown[], unknown[]];
+  return records.flatMap((record, i) => decodeLink(record, clicks[i]) ?? []);
 }

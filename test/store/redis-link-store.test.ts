@@ -282,6 +282,20 @@ describe('replaceAll', () => {
     expect(await withRawClient(url, (client) => client.zRange(`${prefix}generations`, 0, -1))).toHaveLength(1);
   });
 
+  it('many links: an account of 9,001 (more than one batch of reads) is listed whole, and a snapshot holds them all', async () => {
+    const big = seedData();
+    const demo = big.accounts[0]!;
+    for (let i = 0; i < 9_001; i += 1) {
+      const link = newLink({ id: `lnk_many${String(i).padStart(12, '0')}`, accountId: demo.id, slug: `many-${i}`, clickCount: i });
+      big.links[link.id] = link;
+    }
+    await store.replaceAll(big);
+    const expected = Object.values(big.links).filter((link) => link.accountId === demo.id);
+    expect(byId(await store.linksOf(demo.id))).toEqual(byId(expected));
+    expect(await store.linkCount(demo.id)).toBe(expected.length);
+    expect(await store.snapshot()).toEqual(big);
+  });
+
   it('health answers ok while Redis answers', async () => {
     expect(await store.health()).toEqual({ ok: true });
   });
