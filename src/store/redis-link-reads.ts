@@ -7,7 +7,7 @@ import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
 import { snapshotData, snapshotTxn } from './redis-data.js';
 import { domainField, slugField, tagNameField, type RedisKeys } from './redis-keys.js';
 import { decodeJson, decodeLink } from './redis-records.js';
-import { TxnRunner, type Build } from './redis-runner.js';
+import { TxnRunner, type Build, type Reseed } from './redis-runner.js';
 import { LINKS_PER_READ, linksFrom, readLinks } from './redis-link-txns.js';
 import { pairs } from './redis-txn.js';
 
@@ -26,9 +26,10 @@ export class RedisLinkReads {
     protected readonly connection: RedisConnection,
     readonly keys: RedisKeys,
     generation: string,
+    reseed?: Reseed,
   ) {
     this.location = connection.location;
-    this.runner = new TxnRunner(connection, keys, generation);
+    this.runner = new TxnRunner(connection, keys, generation, reseed);
   }
 
   /** Commands and round trips sent so far (for measuring). */

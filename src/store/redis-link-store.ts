@@ -13,6 +13,7 @@ import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, deleteTxn, insertTxn } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
 import { RedisClaims } from './redis-claims.js';
+import type { Reseed } from './redis-runner.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
 export { RedisStartError } from './redis-connection.js';
@@ -47,7 +48,13 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
     const generations = new Generations(connection, keys, options.log);
     await generations.sweep();
     const opened = options.reset ? { generation: await generations.replace(await options.seed()), seeded: true } : await generations.seedIfEmpty(options.seed);
-    const store = new RedisLinkStore(connection, keys, generations, opened.generation, options.log);
+    // Data lost later (Redis restarted without persistence, or flushed) is seeded again, once.
+    const reseed = async (): Promise<string> => {
+      const again = await generations.seedIfEmpty(options.seed);
+      if (again.seeded) options.log?.(`the Redis prefix ${keys.prefix} at ${connection.location} held no data any more (Redis restarted without persistence, or flushed?): seeded it again`);
+      return again.generation;
+    };
+    const store = new RedisLinkStore(connection, keys, generations, opened.generation, options.log, reseed);
     if (!(await store.hasData())) {
       throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
     }
@@ -69,8 +76,9 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     private readonly generations: Generations,
     generation: string,
     log: (line: string) => void = () => undefined,
+    reseed?: Reseed,
   ) {
-    super(connection, keys, generation);
+    super(connection, keys, generation, reseed);
     this.claims = new RedisClaims(connection, this.runner, log);
   }
 

@@ -103,6 +103,21 @@ describe('replace through one instance', () => {
   });
 });
 
+describe('data lost', () => {
+  it('every key of the prefix gone (Redis restarted without persistence): the next calls seed it again, once', async () => {
+    const logged: string[] = [];
+    const a = (await stores.open(url, prefix, { log: (line) => logged.push(line) })).store;
+    const b = (await stores.open(url, prefix, { log: (line) => logged.push(line) })).store;
+    await withRawClient(url, async (client) => client.del(await keysUnder(url, prefix)));
+    const [fromA, fromB] = await Promise.all([a.accountByKey('demo-key'), b.accountByKey('demo-key')]);
+    expect(fromA).toEqual(seedData().accounts[0]);
+    expect(fromB).toEqual(fromA);
+    expect(logged.filter((line) => /held no data any more .*: seeded it again$/.test(line))).toHaveLength(1);
+    expect(await b.snapshot()).toEqual(seedData());
+    await expectOnlyCurrentGeneration(prefix);
+  });
+});
+
 describe('sweeping', () => {
   it('an open deletes the generations a crashed writer left long ago, and keeps one still being written', async () => {
     await stores.open(url, prefix);
