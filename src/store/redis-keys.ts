@@ -18,6 +18,9 @@
 //                given back (so giving back is idempotent, and what a crashed instance held is swept)
 //   tags         tagId → TagRecord JSON          tag-names  "<accountId>/<name>" → TagRecord JSON
 //   links-of:<accountId>  set of the account's link ids
+// A generation is 16 hex digits, so these names never meet the keys other parts of the mock keep
+// under the same prefix (the traffic state's `<prefix>traffic:…`): a deletion matches only
+// `<prefix><gen>:*` of one generation.
 // Redis Cluster: the store's scripts touch several of these keys, and the generation key, at once,
 // so every key of one mock must hash to one slot: the prefix would be wrapped as a hash tag,
 // `{shortlink-mock:}…`. One mock's data is small enough for one slot.
