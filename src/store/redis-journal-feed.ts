@@ -70,6 +70,8 @@ export class JournalFeed {
     const reader = this.redis.client.duplicate({ name: feedConnectionName(this.redis.prefix) });
     // Without a listener, node-redis's 'error' events (each failed reconnection) would be thrown.
     reader.on('error', (error) => this.failed(error));
+    // Connected (again): the next outage is worth a line of its own.
+    reader.on('ready', () => (this.failing = undefined));
     const run: Run = { reader, stopped: false, ready, markReady };
     this.run = run;
     void this.follow(run);
@@ -99,7 +101,6 @@ export class JournalFeed {
         at ??= await this.end(run.reader);
         run.markReady();
         at = this.deliverAll(await this.read(run.reader, at.id), at);
-        this.failing = undefined;
       } catch (error) {
         if (run.stopped) return;
         this.failed(error as Error);

@@ -38,10 +38,15 @@ export class RedisJournal extends EventEmitter<JournalEvents> implements Journal
     this.stream = redis.key('journal');
     this.seq = redis.key('journal:seq');
     this.feed = new JournalFeed(redis, this.stream, { entry: (entry) => this.emit('entry', entry), dropped: (count) => this.emit('dropped', count) }, log);
-    // The feed holds a connection of its own: only while someone listens.
+    // The feed holds a connection of its own: only while someone listens ('newListener' comes
+    // before the listener is added, 'removeListener' after it is removed).
     const events = this as EventEmitter;
-    events.on('newListener', (event: string) => event === 'entry' && this.listenerCount('entry') === 0 && this.feed.start());
-    events.on('removeListener', (event: string) => event === 'entry' && this.listenerCount('entry') === 0 && this.feed.stop());
+    events.on('newListener', (event: string) => {
+      if (event === 'entry' && this.listenerCount('entry') === 0) this.feed.start();
+    });
+    events.on('removeListener', (event: string) => {
+      if (event === 'entry' && this.listenerCount('entry') === 0) this.feed.stop();
+    });
   }
 
   /** Never throws; the promise (requests do not wait for it) settles once the entry is stored or dropped. */

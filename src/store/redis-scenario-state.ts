@@ -5,8 +5,8 @@
 // through any instance applies to the very next request on every other. A use is counted by
 // HINCRBY first and fires only if the new count is within `times`: racing instances can never
 // fire a rule more often than `times` (the count may pass it; that only means "used up").
-import type { Scenario, ScenarioRule } from '../core/scenarios.js';
-import { ruleKey } from '../core/scenarios.js';
+import type { Awaitable } from '../core/awaitable.js';
+import { ruleKey, type Scenario, type ScenarioRule } from '../core/scenarios.js';
 import type { RuleCounterStore, ScenarioState } from './traffic-state.js';
 import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
 
@@ -52,13 +52,13 @@ class RedisRuleCounters implements RuleCounterStore {
   ) {}
 
   /** Rules without `times` are never counted: they cost no round trip. */
-  hasUses(scenario: Scenario, index: number, rule: ScenarioRule): boolean | Promise<boolean> {
+  hasUses(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean> {
     const times = rule.times;
     if (times === undefined) return true;
     return this.redis.call(['HGET', this.key, ruleKey(scenario, index)]).then((count) => Number(count ?? 0) < times);
   }
 
-  take(scenario: Scenario, index: number, rule: ScenarioRule): boolean | Promise<boolean> {
+  take(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean> {
     const times = rule.times;
     if (times === undefined) return true;
     return this.redis.call(['HINCRBY', this.key, ruleKey(scenario, index), '1']).then((count) => Number(count) <= times);

@@ -24,6 +24,7 @@ export interface TrafficRedisClient {
   connect(): Promise<unknown>;
   destroy(): void;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
 }
 
 export interface LuaScript {
@@ -129,8 +130,8 @@ function withDeadline<T>(call: Promise<T>): Promise<T> {
   return Promise.race([call, late]).finally(() => clearTimeout(timer));
 }
 
-/** The one form of every failure a caller waits on. */
-export function unavailable(error: unknown): Error {
+/** The one form of every failure a caller waits on. (By name: node-redis is not imported, so a memory mock never loads it.) */
+function unavailable(error: unknown): Error {
   const message = error instanceof Error ? error.message || error.name : String(error);
   const why = error instanceof Error && error.constructor.name === 'TimeoutError' ? `Redis did not answer within ${TRAFFIC_TIMEOUT_MS} ms` : `Redis: ${message}`;
   return new Error(`store unavailable: ${why}`);
