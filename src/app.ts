@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { LinkService } from './core/links.js';
+import type { StoreHealth } from './store/link-store.js';
 import { errors } from './core/errors.js';
 import type { RandomInt } from './core/random.js';
 import { SCENARIO_HEADER } from './core/scenario-choice.js';
@@ -39,6 +40,8 @@ export interface Contract {
 
 export interface AppDeps {
   service: LinkService;
+  /** Whether shared data can be reached now (GET /__admin/health answers 503 when not). */
+  storeHealth?: () => Promise<StoreHealth>;
   contract: Contract;
   /** What the contract lets each operation answer, for Prefer codes. */
   contractRules: ContractRules;
@@ -146,6 +149,7 @@ function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
     version: deps.version,
     startedAt: new Date(),
     activeScenario: () => deps.scenarios.activeName(),
+    ...(deps.storeHealth ? { storeHealth: deps.storeHealth } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 // What the CLI prints at start-up: where the mock is, where its data lives, and the API keys to
 // try, so a developer can point an app at it without reading anything else.
 import { asGiven, type Config } from './config.js';
+import { isRedisUrl } from './option-values.js';
+import { redactUrl } from './store/redis-connection.js';
 import type { Mock } from './mock.js';
 
 export async function startupBanner(url: string, config: Config, mock: Mock, version: string): Promise<string> {
@@ -13,7 +15,7 @@ export async function startupBanner(url: string, config: Config, mock: Mock, ver
     const usage = `${counts[index] ?? 0}/${account.linkLimit} links`;
     return `${account.apiKey.padEnd(keyWidth)}  ${account.name} (${usage}; domains ${domains})`;
   });
-  const db = config.db === ':memory:' ? ':memory: (nothing is written to disk)' : `${config.db} (${mock.seeded ? `seeded with seed ${config.seed}` : 'kept from an earlier run; --reset re-seeds it'})`;
+  const db = dbLine(config, mock);
   const example = `curl -X POST ${url}/links -H 'x-api-key: ${accounts[0]?.apiKey ?? 'demo-key'}' -H 'content-type: application/json' -d '{"destinationUrl":"https://example.com","domain":"${defaultDomain.name}","tags":[]}'`;
   return [
     `shortlink-mock ${version} listening on ${url}`,
@@ -34,6 +36,14 @@ function scenarioLine(mock: Mock, config: Config, active: string | null): string
   return `${names.length} loaded from ${config.scenarios}${watching} (${names.join(', ') || 'none'}); active: ${active ?? 'none'}; per request: x-mock-scenario: <name>`;
 }
 
+function dbLine(config: Config, mock: Mock): string {
+  if (config.db === ':memory:') return ':memory: (nothing is written to disk)';
+  const kept = mock.seeded ? `seeded with seed ${config.seed}` : 'kept from an earlier run; --reset re-seeds it';
+  // The store's location: a Redis URL with its password masked.
+  if (isRedisUrl(config.db)) return `${mock.store.location}, prefix '${config.redisPrefix}', shared by every instance on it (${kept})`;
+  return `${config.db} (${kept})`;
+}
+
 /**
  * Options that only shape a fresh seed, given although this start kept the data of an earlier run:
  * one line each, so `--fixtures my.json` is never silently ignored.
@@ -46,5 +56,7 @@ export function ignoredSeedOptions(config: Config, seeded: boolean): string[] {
   ];
   return given
     .filter(([flag]) => config.sources[flag] !== undefined)
-    .map(([flag, value]) => `warning: ${asGiven(config, flag, value)} is not used: ${config.db} holds data from an earlier run, kept as it is; add --reset to re-seed it (this replaces its data)`);
+    .map(([flag, value]) => `warning: ${asGiven(config, flag, value)} is not used: ${dbName(config)} holds data from an earlier run, kept as it is; add --reset to re-seed it (this replaces its data)`);
 }
+
+const dbName = (config: Config): string => (isRedisUrl(config.db) ? `the Redis prefix '${config.redisPrefix}' at ${redactUrl(config.db)}` : config.db);

@@ -13,6 +13,12 @@ import { listenError, loadFixtures, loadStartupScenarios, openSnapshots, openSto
 import { ContractRules } from './scenarios/contract-rules.js';
 import { scenarioLoader } from './scenarios/load-scenarios.js';
 import { watchScenarios } from './scenarios/watch-scenarios.js';
+import { availableParallelism } from 'node:os';
+import type { FixtureSpec } from '../fixtures/fixture-spec.js';
+import type { MockData } from './core/model.js';
+import { isRedisUrl } from './option-values.js';
+import { openSharedState } from './shared-state.js';
+import { announceListening, cluster, isFirstWorker, runPrimary } from './workers.js';
 
 const EXIT_USAGE = 2;
 const STOP_GRACE_MS = 4000;
@@ -35,26 +41,35 @@ async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config.help) return void console.log(helpText());
   if (config.version) return void console.log(packageVersion());
-  if (config.readyFile) removeReadyFile(config.readyFile);
   requireSafeAdmin(config);
+  const workerCount = config.workers === 'auto' ? availableParallelism() : config.workers;
+  if (workerCount > 1 && cluster.isPrimary) {
+    if (config.readyFile) removeReadyFile(config.readyFile);
+    return runPrimary(workerCount);
+  }
+  if (config.readyFile && cluster.isPrimary) removeReadyFile(config.readyFile);
   const contract = readContract();
   const contractRules = new ContractRules(contract.document);
   const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const scenarios = loadStartupScenarios(loadScenarios, config);
   // --quiet silences the per-request lines, never a contract violation or an internal error.
   const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
+  const fixtures = loadFixtures(config.fixtures);
+  const reset = config.reset && isFirstWorker();
+  const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, log) : undefined;
   const mock = await createMock({
-    store: openStore(config.db, config.durability === 'durable', log),
+    ...(shared
+      ? { shared: { store: shared.store, seeded: shared.seeded, close: shared.close }, traffic: shared.traffic, snapshots: shared.snapshots }
+      : { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
     logRequests: !config.quiet,
     durability: config.durability,
-    snapshots: openSnapshots(config.db),
     contract,
     contractRules,
     scenarios,
     ...(config.scenario ? { scenario: config.scenario } : {}),
-    fixtures: loadFixtures(config.fixtures),
+    fixtures,
     seed: config.seed,
-    reset: config.reset,
+    reset,
     version: packageVersion(),
     corsOrigins: config.corsOrigins,
     allowedHosts: config.allowedHosts,
@@ -73,6 +88,13 @@ async function main(): Promise<void> {
   if (config.readyFile) writeReadyFile(config.readyFile, url);
   for (const warning of ignoredSeedOptions(config, mock.seeded)) console.error(warning);
   console.log(await startupBanner(url, config, mock, packageVersion()));
+  announceListening();
+}
+
+/** `--db redis://…`: links, journal, coverage, scenario and snapshots on one Redis (D20, D21). */
+function openShared(config: Config, fixtures: FixtureSpec, reset: boolean, log: (line: string) => void) {
+  const seed = async (): Promise<MockData> => (await import('../fixtures/seed.js')).buildSeed(config.seed, fixtures);
+  return openSharedState({ url: config.db, prefix: config.redisPrefix, journalSize: config.journalSize, reset, seed, log });
 }
 
 function listen(mock: Mock, config: Config): Promise<Server> {
@@ -116,7 +138,7 @@ function removeReadyFileOnStop(file: string): void {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof StartupError || (error as Error)?.name === 'DataFileError';
+  const known = error instanceof ConfigError || error instanceof StartupError || ['DataFileError', 'RedisStartError'].includes((error as Error)?.name);
   console.error(`shortlink-mock: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}`);
   process.exit(known ? EXIT_USAGE : 1);
 });

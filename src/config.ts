@@ -5,7 +5,7 @@
 import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
-import { allowedHost, ConfigError, corsOrigin, durability, integer, isTruthy, nonEmpty } from './option-values.js';
+import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, redisPrefix, workers } from './option-values.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
 
 export { ConfigError };
@@ -13,8 +13,12 @@ export { ConfigError };
 export interface Config {
   port: number;
   host: string;
-  /** A JSON file path, or ':memory:'. */
+  /** A JSON file path, ':memory:', or a redis:// or rediss:// URL (D20). */
   db: string;
+  /** The namespace of every Redis key (D20). */
+  redisPrefix: string;
+  /** Processes serving one port (D26); 'auto' is one per CPU. */
+  workers: number | 'auto';
   seed: number;
   reset: boolean;
   fixtures: string;
@@ -46,6 +50,8 @@ export interface Config {
 
 export type Durability = 'durable' | 'relaxed';
 
+export const DEFAULT_REDIS_PREFIX = 'shortlink-mock:';
+
 interface OptionSpec extends FlagSpec {
   flag: string;
   /** Its environment twin; a `multiple` flag's twin is a comma-separated list. */
@@ -66,7 +72,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   // Not PORT/HOST: shells and CI images set those for other programs (HOST is often this machine's name).
   { flag: 'port', env: 'MOCK_PORT', type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one (default 4010)' },
   { flag: 'host', env: 'MOCK_HOST', type: 'string', value: 'ADDR', description: 'address to listen on (default 127.0.0.1)' },
-  { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE', description: "lowdb JSON file, or ':memory:' for no file (default .data/db.json)" },
+  { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE|URL', description: "lowdb JSON file, ':memory:' for no file, or redis://host:port[/n] (rediss:// for TLS) to share state between instances (default .data/db.json)" },
+  { flag: 'redis-prefix', env: 'MOCK_REDIS_PREFIX', type: 'string', value: 'PREFIX', description: `namespace of every Redis key, so several mocks share one Redis (default '${DEFAULT_REDIS_PREFIX}')` },
+  { flag: 'workers', env: 'MOCK_WORKERS', type: 'string', value: 'N|auto', description: "processes serving one port (node:cluster), each a full mock; 'auto' is one per CPU; more than 1 needs --db redis:// (default 1)" },
   { flag: 'durability', env: 'MOCK_DURABILITY', type: 'string', value: 'MODE', description: "'durable' (default): answer after the change is on disk; 'relaxed': answer first, write soon after" },
   { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
   { flag: 'reset', env: 'MOCK_RESET', type: 'boolean', description: 're-seed the db file even if it holds data' },
@@ -105,10 +113,18 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     const value = given.get(flag)?.value;
     return typeof value === 'string' ? isTruthy(source(flag), value) : value === true;
   };
+  const db = text('db') ?? DEFAULTS.db;
+  const workerCount = workers(source('workers'), text('workers'));
+  // Each worker is a full mock: with a file or memory store each would be a mock of its own.
+  if (workerCount !== 1 && !isRedisUrl(db)) {
+    throw new ConfigError(`${source('workers')} ${workerCount} needs state shared by every worker: start with --db redis://host:port (a file or :memory: belongs to one process)`);
+  }
   return Object.freeze({
     port: integer(source('port'), text('port'), DEFAULTS.port, 0, 65535),
     host: text('host') ?? DEFAULTS.host,
-    db: text('db') ?? DEFAULTS.db,
+    db,
+    redisPrefix: redisPrefix(source('redis-prefix'), text('redis-prefix') ?? DEFAULT_REDIS_PREFIX),
+    workers: workerCount,
     seed: integer(source('seed'), text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
     reset: bool('reset'),
     durability: durability(source('durability'), text('durability')),

@@ -21,12 +21,26 @@ import { ContractRules } from './scenarios/contract-rules.js';
 import type { DataStore } from './store/data-store.js';
 import { GroupCommit } from './store/group-commit.js';
 import { LocalLinkStore } from './store/local-link-store.js';
+import type { LinkStore } from './store/link-store.js';
+import { accountForKey, type SlugCheck } from './account-for-key.js';
+import type { StoreHealth } from './store/link-store.js';
 import { openData } from './store/open-data.js';
 import { createTrafficState } from './store/create-traffic-state.js';
 import type { JournalStore, TrafficState } from './store/traffic-state.js';
 
+/** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
+export interface SharedData {
+  store: LinkStore & SlugCheck & { health(): Promise<StoreHealth> };
+  seeded: boolean;
+  /** Releases the store and whatever else it holds open (default: the store's close). */
+  close?: () => Promise<void>;
+}
+
 export interface MockOptions {
-  store: DataStore;
+  /** This process's data: the lowdb file with its change log, or memory. */
+  store?: DataStore;
+  /** Or data shared with other instances (`--db redis://`); exactly one of the two. */
+  shared?: SharedData;
   contract: Contract;
   /** What the contract allows each operation to answer; built from `contract` when not given. */
   contractRules?: ContractRules;
@@ -65,8 +79,8 @@ export interface MockOptions {
 export interface Mock {
   app: Express;
   service: LinkService;
-  /** The data of this process, with its indexes (tests and in-process tools read it). */
-  store: LocalLinkStore;
+  /** Where the data is: this process's (LocalLinkStore, whose indexes tests read) or shared. */
+  store: LinkStore;
   scenarios: ScenarioRegistry;
   journal: JournalStore;
   /** True when this start seeded the data, false when it kept the stored data. */
@@ -79,16 +93,12 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../fixtures/seed.js');
   const seed = async (): Promise<MockData> => (await seeds()).buildSeed(options.seed, options.fixtures);
-  const opened = await openData(options.store, seed, options.reset ?? false);
+  const data = options.shared ? sharedData(options.shared) : await localData(options, seed);
+  const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
-  const commits = new GroupCommit<StoreOp>((ops) => options.store.write(ops));
-  const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
-  const store = new LocalLinkStore(opened.data, persist, options.store.location);
   const service = new LinkService({
     store,
-    ...(buildAccountForKey
-      ? { createAccount: async (apiKey: string) => buildAccountForKey(apiKey, await store.defaultDomain(), (slug) => store.isDefaultSlugTaken(slug)) }
-      : {}),
+    ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey) } : {}),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
   });
@@ -109,6 +119,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
     reset: async () => service.replaceData(await seed()),
+    ...(data.health ? { storeHealth: data.health } : {}),
     version: options.version,
     random: options.random ?? cryptoRandomInt,
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
@@ -119,12 +130,38 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
-  return { app, service, store, scenarios, journal, seeded: opened.seeded, close: async () => {
-      await commits.flush();
+  return { app, service, store, scenarios, journal, seeded: data.seeded, close: async () => {
       await traffic.close();
-      await options.store.close();
+      await data.close();
     },
   };
+}
+
+interface OpenedData {
+  store: LinkStore & SlugCheck;
+  seeded: boolean;
+  /** Writes every change made so far and releases the store. */
+  close: () => Promise<void>;
+  health?: () => Promise<StoreHealth>;
+}
+
+/** This process's data, kept or seeded, its changes group-committed to the DataStore. */
+async function localData(options: MockOptions, seed: () => Promise<MockData>): Promise<OpenedData> {
+  const dataStore = options.store;
+  if (!dataStore || options.shared) throw new Error('createMock takes either a store or shared data');
+  const opened = await openData(dataStore, seed, options.reset ?? false);
+  const commits = new GroupCommit<StoreOp>((ops) => dataStore.write(ops));
+  const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
+  const store = new LocalLinkStore(opened.data, persist, dataStore.location);
+  return { store, seeded: opened.seeded, close: async () => {
+      await commits.flush();
+      await dataStore.close();
+    },
+  };
+}
+
+function sharedData(shared: SharedData): OpenedData {
+  return { store: shared.store, seeded: shared.seeded, close: shared.close ?? (() => shared.store.close()), health: () => shared.store.health() };
 }
 
 /** Relaxed durability: acknowledge now; a failed write is logged, not lost silently. */

@@ -56,3 +56,22 @@ export function integer(source: string, value: string | undefined, fallback: num
   }
   return parsed;
 }
+
+/** `--db redis://…` or `rediss://…` (D20): state shared through Redis; anything else is a file or :memory:. */
+export function isRedisUrl(db: string): boolean {
+  return /^rediss?:\/\//i.test(db);
+}
+
+export const MAX_WORKERS = 64;
+
+/** `--workers N|auto` (D26): 'auto' is one per CPU, decided by the CLI where the machine is known. */
+export function workers(source: string, value: string | undefined): number | 'auto' {
+  if (value?.trim().toLowerCase() === 'auto') return 'auto';
+  return integer(source, value, 1, 1, MAX_WORKERS);
+}
+
+/** A Redis key prefix: printable, no spaces (it is typed into redis-cli by people debugging). */
+export function redisPrefix(source: string, value: string): string {
+  if (!/^[\x21-\x7e]{1,100}$/.test(value)) throw new ConfigError(`${source} takes up to 100 printable characters without spaces, such as 'shortlink-mock:', got '${value}'`);
+  return value;
+}

@@ -6,6 +6,7 @@ import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import type { Awaitable } from '../core/awaitable.js';
+import type { StoreHealth } from '../store/link-store.js';
 
 export interface StateDeps {
   service: LinkService;
@@ -17,12 +18,20 @@ export interface StateDeps {
   version: string;
   startedAt: Date;
   activeScenario: () => Awaitable<string | null>;
+  /** Whether shared data can be reached now (Redis); absent for this process's own data. */
+  storeHealth?: () => Promise<StoreHealth>;
 }
 
 export function addStateRoutes(router: Router, deps: StateDeps): void {
   const { service } = deps;
   router.get('/health', async (_req, res) => {
     const uptimeSeconds = Math.floor((Date.now() - deps.startedAt.getTime()) / 1000);
+    // D25: a mock whose data is out of reach is not healthy, and says why.
+    const store = (await deps.storeHealth?.()) ?? { ok: true };
+    if (!store.ok) {
+      res.status(503).json({ status: 'unavailable', version: deps.version, uptimeSeconds, reason: store.reason });
+      return;
+    }
     res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...(await counts(service)), scenario: await deps.activeScenario() });
   });
   router.post('/reset', async (_req, res) => {

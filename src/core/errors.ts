@@ -51,4 +51,6 @@ export const errors = {
     new ApiError(403, `the admin API refuses changes from another origin (${quote(origin)}); use the console at /__admin/ or a client that sends no Origin`),
   notSaved: (reason: string) => new ApiError(500, `the change could not be saved, so it was not made: ${reason}`),
   internal: (description: string) => new ApiError(500, description),
+  /** D25: the data cannot be reached (Redis gone); the description starts `store unavailable: `. */
+  storeUnavailable: (description: string) => new ApiError(500, description),
 };

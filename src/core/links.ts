@@ -5,7 +5,7 @@
 // instances that share one store (D22). A change is acknowledged only once the store has made it
 // as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
-import type { LinkChange, LinkStore, SeededAccount } from '../store/link-store.js';
+import { isStoreUnavailable, type LinkChange, type LinkStore, type SeededAccount } from '../store/link-store.js';
 import { ApiError, errors } from './errors.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
@@ -147,7 +147,8 @@ export async function saved<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    // Unreachable data (Redis gone) says so itself, and is answered as such (D25).
+    if (error instanceof ApiError || isStoreUnavailable(error)) throw error;
     throw errors.notSaved((error as Error).message);
   }
 }

@@ -7,6 +7,7 @@ import type { ErrorBody } from '../api-types.js';
 import type { Verdict } from '../core/journal.js';
 import { BODY_NOT_UTF8, BODY_TOO_DEEP } from './json-body.js';
 import { MAX_JSON_DEPTH } from './json-depth.js';
+import { isStoreUnavailable } from '../store/link-store.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -78,9 +79,9 @@ function fromValidatorError(error: HttpLikeError): ApiError {
     case 405:
       return new ApiError(405, `method not allowed on ${error.path ?? 'this path'}`);
     default:
-      return isResponseViolation(error)
-        ? errors.internal(`the mock's response would break the contract: ${describeValidationErrors(error)}`)
-        : errors.internal(`internal error: ${error.message ?? String(error)}`);
+      if (isResponseViolation(error)) return errors.internal(`the mock's response would break the contract: ${describeValidationErrors(error)}`);
+      if (isStoreUnavailable(error)) return errors.storeUnavailable(error.message ?? '');
+      return errors.internal(`internal error: ${error.message ?? String(error)}`);
   }
 }
 
@@ -184,6 +185,6 @@ function verdictOf(thrown: unknown, error: ApiError): Verdict {
 function describeInternal(request: string, error: ApiError, thrown: unknown): string {
   const violation = isResponseViolation((thrown ?? {}) as HttpLikeError);
   const headline = `${violation ? 'CONTRACT VIOLATION' : 'INTERNAL ERROR'} answering ${request}: ${error.errorDescription}`;
-  const explained = violation || thrown instanceof ApiError || !(thrown instanceof Error);
+  const explained = violation || thrown instanceof ApiError || isStoreUnavailable(thrown) || !(thrown instanceof Error);
   return explained ? headline : `${headline}\n${thrown.stack?.split('\n').slice(1).join('\n') ?? ''}`;
 }

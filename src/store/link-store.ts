@@ -18,6 +18,16 @@ export interface DomainEntry {
   ownerId?: string;
 }
 
+/** Whether the store can answer now (Redis reachable); a process's own store always can. */
+export type StoreHealth = { ok: true } | { ok: false; reason: string };
+
+/** What a store's failure to reach its data says first: a 500 that names it (D25), not a bug. */
+export const STORE_UNAVAILABLE = 'store unavailable: ';
+
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith(STORE_UNAVAILABLE);
+}
+
 export interface SeededAccount {
   account: AccountRecord;
   tags: TagRecord[];

@@ -157,6 +157,9 @@ export class LocalLinkStore implements LinkStore {
     if (existing) return existing;
     // Records point to their account by id, so a reused id would share them between two keys.
     if (reusesAnId(state, seeded)) throw new Error('the account seeded for this key would reuse an existing id; use another key');
+    if (seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug) || this.claims.isSlugClaimed(link.domainId, link.slug))) {
+      throw new Error('a slug seeded for this key was taken meanwhile; send the request again');
+    }
     state.addAccount(seeded.account);
     for (const tag of seeded.tags) state.addTag(tag);
     for (const link of seeded.links) state.addLink(link);
@@ -171,10 +174,9 @@ export class LocalLinkStore implements LinkStore {
     return seeded.account;
   }
 
-  /** The default domain's slugs an account seeded now must keep clear of. */
-  isDefaultSlugTaken(slug: string): boolean {
-    const domainId = this.current.data.defaultDomain.id;
-    return this.current.isSlugTaken(domainId, slug) || this.claims.isSlugClaimed(domainId, slug);
+  /** Which of these slugs of the domain a link or a claim holds (an account seeded now keeps clear of them). */
+  async slugsTaken(domainId: string, slugs: readonly string[]): Promise<Set<string>> {
+    return new Set(slugs.filter((slug) => this.current.isSlugTaken(domainId, slug) || this.claims.isSlugClaimed(domainId, slug)));
   }
 
   async replaceAll(data: MockData): Promise<void> {

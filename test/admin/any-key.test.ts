@@ -3,13 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Link } from '../../src/api-types.js';
-import { createMock } from '../../src/mock.js';
 import { LogFileStore } from '../../src/store/log-file-store.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
-import { contract, createTestApp, DEMO, fixtures, TEST_SEED, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';
 
 const JOB_A = 'ci-job-a';
@@ -147,9 +145,9 @@ describe('two keys whose 32-bit seeds collided (ci-122789, ci-339192)', () => {
   /** The mock over a lowdb file in `dir`: a second call is a restart on the same data. */
   const start = async (): Promise<TestApp> => {
     const store = new LogFileStore(join(dir, 'db.json'), { durable: true, compactAfterBytes: 1 << 30 });
-    const mock = await createMock({ store, contract, fixtures, seed: TEST_SEED, version: 'test', acceptAnyKey: true });
-    running.push(mock);
-    return { ...mock, request: supertest.agent(mock.app) };
+    const app = await createTestApp({ store, acceptAnyKey: true });
+    running.push(app);
+    return app;
   };
   const restart = async (app: TestApp): Promise<TestApp> => {
     await running.splice(running.indexOf(app), 1)[0]?.close();

@@ -8,6 +8,7 @@ import { ApiError } from '../../src/core/errors.js';
 import { LinkService, type AccountFactory } from '../../src/core/links.js';
 import type { SeededAccount } from '../../src/store/link-store.js';
 import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import { accountForKey } from '../../src/account-for-key.js';
 import type { AccountRecord, MockData } from '../../src/core/model.js';
 import type { MockState } from '../../src/core/state.js';
 import { readFixtureSpec } from '../../src/package-files.js';
@@ -20,8 +21,9 @@ type Swap = (seeded: SeededAccount, state: MockState) => void;
 function serviceWith(swap: Swap) {
   const calls = { persist: 0 };
   const store = new LocalLinkStore(buildSeed(1234, spec), async () => void (calls.persist += 1), ':memory:');
+  const real = accountForKey(store, buildAccountForKey);
   const createAccount: AccountFactory = async (apiKey) => {
-    const seeded = buildAccountForKey(apiKey, await store.defaultDomain(), (slug) => store.isDefaultSlugTaken(slug));
+    const seeded = await real(apiKey);
     swap(seeded, store.state);
     return seeded;
   };

@@ -6,6 +6,7 @@ import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../../src/
 import { ContractRules } from '../../src/scenarios/contract-rules.js';
 import { scenarioLoader } from '../../src/scenarios/load-scenarios.js';
 import { memoryStore } from '../../src/store/data-store.js';
+import { LocalLinkStore } from '../../src/store/local-link-store.js';
 
 export const TEST_SEED = 1234;
 export const contract = readContract();
@@ -14,7 +15,9 @@ export const loadScenarios = scenarioLoader(new ContractRules(contract.document)
 /** The built-in scenarios of scenarios/. */
 export const builtInScenarios = loadScenarios(DEFAULT_SCENARIOS_DIR);
 
-export interface TestApp extends Mock {
+export interface TestApp extends Omit<Mock, 'store'> {
+  /** The memory store, whose data and indexes tests read directly. */
+  store: LocalLinkStore;
   request: supertest.Agent;
 }
 
@@ -28,7 +31,8 @@ export async function createTestApp(overrides: Partial<MockOptions> = {}): Promi
     scenarios: builtInScenarios,
     ...overrides,
   });
-  return { ...mock, request: supertest.agent(mock.app) };
+  if (!(mock.store instanceof LocalLinkStore)) throw new Error('createTestApp builds on the memory store');
+  return { ...mock, store: mock.store, request: supertest.agent(mock.app) };
 }
 
 export const DEMO = 'demo-key';

@@ -140,7 +140,7 @@ describe('Redis unavailable (D25)', () => {
     await expectAllUnavailable(new RegExp(`Redis at ${redis!.url.replace(/[.]/g, '\\.')}`));
     await giveBackWhileDown();
     const health = await store.health();
-    expect(health).toEqual({ ok: false, reason: expect.stringMatching(/^Redis at redis:\/\/127\.0\.0\.1:\d+ is not reachable \((Socket closed unexpectedly|.*ECONNREFUSED.*)\)$/) });
+    expect(health).toEqual({ ok: false, reason: expect.stringMatching(/^Redis at redis:\/\/127\.0\.0\.1:\d+ is not reachable \((Socket closed unexpectedly|.*ECONNREFUSED.*|.*ECONNRESET.*)\)$/) });
     await redis!.restart();
     expect(await recovery()).toBeLessThan(RECOVERY_LIMIT_MS);
     // The data survived (appendonly), and the script is loaded again into the new server.

@@ -1,0 +1,74 @@
+// `--db redis://…` (D20-D25), for the CLI: the links on Redis (src/store/redis-link-store.ts, which
+// seeds an empty prefix exactly once), and the journal, coverage, global scenario and snapshots on
+// the same Redis under the same prefix (one more connection, with the same D25 settings: no offline
+// queue, so a call while Redis is away fails at once instead of waiting; a capped reconnect).
+import type { RedisClientType } from 'redis';
+import type { MockData } from './core/model.js';
+import { createTrafficState } from './store/create-traffic-state.js';
+import { openRedisLinkStore, RedisStartError, type RedisLinkStore } from './store/redis-link-store.js';
+import { redactUrl } from './store/redis-connection.js';
+import { redisSnapshots } from './store/redis-snapshots.js';
+import type { SnapshotStore } from './store/snapshot-store.js';
+import type { TrafficState } from './store/traffic-state.js';
+
+export interface SharedStateOptions {
+  url: string;
+  prefix: string;
+  journalSize: number;
+  reset: boolean;
+  seed: () => Promise<MockData>;
+  log: (line: string) => void;
+}
+
+export interface SharedState {
+  store: RedisLinkStore;
+  seeded: boolean;
+  traffic: TrafficState;
+  snapshots: SnapshotStore;
+  close: () => Promise<void>;
+}
+
+const RECONNECT_CAP_MS = 1_000;
+
+/** Rejects with a one-line RedisStartError naming the URL when Redis cannot be reached (D25). */
+export async function openSharedState(options: SharedStateOptions): Promise<SharedState> {
+  const { store, seeded } = await openRedisLinkStore({ url: options.url, prefix: options.prefix, seed: options.seed, reset: options.reset, log: options.log });
+  let client: RedisClientType;
+  try {
+    client = await connectTrafficClient(options.url);
+  } catch (error) {
+    await store.close();
+    throw new RedisStartError(`cannot connect to Redis at ${redactUrl(options.url)}: ${(error as Error).message}`);
+  }
+  const traffic = createTrafficState({ kind: 'redis', client, prefix: options.prefix, journalSize: options.journalSize, log: options.log });
+  return {
+    store,
+    seeded,
+    traffic,
+    snapshots: redisSnapshots(client, options.prefix),
+    // The traffic state is closed by the mock that uses it; then its connection and the store's.
+    close: async () => {
+      client.destroy();
+      await store.close();
+    },
+  };
+}
+
+async function connectTrafficClient(url: string): Promise<RedisClientType> {
+  const { createClient } = await import('redis');
+  let ready = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2_000,
+      // Before the first connection, give up (the start fails); after it, retry for ever, capped.
+      reconnectStrategy: (retries: number, cause: Error) => (ready ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : cause),
+    },
+  }) as unknown as RedisClientType;
+  // node-redis emits 'error' for every failed reconnect: the traffic state says what matters, once.
+  client.on('error', () => undefined);
+  await client.connect();
+  ready = true;
+  return client;
+}

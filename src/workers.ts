@@ -1,0 +1,60 @@
+// --workers N (D26): the primary process forks N workers, each a full mock on the same port
+// (node:cluster hands connections out), all on one Redis, so they are one mock. The primary serves
+// nothing itself: it forwards a stop to every worker, replaces a worker that dies while serving, and
+// fails the start (exit code 2, the worker's own line already printed) if a worker cannot start.
+import cluster, { type Worker } from 'node:cluster';
+
+const EXIT_USAGE = 2;
+
+/** The message a worker sends its primary once it listens. */
+export const WORKER_LISTENING = 'shortlink-mock:listening';
+
+export function runPrimary(count: number): void {
+  const workers = new Set<Worker>();
+  let listening = 0;
+  let stopping = false;
+  const fork = (): void => {
+    const worker = cluster.fork();
+    workers.add(worker);
+    let started = false;
+    worker.on('message', (message: unknown) => {
+      if (message !== WORKER_LISTENING || started) return;
+      started = true;
+      if (++listening === count) console.log(`${count} workers serving one port; stop them all with SIGTERM or SIGINT to this process (pid ${process.pid})`);
+    });
+    worker.on('exit', (code) => {
+      workers.delete(worker);
+      if (stopping) {
+        if (workers.size === 0) process.exit(0);
+        return;
+      }
+      if (!started) return stopAll(code === EXIT_USAGE ? EXIT_USAGE : 1);
+      console.error(`shortlink-mock: worker ${worker.process.pid ?? '?'} exited (${code ?? 'signal'}); starting another`);
+      fork();
+    });
+  };
+  const stopAll = (exitCode: number): void => {
+    if (stopping) return;
+    stopping = true;
+    if (workers.size === 0) process.exit(exitCode);
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    // Each worker stops itself within its own grace; the primary exits once they all have.
+    process.exitCode = exitCode;
+    cluster.on('exit', () => workers.size === 0 && process.exit(exitCode));
+  };
+  for (let i = 0; i < count; i += 1) fork();
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+}
+
+/** In a worker: tell the primary this one serves. */
+export function announceListening(): void {
+  if (cluster.isWorker) process.send?.(WORKER_LISTENING);
+}
+
+/** Only the first worker of a start replaces the data on --reset: the others find it replaced. */
+export function isFirstWorker(): boolean {
+  return cluster.isPrimary || cluster.worker?.id === 1;
+}
+
+export { cluster };
