@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chartSvg } from './lib/svg.mjs';
 import { coldStarts, median, summarize, summarizeRounds, targets } from './lib/summary.mjs';
 import { PRISM_VERSION } from './lib/peers.mjs';
+import { redisSection } from './lib/redis-report.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 export const RESULTS_JSON = here('./results.json');
@@ -114,6 +115,7 @@ Loop delay: \`monitorEventLoopDelay\` max inside the server, worst measured roun
 ${targetTable}
 
 ${soakSection(soak)}
+${redisSection(results, table)}
 ## Peers
 
 ${peersSection(results)}

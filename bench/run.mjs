@@ -14,6 +14,7 @@ import { baselineCommand, firstHealthyMs, mockCommand, startServer, stopChildren
 import { idleProbe, PROBES } from './lib/prober.mjs';
 import { benchSettings } from './lib/settings.mjs';
 import { copyStore, prepareStore } from './lib/stores.mjs';
+import { redisRounds } from './lib/redis-rounds.mjs';
 import { RESULTS_JSON, renderReport } from './report.mjs';
 
 const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -28,6 +29,8 @@ async function main() {
   try {
     for (const links of settings.sizes) results.sizes[links] = await benchSize(tmp, links, settings, stores);
     results.writePath = await writePathRounds(stores, settings);
+    const redisStore = stores.get(1000) ?? stores.get(Math.min(...stores.keys()));
+    if (redisStore) results.redis = await redisRounds({ ...redisStore, copy: (name) => copyStore(redisStore, name).db }, settings, log);
     results.peers = await runPeers(settings, log);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

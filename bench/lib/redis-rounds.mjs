@@ -1,0 +1,98 @@
+// The Redis rows of `npm run bench` (issue 13): at one store size, `create` and `mixed` with one
+// mock instance on Redis, alternating round by round with the mock on its file store and with bare
+// Express, so the ratios cancel the machine's drift; then `--workers 2` against one worker, both
+// on Redis. Redis runs with appendonly yes + appendfsync always: the same promise as the file
+// store's durable mode (acknowledged = on disk). Each Redis round seeds a prefix of its own.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { measureRound, warmUp } from './measure.mjs';
+import { baselineCommand, mockCommand, startServer, stopServer, track } from './processes.mjs';
+
+const REDIS_WORKLOADS = ['create', 'mixed'];
+const READY_TIMEOUT_MS = 15_000;
+
+export async function redisRounds(store, settings, log) {
+  const binary = process.env.SHORTLINK_MOCK_REDIS_SERVER ?? '/usr/bin/redis-server';
+  if (!existsSync(binary)) return { skipped: `no ${binary}: apt-get install -y redis-server, or set SHORTLINK_MOCK_REDIS_SERVER` };
+  const redis = await startBenchRedis(binary);
+  const rounds = { links: store.links, redis: 'appendonly yes, appendfsync always', workloads: {}, workers: { one: [], two: [] } };
+  try {
+    for (const workload of REDIS_WORKLOADS.filter((name) => settings.workloads.includes(name))) {
+      const rows = { file: [], redis: [], baseline: [] };
+      for (let round = 1; round <= settings.rounds; round += 1) {
+        rows.file.push(await measured(mockCommand({ db: store.copy(`redis-file-${workload}-${round}`), fixtures: store.fixtures }), workload, settings));
+        rows.redis.push(await measured(redisMock(redis.url, `bench-${workload}-${round}:`, store.fixtures), workload, settings));
+        rows.baseline.push(await measured(baselineCommand(), workload, settings));
+        log(`redis, ${workload}, round ${round}: file ${line(rows.file.at(-1))} | redis ${line(rows.redis.at(-1))} | bare ${line(rows.baseline.at(-1))}`);
+      }
+      rounds.workloads[workload] = rows;
+    }
+    for (let round = 1; round <= settings.rounds; round += 1) {
+      rounds.workers.one.push(await measured(redisMock(redis.url, `bench-w1-${round}:`, store.fixtures), 'create', settings));
+      rounds.workers.two.push(await measured(redisMock(redis.url, `bench-w2-${round}:`, store.fixtures, ['--workers', '2']), 'create', settings));
+      log(`redis, --workers, round ${round}: one ${line(rounds.workers.one.at(-1))} | two ${line(rounds.workers.two.at(-1))}`);
+    }
+  } finally {
+    await redis.stop();
+  }
+  return rounds;
+}
+
+function redisMock(url, prefix, fixtures, extra = []) {
+  const { command, args } = mockCommand({ db: url, fixtures, reset: true });
+  return { command, args: [...args, '--redis-prefix', prefix, ...extra] };
+}
+
+async function measured(command, workload, settings) {
+  let server;
+  try {
+    server = await startServer(command, { timeoutMs: 120_000 });
+    await warmUp(server, workload, settings.warmUpSec);
+    return await measureRound(server, workload, settings.durationSec);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** A redis-server of the bench's own: a free port, a temp dir, removed when it stops. */
+async function startBenchRedis(binary) {
+  const dir = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'shortlink-bench-redis-'));
+  const port = await freePort();
+  const child = track(spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  await new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server not ready within ${READY_TIMEOUT_MS} ms: ${output}`)), READY_TIMEOUT_MS);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (/Ready to accept connections/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const line = (r) => `${Math.round(r.reqPerSec)} req/s p99 ${r.p99} ms${r.valid ? '' : ' INVALID'}`;
