@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // Finds or installs redis-server for the Redis fault tests (redis-faults.test.ts), which start servers of their own.
+    globalSetup: ['test/setup/redis-global-setup.ts'],
   },
 });
