@@ -168,6 +168,42 @@ async function missingThrough(url: string, acked: Map<string, string>): Promise<
   return [...acked].filter(([id, slug]) => links.get(id)?.slug !== slug).map(([id]) => id);
 }
 
+/** The demo account as GET /__admin/accounts shows it through `url`. */
+async function demoAccount(url: string): Promise<{ linkLimit: number; links: number }> {
+  const res = await fetch(`${url}/__admin/accounts`, { signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
+  const { accounts } = (await res.json()) as { accounts: { apiKey: string; linkLimit: number; links: number }[] };
+  return accounts.find((account) => account.apiKey === DEMO)!;
+}
+
+/**
+ * Gives the demo account room for exactly `room` more links, then sends three times as many
+ * creates at once, spread over `urls`: how many were answered 201, by status. A place under the
+ * limit that a refused or failed create kept would show as fewer 201s.
+ */
+async function fillRoom(urls: string[], room: number): Promise<Record<string, number>> {
+  const { links } = await demoAccount(urls[0]!);
+  const raised = await fetch(`${urls[0]}/__admin/accounts/${DEMO}/limit`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkLimit: links + room }),
+    signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+  });
+  expect(raised.status).toBe(200);
+  const answers = await Promise.all(
+    Array.from({ length: room * 3 }, (_, i) =>
+      fetch(`${urls[i % urls.length]}/links`, {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ destinationUrl: 'https://example.com/room', domain: 'short.test', tags: [] }),
+        signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+      }).then(async (res) => `${res.status}${res.status === 400 ? ` ${((await res.json()) as { code?: string }).code}` : ''}`),
+    ),
+  );
+  const counted: Record<string, number> = {};
+  for (const answer of answers) counted[answer] = (counted[answer] ?? 0) + 1;
+  return counted;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe('three instances on one Redis', () => {
@@ -199,6 +235,8 @@ describe('three instances on one Redis', () => {
     const listed = await listLinks(urls[0]!, DEMO);
     const unacknowledged = [...listed.values()].filter((link) => link.slug.startsWith('kill9-') && !acked.has(link.id));
     expect(unacknowledged.length).toBeLessThanOrEqual(inFlightAtKill);
+    // The account's count of links is the links there are, through both survivors.
+    for (const url of [urls[0]!, urls[2]!]) expect((await demoAccount(url)).links).toBe(listed.size);
     // Each acknowledged link still answers its own DELETE through a survivor, once.
     const sample = [...acked.keys()].slice(0, 20);
     const deletes = await Promise.all(sample.map((id, i) => fetch(`${urls[i % 2 === 0 ? 0 : 2]}/links/${id}`, { method: 'DELETE', headers: jsonHeaders(), signal: AbortSignal.timeout(REQUEST_LIMIT_MS) })));
@@ -218,6 +256,7 @@ describe('three instances on one Redis', () => {
     let killedAt = 0;
     let restartAt = 0;
     let backAt = 0;
+    let healthyAt = 0;
     const duringOutage: Array<{ what: string; ms: number; status: number; body: { errorDescription?: string; status?: string; reason?: string } }> = [];
     const recoveredMs: number[] = [];
     try {
@@ -249,8 +288,9 @@ describe('three instances on one Redis', () => {
         expect(status).toBe(200);
         recoveredMs.push(performance.now() - backAt);
       }
+      healthyAt = performance.now();
       // And the load is answered 201 again through every instance.
-      await load.whenSeen(INSTANCES * 10, (shot) => shot.sentAt >= backAt && shot.outcome === 201, RECOVERY_LIMIT_MS, 'creates answered once Redis is back');
+      await load.whenSeen(INSTANCES * 10, (shot) => shot.sentAt >= healthyAt && shot.outcome === 201, RECOVERY_LIMIT_MS, 'creates answered once every instance is healthy');
     } finally {
       load.stop();
       await load.done;
@@ -277,20 +317,27 @@ describe('three instances on one Redis', () => {
         expect(answer.body.errorDescription).toMatch(/^store unavailable: /);
       }
     }
-    // Sent once every instance said it was healthy again: answered normally.
-    const healthyAt = backAt + Math.max(...recoveredMs);
+    // Sent once every instance said it was healthy again: answered normally, by all three.
     const afterRecovery = shots.filter((shot) => shot.sentAt >= healthyAt);
     expect(countBy(afterRecovery)).toEqual({ 201: afterRecovery.length });
+    expect(new Set(afterRecovery.map((shot) => shot.instance)).size).toBe(INSTANCES);
+    // Each instance answered a create 201 again within 5 s of Redis being back.
+    const firstAgain = [0, 1, 2].map((i) => Math.min(...shots.filter((shot) => shot.instance === i && shot.sentAt >= backAt && shot.outcome === 201).map((shot) => shot.endedAt - backAt)));
+    expect(firstAgain.every((ms) => ms < RECOVERY_LIMIT_MS), `first 201 after Redis was back: ${firstAgain.join('/')} ms`).toBe(true);
 
     // Acknowledged before, during the edges of, and after the outage: all of it is there (appendfsync always).
     expect(await missingThrough(urls[0]!, acked), 'acknowledged links missing after Redis restarted').toEqual([]);
     expect(await missingThrough(urls[2]!, acked), 'acknowledged links missing after Redis restarted').toEqual([]);
+    // The count of links is the links there are, and no place under the limit leaked in the outage
+    // (a create refused with its claims unknown gives them back once Redis answers again).
+    expect((await demoAccount(urls[1]!)).links).toBe((await listLinks(urls[1]!, DEMO)).size);
+    expect(await fillRoom(urls, 10)).toEqual({ 201: 10, '400 LINK_LIMIT_REACHED': 20 });
 
     const slowest = Math.round(Math.max(...refused.map(took), ...duringOutage.map((answer) => answer.ms)));
     console.log(
       `[redis-faults] Redis kill -9 and restart: ${acked.size} acknowledged, all kept; ${shots.length} requests, slowest ${Math.round(Math.max(...shots.map(took)))} ms; ${refused.length} answered 500 store unavailable ` +
         `(${whileAway.length} wholly while away), slowest refusal ${slowest} ms; Redis away ${Math.round(restartAt - killedAt)} ms, restart took ${Math.round(backAt - restartAt)} ms; ` +
-        `health 200 again ${recoveredMs.map((ms) => Math.round(ms)).join('/')} ms after Redis was back`,
+        `health 200 again ${recoveredMs.map((ms) => Math.round(ms)).join('/')} ms and a 201 again ${firstAgain.map((ms) => Math.round(ms)).join('/')} ms after Redis was back`,
     );
   });
 });
