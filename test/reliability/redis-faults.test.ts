@@ -3,9 +3,10 @@
 // them round-robin, every answer counted from the client side:
 // - kill -9 of one instance mid-load: every link any client was answered 201 for is in Redis,
 //   read through the survivors; the survivors never failed a request;
-// - Redis killed mid-load and started again (D25): meanwhile every API request is the documented
-//   500 `store unavailable: …` within 2 s and health is 503 naming Redis; within 5 s of Redis being
-//   back every instance answers normally by itself; no acknowledged link is lost (D23).
+// - Redis killed mid-load and started again, and Redis not answering (SIGSTOP, then SIGCONT) (D25):
+//   meanwhile every API request is the documented 500 `store unavailable: …` within 2 s and health
+//   is 503 naming Redis; within 5 s of Redis being back every instance answers normally by itself;
+//   no acknowledged link is lost (D23) and no place under the link limit leaks (D22).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
