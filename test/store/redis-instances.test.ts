@@ -226,4 +226,55 @@ describe('seeding and reset (D24)', () => {
     // The slug is free again, once.
     expect(statuses(await race(3, (i) => create(i, { slug: 'before-reset' })))).toEqual({ 201: 1, 400: 2 });
   });
+
+  it('a reset through A racing creates through all three: every 201 sent after its answer is kept, counts are the links there are, and the limit is exact', async () => {
+    interface Sent {
+      sentAt: number;
+      endedAt: number;
+      answer: Answer;
+    }
+    const sent: Sent[] = [];
+    let stopped = false;
+    let next = 0;
+    const loop = async (): Promise<void> => {
+      for (let n = 0; !stopped && n < 500; n += 1) {
+        const sentAt = performance.now();
+        const answer = await create(next++, {}, OTHER);
+        sent.push({ sentAt, endedAt: performance.now(), answer });
+      }
+    };
+    const loops = Promise.all(Array.from({ length: 6 }, loop));
+    let resetAt = 0;
+    try {
+      await eventually(async () => sent.filter((one) => one.answer.status === 201).length, (count) => count >= 30, WAIT_MS);
+      const reset = await call(via(0), 'POST', '/__admin/reset', null);
+      resetAt = performance.now();
+      expect(reset.status).toBe(200);
+      await eventually(async () => sent.filter((one) => one.sentAt >= resetAt).length, (count) => count >= 30, WAIT_MS);
+    } finally {
+      stopped = true;
+      await loops;
+    }
+    const byStatus = statuses(sent.map((one) => one.answer));
+    // A create caught by the reset is refused (a 500 saying so, and that the link was not made); no other answer.
+    const NOT_MADE = /^the change could not be saved, so it was not made: link (lnk_\w+) was not stored: the data was replaced/;
+    const refused = sent.filter((one) => one.answer.status !== 201);
+    expect(refused.filter((one) => one.answer.status !== 500 || !NOT_MADE.test(String(one.answer.body['errorDescription'])))).toEqual([]);
+    const notMade = refused.map((one) => NOT_MADE.exec(String(one.answer.body['errorDescription']))![1]!);
+    const after = sent.filter((one) => one.sentAt >= resetAt);
+    expect(after.length).toBeGreaterThanOrEqual(30);
+    expect(statuses(after.map((one) => one.answer))).toEqual({ 201: after.length });
+    for (const i of [0, 1, 2]) {
+      const listed = await linksOfAccount(i, OTHER);
+      expect(after.filter((one) => !listed.has(one.answer.body['id'] as string))).toEqual([]);
+      expect(notMade.filter((id) => listed.has(id))).toEqual([]);
+      expect((await accountOf(i, OTHER)).links).toBe(listed.size);
+    }
+    // No place under the limit was lost or doubled by the reset: room for 10 more is exactly 10.
+    const { links } = await accountOf(1, OTHER);
+    expect((await call(via(2), 'PUT', `/__admin/accounts/${OTHER}/limit`, null, { linkLimit: links + 10 })).status).toBe(200);
+    const filled = await race(30, (i) => create(i, {}, OTHER));
+    expect(statuses(filled)).toEqual({ 201: 10, 400: 20 });
+    console.log(`[redis-instances] reset racing creates: ${JSON.stringify(byStatus)} in all (${notMade.length} refused as not made), ${after.length} sent after the reset answered, all kept`);
+  });
 });
