@@ -3,6 +3,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const E2E = 'test/e2e/**/*.test.ts';
 const REDIS_INFRA = 'test/setup/redis-infra.test.ts';
 const REDIS_STORE = 'test/store/redis-*.test.ts';
+// The tests of the API, the admin API, scenarios and the contract, run a second time with every mock
+// on Redis (D27: the same answers on every store): createTestApp (test/helpers/test-store.ts) reads
+// the store from SHORTLINK_MOCK_TEST_STORE.
+const ON_EVERY_STORE = ['test/http/**/*.test.ts'];
+// Stay on the memory store only, for a reason of their own:
+const MEMORY_ONLY: string[] = [];
 
 export default defineConfig({
   test: {
@@ -43,6 +49,16 @@ export default defineConfig({
           name: 'redis',
           // The Redis store (src/store/redis-*.ts), against the run's shared server and servers of its own.
           include: [REDIS_STORE],
+          globalSetup: ['test/setup/redis-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-redis',
+          include: ON_EVERY_STORE,
+          exclude: [...configDefaults.exclude, ...MEMORY_ONLY],
+          env: { SHORTLINK_MOCK_TEST_STORE: 'redis' },
           globalSetup: ['test/setup/redis-global-setup.ts'],
         },
       },

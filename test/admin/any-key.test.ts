@@ -48,7 +48,7 @@ describe('with acceptAnyKey', () => {
     const res = await t.request.post('/links').set('x-api-key', JOB_A).send(CREATE);
     expectLink(res, 201);
     const account = (await accounts()).find((candidate) => candidate.apiKey === JOB_A);
-    expect(account?.domains).toEqual([{ id: t.store.state.data.defaultDomain.id, name: 'short.test' }]);
+    expect(account?.domains).toEqual([{ id: (await t.data()).defaultDomain.id, name: 'short.test' }]);
     const { links } = await linksOf(JOB_A);
     expect(links[0]).toEqual(res.body);
     expect(account?.links).toBe(links.length);

@@ -62,7 +62,7 @@ describe('GET /__admin/coverage', () => {
     expect((await create(DEMO)).status).toBe(201);
     expect((await t.request.delete('/links/lnk_0000000000000000').set('x-api-key', DEMO)).status).toBe(404);
     const demo = forKey(await coverage(), DEMO);
-    expect(demo?.accountId).toBe(t.store.state.accountByKey(DEMO)?.id);
+    expect(demo?.accountId).toBe((await t.accountByKey(DEMO))?.id);
     expect(demo?.seen).toEqual(
       expect.arrayContaining([
         { operationId: 'createLink', status: 201, code: null, count: 2 },

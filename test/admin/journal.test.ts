@@ -34,7 +34,7 @@ describe('journal entries', () => {
     const before = Date.now();
     const res = await create(DEMO);
     const [entry] = await journal();
-    const demoId = t.store.state.accountByKey(DEMO)?.id;
+    const demoId = (await t.accountByKey(DEMO))?.id;
     expect(entry).toEqual({
       seq: 1,
       time: expect.any(String),
@@ -115,7 +115,7 @@ describe('filters, clearing and what is not journaled', () => {
   });
 
   it('filters by account id as well as by key', async () => {
-    const id = t.store.state.accountByKey(OTHER)?.id ?? '';
+    const id = (await t.accountByKey(OTHER))?.id ?? '';
     expect((await journal({ account: id })).map((entry) => entry.seq)).toEqual([3, 4]);
   });
 

@@ -41,12 +41,12 @@ describe('health and reset', () => {
     expect((await t.request.delete(`/links/${link.id}`).set('x-api-key', DEMO)).status).toBe(204);
     await t.request.post(`/__admin/links/${(await firstLinkOf(OTHER)).id}/clicks`).send({ count: 5 });
     await t.request.put(`/__admin/accounts/${DEMO}/limit`).send({ linkLimit: 1 });
-    expect(t.store.state.data).not.toEqual(fresh.store.state.data);
+    expect((await t.data())).not.toEqual((await fresh.data()));
 
     const res = await t.request.post('/__admin/reset');
     expectAdminResponse(res, 'POST', '/__admin/reset');
     expect(res.body).toEqual({ status: 'reset', accounts: 3, links: 60 });
-    expect(t.store.state.data).toEqual(fresh.store.state.data);
+    expect((await t.data())).toEqual((await fresh.data()));
     for (const key of [DEMO, OTHER, LIMITED]) {
       expect((await t.request.get('/__admin/links').query({ account: key })).text).toBe((await fresh.request.get('/__admin/links').query({ account: key })).text);
     }

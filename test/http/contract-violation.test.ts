@@ -94,7 +94,7 @@ test('the real handlers never break the contract over 300 seeded-random operatio
   const lines: string[] = [];
   const serverRandom = mulberry32(7);
   const t = await createTestApp({ log: (line) => lines.push(line), random: (max) => Math.floor(serverRandom() * max), now: () => new Date('2026-11-22T10:00:00.000Z') });
-  const data = t.store.state.data;
+  const data = await t.data();
   const keys = [DEMO, OTHER] as const;
   const live = new Map<string, string[]>();
   const domains = new Map<string, string[]>();

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Test } from 'supertest';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
+import type { MockData } from '../../src/core/model.js';
 import { createTestApp, DEMO, LIMITED, OTHER, type TestApp } from '../helpers/test-app.js';
 
 type Body = Record<string, unknown>;
@@ -34,8 +35,8 @@ interface Facts {
   demoSlugOnAcme: string;
 }
 
-function factsOf(t: TestApp): Facts {
-  const data = t.store.state.data;
+async function factsOf(t: TestApp): Promise<Facts> {
+  const data = await t.data();
   const account = (key: string) => data.accounts.find((a) => a.apiKey === key) ?? fail(`no account ${key}`);
   const demo = account(DEMO);
   const other = account(OTHER);
@@ -67,9 +68,9 @@ function post(t: TestApp, key: string | undefined, body: Body | Raw): Test {
   return body instanceof Raw ? req.set('content-type', body.type).send(body.payload) : req.send(body);
 }
 
-async function snapshot(t: TestApp): Promise<{ links: unknown; data: string }> {
+async function snapshot(t: TestApp): Promise<{ links: unknown; data: MockData }> {
   const health = await t.request.get('/__admin/health').expect(200);
-  return { links: (health.body as { links: unknown }).links, data: JSON.stringify(t.store.state.data) };
+  return { links: (health.body as { links: unknown }).links, data: await t.data() };
 }
 
 describe('POST /links succeeds', () => {
@@ -102,7 +103,7 @@ describe('POST /links succeeds', () => {
 
   test('tags: a new name creates a tag, an existing name or id reuses it (same id), duplicates collapse', async () => {
     const t = await createTestApp();
-    const { demoTag } = factsOf(t);
+    const { demoTag } = await factsOf(t);
     const first = await post(t, DEMO, withBody({ tags: [{ name: 'q3-campaign' }, { name: demoTag.name }, { name: 'q3-campaign' }] }));
     expectLink(first, 201);
     const [created, reused, ...rest] = (first.body as LinkBody).tags;
@@ -118,7 +119,7 @@ describe('POST /links succeeds', () => {
 
   test('the same slug on another domain is fine', async () => {
     const t = await createTestApp();
-    const { demoSlugOnAcme } = factsOf(t);
+    const { demoSlugOnAcme } = await factsOf(t);
     const res = await post(t, DEMO, withBody({ slug: demoSlugOnAcme }));
     expectLink(res, 201);
     expect(res.body).toMatchObject({ slug: demoSlugOnAcme, domain: { name: 'short.test' } });
@@ -189,7 +190,7 @@ describe('POST /links refuses, and a refused request changes nothing', () => {
   test.each(rows)('$status $name', async (row) => {
     const t = await createTestApp();
     const before = await snapshot(t);
-    const body = typeof row.body === 'function' ? row.body(factsOf(t)) : row.body;
+    const body = typeof row.body === 'function' ? row.body(await factsOf(t)) : row.body;
     const res = await post(t, row.key, body);
     expectError(res, row.status, { ...(row.code ? { code: row.code } : {}), ...(row.mentions ? { mentions: row.mentions } : {}) });
     expect(await snapshot(t)).toEqual(before);

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Test } from 'supertest';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
+import type { MockData } from '../../src/core/model.js';
 import { createTestApp, DEMO, LIMITED, OTHER, type TestApp } from '../helpers/test-app.js';
 
 type Body = Record<string, unknown>;
@@ -26,8 +27,8 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-function factsOf(t: TestApp): Facts {
-  const data = t.store.state.data;
+async function factsOf(t: TestApp): Promise<Facts> {
+  const data = await t.data();
   const accountId = (key: string) => data.accounts.find((a) => a.apiKey === key)?.id ?? fail(`no account ${key}`);
   const demo = accountId(DEMO);
   const other = accountId(OTHER);
@@ -53,18 +54,18 @@ const create = async (t: TestApp, body: Body): Promise<LinkBody> => {
   expectLink(res, 201);
   return res.body as LinkBody;
 };
-const get = (t: TestApp, id: string) => t.store.state.data.links[id];
+const get = async (t: TestApp, id: string) => (await t.data()).links[id];
 
-async function snapshot(t: TestApp): Promise<{ links: unknown; data: string }> {
+async function snapshot(t: TestApp): Promise<{ links: unknown; data: MockData }> {
   const health = await t.request.get('/__admin/health').expect(200);
-  return { links: (health.body as { links: unknown }).links, data: JSON.stringify(t.store.state.data) };
+  return { links: (health.body as { links: unknown }).links, data: await t.data() };
 }
 
 describe('PUT /links/{id} succeeds', () => {
   test('200: destinationUrl only; everything else stays', async () => {
     const t = await createTestApp();
-    const { demoLinkId } = factsOf(t);
-    const before = structuredClone(get(t, demoLinkId));
+    const { demoLinkId } = await factsOf(t);
+    const before = await get(t, demoLinkId);
     const res = await put(t, DEMO, demoLinkId, { destinationUrl: 'https://example.com/new?x=1' });
     expectLink(res, 200);
     const link = res.body as LinkBody;
@@ -75,8 +76,8 @@ describe('PUT /links/{id} succeeds', () => {
 
   test('200: tags only replaces the whole set, destinationUrl stays', async () => {
     const t = await createTestApp();
-    const { demoLinkId, demoTag } = factsOf(t);
-    const url = get(t, demoLinkId)?.destinationUrl;
+    const { demoLinkId, demoTag } = await factsOf(t);
+    const url = (await get(t, demoLinkId))?.destinationUrl;
     const res = await put(t, DEMO, demoLinkId, { tags: [{ name: 'fresh' }, demoTag] });
     expectLink(res, 200);
     const link = res.body as LinkBody;
@@ -144,7 +145,7 @@ const deleteRows: Omit<Row, 'body'>[] = [
 describe('refusals change nothing', () => {
   test.each(putRows)('PUT $status $name', async (row) => {
     const t = await createTestApp();
-    const facts = factsOf(t);
+    const facts = await factsOf(t);
     const before = await snapshot(t);
     const res = await put(t, row.key, row.id(facts), typeof row.body === 'function' ? row.body(facts) : row.body);
     expectError(res, row.status, row.mentions ? { mentions: row.mentions } : {});
@@ -154,7 +155,7 @@ describe('refusals change nothing', () => {
   test.each(deleteRows)('DELETE $status $name', async (row) => {
     const t = await createTestApp();
     const before = await snapshot(t);
-    expectError(await del(t, row.key, row.id(factsOf(t))), row.status, row.mentions ? { mentions: row.mentions } : {});
+    expectError(await del(t, row.key, row.id(await factsOf(t))), row.status, row.mentions ? { mentions: row.mentions } : {});
     expect(await snapshot(t)).toEqual(before);
   });
 });
@@ -162,7 +163,7 @@ describe('refusals change nothing', () => {
 describe("another account's link is a 404 exactly like an unknown id (D15)", () => {
   test.each(['PUT', 'DELETE'])('%s', async (method) => {
     const t = await createTestApp();
-    const { otherLinkId } = factsOf(t);
+    const { otherLinkId } = await factsOf(t);
     const send = (id: string) => (method === 'PUT' ? put(t, DEMO, id, okBody) : del(t, DEMO, id));
     const [theirs, unknown] = [await send(otherLinkId), await send(UNKNOWN_ID)];
     expectError(theirs, 404);
@@ -182,7 +183,7 @@ describe('DELETE /links/{id}', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(res.headers['content-length'] ?? '0').toBe('0');
-    expect(get(t, link.id)).toBeUndefined();
+    expect(await get(t, link.id)).toBeUndefined();
     expectError(await put(t, DEMO, link.id, okBody), 404, { mentions: link.id });
     expectError(await del(t, DEMO, link.id), 404, { mentions: link.id });
     const again = await create(t, { destinationUrl: 'https://example.com/y', slug: 'gone-soon' });
@@ -195,8 +196,7 @@ test('a delete frees a place under the link limit', async () => {
   const t = await createTestApp();
   const create = () => t.request.post('/links').set('x-api-key', LIMITED).send({ tags: [], destinationUrl: 'https://example.com/l', domain: 'short.test' });
   expectError(await create(), 400, { code: 'LINK_LIMIT_REACHED' });
-  const limited = t.store.state.data.accounts.find((a) => a.apiKey === LIMITED);
-  const id = Object.values(t.store.state.data.links).find((l) => l.accountId === limited?.id)?.id ?? fail('no limited link');
+  const id = (await t.linksOf(LIMITED))[0]?.id ?? fail('no limited link');
   expect((await del(t, LIMITED, id)).status).toBe(204);
   expectLink(await create(), 201);
   expectError(await create(), 400, { code: 'LINK_LIMIT_REACHED' });

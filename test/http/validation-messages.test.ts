@@ -30,8 +30,10 @@ describe('the body as a whole', () => {
     try {
       const { port } = server.address() as { port: number };
       const answer = await new Promise<string>((resolve, reject) => {
+        // Written, not ended: Node's http server drops a request whose client half-closed before
+        // the answer was ready, and on Redis (a round trip first) it is not ready yet.
         const socket = connect(port, '127.0.0.1', () =>
-          socket.end(`POST /links HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${DEMO}\r\ncontent-type: application/json\r\nConnection: close\r\n\r\n`),
+          socket.write(`POST /links HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${DEMO}\r\ncontent-type: application/json\r\nConnection: close\r\n\r\n`),
         );
         let text = '';
         socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -54,7 +56,7 @@ describe('the body as a whole', () => {
 
   test('updateLink with null', async () => {
     const t = await createTestApp();
-    const id = Object.keys(t.store.state.data.links)[0] ?? '';
+    const id = Object.keys((await t.data()).links)[0] ?? '';
     expectError(await json(t.request.put(`/links/${id}`), 'null'), 400, { mentions: 'must be a JSON object, not null' });
   });
 });

@@ -25,10 +25,8 @@ function prng(seed: number): RandomInt {
   };
 }
 
-function demoLinkId(t: TestApp): string {
-  const data = t.store.state.data;
-  const account = data.accounts.find((a) => a.apiKey === DEMO);
-  const link = Object.values(data.links).find((l) => l.accountId === account?.id);
+async function demoLinkId(t: TestApp): Promise<string> {
+  const [link] = await t.linksOf(DEMO);
   if (!link) throw new Error('no seeded demo link');
   return link.id;
 }
@@ -51,8 +49,8 @@ async function under(t: TestApp, mode: Mode, scenario: string, op: Op, id: strin
 }
 
 /** The normal, stateful answer of op: right status and body, and the store really changed. */
-function expectNormal(t: TestApp, op: Op, id: string, res: Response): void {
-  const links = t.store.state.data.links;
+async function expectNormal(t: TestApp, op: Op, id: string, res: Response): Promise<void> {
+  const links = (await t.data()).links;
   if (op === 'createLink') {
     expectLink(res, 201);
     const created = res.body as { id: string; slug: string };
@@ -90,11 +88,11 @@ describe('built-in scenarios that force an error', () => {
     '%s %s: %s answers %i %s and changes nothing',
     async (mode, scenario, op, status, code) => {
       const t = await createTestApp();
-      const id = demoLinkId(t);
-      const before = JSON.stringify(t.store.state.data);
+      const id = await demoLinkId(t);
+      const before = await t.data();
       const res = await under(t, mode, scenario, op, id);
       expectError(res, status, { mentions: /forced by a mock scenario/, ...(code ? { code } : {}) });
-      expect(JSON.stringify(t.store.state.data)).toBe(before);
+      expect(await t.data()).toEqual(before);
     },
   );
 
@@ -102,8 +100,8 @@ describe('built-in scenarios that force an error', () => {
     '%s %s: %s is not covered and answers normally',
     async (mode, scenario, op) => {
       const t = await createTestApp();
-      const id = demoLinkId(t);
-      expectNormal(t, op, id, await under(t, mode, scenario, op, id));
+      const id = await demoLinkId(t);
+      await expectNormal(t, op, id, await under(t, mode, scenario, op, id));
     },
   );
 
@@ -127,9 +125,9 @@ describe('slow: the normal stateful answer after a delay of 800..1500 ms (fake c
   test.each(MODES.flatMap((mode) => OPS.map((op) => [mode, op] as const)))('%s %s', async (mode, op) => {
     const slept: number[] = [];
     const t = await createTestApp({ sleep: async (ms) => void slept.push(ms), random: prng(7) });
-    const id = demoLinkId(t);
+    const id = await demoLinkId(t);
     const res = await under(t, mode, 'slow', op, id);
-    expectNormal(t, op, id, res);
+    await expectNormal(t, op, id, res);
     expect(slept).toHaveLength(1);
     expect(slept[0]).toBeGreaterThanOrEqual(800);
     expect(slept[0]).toBeLessThanOrEqual(1500);
@@ -138,7 +136,7 @@ describe('slow: the normal stateful answer after a delay of 800..1500 ms (fake c
   test('delays are picked from the whole range by the seeded random, each within bounds', async () => {
     const slept: number[] = [];
     const t = await createTestApp({ sleep: async (ms) => void slept.push(ms), random: prng(42) });
-    const id = demoLinkId(t);
+    const id = await demoLinkId(t);
     for (let i = 0; i < 12; i += 1) expectLink(await send(t, 'updateLink', id, { 'x-mock-scenario': 'slow' }), 200);
     expect(slept).toHaveLength(12);
     for (const ms of slept) expect(ms >= 800 && ms <= 1500 && Number.isInteger(ms), `delay ${ms}`).toBe(true);
@@ -154,16 +152,16 @@ describe('slow: the normal stateful answer after a delay of 800..1500 ms (fake c
       return new Promise<void>((resolve) => (release = resolve));
     };
     const t = await createTestApp({ sleep, random: prng(1) });
-    const linksBefore = Object.keys(t.store.state.data.links).length;
+    const linksBefore = Object.keys((await t.data()).links).length;
     let answered = false;
     const pending = send(t, 'createLink', '', { 'x-mock-scenario': 'slow' }).then((res) => ((answered = true), res));
     await asleep;
     expect(answered).toBe(false);
-    expect(Object.keys(t.store.state.data.links)).toHaveLength(linksBefore);
+    expect(Object.keys((await t.data()).links)).toHaveLength(linksBefore);
     release();
     const res = await pending;
     expectLink(res, 201);
-    expect(Object.keys(t.store.state.data.links)).toHaveLength(linksBefore + 1);
+    expect(Object.keys((await t.data()).links)).toHaveLength(linksBefore + 1);
   });
 
   test('without a scenario there is no delay at all', async () => {
@@ -179,16 +177,16 @@ describe('flaky-network: the first request of each operation is reset, the rest 
 
   test.each(MODES)('%s', async (mode) => {
     const t = await createTestApp();
-    const id = demoLinkId(t);
+    const id = await demoLinkId(t);
     if (mode === 'global') await t.request.put('/__admin/scenario').send({ name: 'flaky-network' }).expect(200);
     const headers: Record<string, string> = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
     for (const op of OPS) {
-      const before = JSON.stringify(t.store.state.data);
+      const before = await t.data();
       const first = await outcome(send(t, op, id, headers));
       expect(first).toBeInstanceOf(Error);
       expect(first).toMatchObject({ code: 'ECONNRESET' });
-      expect(JSON.stringify(t.store.state.data)).toBe(before);
-      expectNormal(t, op, id, await send(t, op, id, headers));
+      expect(await t.data()).toEqual(before);
+      await expectNormal(t, op, id, await send(t, op, id, headers));
     }
   });
 });

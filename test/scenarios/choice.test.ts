@@ -18,9 +18,8 @@ const BUILT_INS = ['flaky-network', 'invalid-request', 'link-limit-reached', 'no
 const KNOWN = new RegExp(`known scenarios: ${BUILT_INS.join(', ')}`);
 const CREATE = { destinationUrl: 'https://example.com/choice', domain: 'short.test', tags: [] };
 
-const linkOf = (t: TestApp, key: string): string => {
-  const account = t.store.state.data.accounts.find((a) => a.apiKey === key);
-  const link = Object.values(t.store.state.data.links).find((l) => l.accountId === account?.id);
+const linkOf = async (t: TestApp, key: string): Promise<string> => {
+  const [link] = await t.linksOf(key);
   if (!link) throw new Error(`no link of ${key}`);
   return link.id;
 };
@@ -54,11 +53,11 @@ describe('which scenario shapes a createLink', () => {
   ])('$name → $status', async ({ global, headers, status, mentions, code }) => {
     const t = await createTestApp({ sleep: async () => {} });
     if (global) await setGlobal(t, global).expect(200);
-    const before = JSON.stringify(t.store.state.data);
+    const before = await t.data();
     const res = await create(t, headers);
     if (status === 201) return expectLink(res, 201);
     expectError(res, status, { ...(code ? { code } : {}), ...(mentions ? { mentions } : {}) });
-    expect(JSON.stringify(t.store.state.data)).toBe(before);
+    expect(await t.data()).toEqual(before);
   });
 
   test.each([
@@ -68,11 +67,11 @@ describe('which scenario shapes a createLink', () => {
     ['code=404', 404, undefined],
   ] as const)('deleteLink with Prefer: %s → %i', async (prefer, status, mentions) => {
     const t = await createTestApp();
-    const id = linkOf(t, DEMO);
+    const id = await linkOf(t, DEMO);
     const res = await del(t, id, { prefer });
     if (status === 204) return expect(res.status).toBe(204);
     expectError(res, status, mentions ? { mentions } : {});
-    expect(t.store.state.data.links[id]).toBeDefined();
+    expect((await t.data()).links[id]).toBeDefined();
   });
 
   test('a browser may send x-mock-scenario and Prefer (CORS preflight allows them)', async () => {
@@ -206,7 +205,7 @@ describe('custom scenarios: times and matching', () => {
     [DEMO, 'updateLink', 200],
   ] as const)('as %s, %s (account rule for other-key) → %i', async (key, op, status) => {
     const t = await app();
-    const id = linkOf(t, key);
+    const id = await linkOf(t, key);
     const headers = { 'x-api-key': key, 'x-mock-scenario': 'picky' };
     const res = op === 'deleteLink' ? await del(t, id, headers) : await withHeaders(t.request.put(`/links/${id}`), headers).send({ tags: [] });
     if (status === 404) expectError(res, 404, { mentions: /forced/ });

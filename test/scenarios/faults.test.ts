@@ -87,9 +87,8 @@ function send(port: number, method: string, path: string, headers: Record<string
   });
 }
 
-const demoLinkId = (t: TestApp): string => {
-  const account = t.store.state.data.accounts.find((a) => a.apiKey === DEMO);
-  const link = Object.values(t.store.state.data.links).find((l) => l.accountId === account?.id);
+const demoLinkId = async (t: TestApp): Promise<string> => {
+  const [link] = await t.linksOf(DEMO);
   if (!link) throw new Error('no demo link');
   return link.id;
 };
@@ -97,11 +96,11 @@ const demoLinkId = (t: TestApp): string => {
 describe('each fault, from a real client socket', () => {
   test('connection-reset: the client gets ECONNRESET and no response; nothing changes', async () => {
     const { t, port, logged } = await listen();
-    const before = JSON.stringify(t.store.state.data);
+    const before = await t.data();
     const seen = await send(port, 'POST', '/links', { 'x-mock-scenario': 'all-connection-reset' }, CREATE);
     expect(seen).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
     expect(await logged(/^POST \/links /)).toMatch(/fault:connection-reset .*scenario=all-connection-reset$/);
-    expect(JSON.stringify(t.store.state.data)).toBe(before);
+    expect(await t.data()).toEqual(before);
   });
 
   test('empty-response: the connection closes without a byte ("socket hang up")', async () => {
@@ -113,13 +112,13 @@ describe('each fault, from a real client socket', () => {
 
   test('no-response: nothing arrives until the client gives up; then the server lets go', async () => {
     const { t, port, lines, logged } = await listen();
-    const id = demoLinkId(t);
+    const id = await demoLinkId(t);
     const seen = await send(port, 'PUT', `/links/${id}`, { 'x-mock-scenario': 'all-no-response' }, { destinationUrl: 'https://example.com/never' }, 300);
     expect(seen.kind).toBe('timeout');
     if (seen.kind === 'timeout') expect(seen.afterMs).toBeGreaterThanOrEqual(250);
     expect(lines.filter((line) => line.startsWith('PUT '))).toEqual([]);
     expect(await logged(/^PUT /)).toMatch(/fault:no-response .*scenario=all-no-response$/);
-    expect(t.store.state.data.links[id]?.destinationUrl).not.toBe('https://example.com/never');
+    expect((await t.data()).links[id]?.destinationUrl).not.toBe('https://example.com/never');
   });
 
   test('a request without the header on the same server is answered normally', async () => {
@@ -131,7 +130,7 @@ describe('each fault, from a real client socket', () => {
 describe('flaky-network over a real socket: the first request of each operation is reset', () => {
   test.each(['header', 'global'] as const)('%s', async (mode) => {
     const { t, port } = await listen();
-    const id = demoLinkId(t);
+    const id = await demoLinkId(t);
     if (mode === 'global') await t.request.put('/__admin/scenario').send({ name: 'flaky-network' }).expect(200);
     const h: Record<string, string> = mode === 'header' ? { 'x-mock-scenario': 'flaky-network' } : {};
     expect(await send(port, 'POST', '/links', h, CREATE)).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
@@ -139,7 +138,7 @@ describe('flaky-network over a real socket: the first request of each operation 
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'response', status: 200 });
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
-    expect(t.store.state.data.links[id]).toBeDefined();
+    expect((await t.data()).links[id]).toBeDefined();
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'response', status: 204 });
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'response', status: 404 });
   });

@@ -54,7 +54,7 @@ describe('the integrity check at start', () => {
       const created = await app.request.post('/links').set('x-api-key', key).send({ destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [{ name: 'fresh' }] });
       expect(created.status).toBe(201);
     }
-    await expect(open(structuredClone(app.store.state.data))).resolves.toMatchObject({ seeded: false });
+    await expect(open(await app.data())).resolves.toMatchObject({ seeded: false });
   });
 
   it.each(broken)('refuses %s: one line naming the db, the problem and --reset', async (_what, breakIt, problem) => {
