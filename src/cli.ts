@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : console.log(line));
   const fixtures = loadFixtures(config.fixtures);
   const reset = config.reset && isFirstWorker();
-  const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, log) : undefined;
+  // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
+  const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, (line) => console.log(line)) : undefined;
   const mock = await createMock({
     ...(shared
       ? { shared: { store: shared.store, seeded: shared.seeded, close: shared.close }, traffic: shared.traffic, snapshots: shared.snapshots }

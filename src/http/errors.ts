@@ -156,6 +156,7 @@ function describeWholeBody(item: ValidationItem, location: string, name: string,
 }
 
 export function createErrorHandler(log: (line: string) => void): ErrorRequestHandler {
+  const outage = outageLog(log);
   return (thrown, req, res, next) => {
     if (res.headersSent) {
       next(thrown);
@@ -165,8 +166,25 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
     const headers = (thrown as HttpLikeError | undefined)?.headers;
     if (headers) res.set(headers); // e.g. the validator's Allow header on a 405
     res.locals['verdict'] = res.locals['operationId'] === undefined ? 'invalid-request' : verdictOf(thrown, error);
-    if (error.status >= 500) log(describeInternal(`${req.method} ${req.originalUrl}`, error, thrown));
+    if (error.status >= 500) (isStoreUnavailable(thrown) ? outage : log)(describeInternal(`${req.method} ${req.originalUrl}`, error, thrown));
     sendError(res, error);
+  };
+}
+
+/** While the data is out of reach every request fails alike: one line per few seconds says so, with a count. */
+export const OUTAGE_LOG_EVERY_MS = 5_000;
+
+function outageLog(log: (line: string) => void, now: () => number = Date.now): (line: string) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  let quiet = 0;
+  return (line) => {
+    if (now() - last < OUTAGE_LOG_EVERY_MS) {
+      quiet += 1;
+      return;
+    }
+    log(quiet ? `${line} (and ${quiet} more requests refused alike since the last line)` : line);
+    last = now();
+    quiet = 0;
   };
 }
 
