@@ -1,5 +1,6 @@
 // The servers the suite can run against without a URL: the mock itself, in process, seeded fresh
-// with the built-in scenarios (so x-mock-scenario works), listening on a port the OS picks. And,
+// with the built-in scenarios (so x-mock-scenario works), on the Vitest project's store (memory, or
+// Redis: test/helpers/test-store.ts), listening on a port the OS picks. And,
 // for the mock only, the id of a fixture link, which the public API cannot list.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import { createMock, type MockOptions } from '../src/mock.js';
 import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../src/package-files.js';
 import { ContractRules } from '../src/scenarios/contract-rules.js';
 import { scenarioLoader } from '../src/scenarios/load-scenarios.js';
-import { memoryStore } from '../src/store/data-store.js';
+import { openTestStore } from '../test/helpers/test-store.js';
 
 export interface Listening {
   url: string;
@@ -38,8 +39,17 @@ export function listen(app: RequestListener): Promise<Listening> {
 export async function startInProcessMock(extra: Pick<MockOptions, 'scenario' | 'adminToken'> = {}): Promise<Listening> {
   const contract = readContract();
   const scenarios = scenarioLoader(new ContractRules(contract.document), DEFAULT_SCENARIOS_DIR)(DEFAULT_SCENARIOS_DIR);
-  const mock = await createMock({ store: memoryStore(), contract, fixtures: readFixtureSpec(), seed: DEFAULT_SEED, version: 'contract-tests', scenarios, ...extra });
-  return listen(mock.app);
+  const fixtures = readFixtureSpec();
+  const store = await openTestStore({ seed: DEFAULT_SEED, fixtures });
+  const mock = await createMock({ ...store, contract, fixtures, seed: DEFAULT_SEED, version: 'contract-tests', scenarios, ...extra });
+  const listening = await listen(mock.app);
+  return {
+    url: listening.url,
+    close: async () => {
+      await listening.close();
+      await mock.close();
+    },
+  };
 }
 
 /** The mock's fixture account that is at its link limit (fixtures/accounts.json). */
