@@ -40,6 +40,8 @@ export class RedisConnection {
   private down = false;
   private timedOut = false;
   private readonly backListeners: Array<() => void> = [];
+  /** Redis's id of this connection ('' until known, and after a reconnect until known again): names who holds a claim. */
+  clientId = '';
 
   private constructor(
     private readonly client: Client,
@@ -77,6 +79,7 @@ export class RedisConnection {
       throw new RedisStartError(`cannot connect to Redis at ${location}: ${describe(error)}`);
     }
     ready = true;
+    await connection.learnClientId();
     return connection;
   }
 
@@ -145,6 +148,32 @@ export class RedisConnection {
     await within(this.client.close(), COMMAND_TIMEOUT_MS, 'late').catch(() => this.client.isOpen && this.client.destroy());
   }
 
+  /**
+   * Which of these connection ids Redis still has connected (the process of a killed instance has
+   * none: its socket was closed with it). Undefined when Redis will not say (CLIENT LIST refused by
+   * an ACL, or Redis before 6.2): then every one may be.
+   */
+  async connected(ids: readonly string[]): Promise<Set<string> | undefined> {
+    const known = ids.filter((id) => /^\d+$/.test(id));
+    if (known.length === 0) return new Set();
+    try {
+      const list = String(await this.send(['CLIENT', 'LIST', 'ID', ...new Set(known)]));
+      return new Set([...list.matchAll(/(?:^|\s)id=(\d+)/g)].map((match) => match[1] as string));
+    } catch (error) {
+      if ((error as Error).message.includes(' answered: ')) return undefined;
+      throw error;
+    }
+  }
+
+  /** Outside the stats: not a command of the store's calls. A failure leaves it unknown (claims then name no connection). */
+  private async learnClientId(): Promise<void> {
+    try {
+      this.clientId = String(await within(this.client.sendCommand(['CLIENT', 'ID']), COMMAND_TIMEOUT_MS, 'late'));
+    } catch {
+      this.clientId = '';
+    }
+  }
+
   /** Remembers why Redis is unreachable (for messages), and logs one line when it goes and comes back. */
   private watchHealth(log: ((line: string) => void) | undefined): void {
     this.client.on('error', (error: unknown) => {
@@ -158,6 +187,8 @@ export class RedisConnection {
       this.down = false;
       this.timedOut = false;
       this.lastProblem = undefined;
+      this.clientId = '';
+      void this.learnClientId();
       if (!wasDown) return;
       log?.(`Redis at ${this.location} is back`);
       for (const listener of this.backListeners) listener();

@@ -13,8 +13,10 @@
 //   links        linkId → LinkRecord JSON without clickCount (updates compare-and-set this field)
 //   clicks       linkId → clickCount (incremented in place, never read-modify-write)
 //   slugs        "<domainId>/<slug>" → linkId: a claim, then the link's own (a domain id has no '/')
+//   slug-claims  "<domainId>/<slug>" → "<claimedAtMs> <clientId>": while the slug is a claim only
+//                (removed when its link is stored), so one whose create died can be taken over
 //   slots        accountId → links + places reserved for creates under way (the limit's counter)
-//   reservations token → "<reservedAtMs> <accountId>": each place reserved and not yet a link or
+//   reservations token → "<reservedAtMs> <clientId> <accountId>": each place reserved and not yet a link or
 //                given back (so giving back is idempotent, and what a crashed instance held is swept)
 //   tags         tagId → TagRecord JSON          tag-names  "<accountId>/<name>" → TagRecord JSON
 //   links-of:<accountId>  set of the account's link ids
@@ -57,6 +59,7 @@ export class GenerationKeys {
   readonly links: string;
   readonly clicks: string;
   readonly slugs: string;
+  readonly slugClaims: string;
   readonly slots: string;
   readonly reservations: string;
   readonly tags: string;
@@ -72,6 +75,7 @@ export class GenerationKeys {
     this.links = `${base}links`;
     this.clicks = `${base}clicks`;
     this.slugs = `${base}slugs`;
+    this.slugClaims = `${base}slug-claims`;
     this.slots = `${base}slots`;
     this.reservations = `${base}reservations`;
     this.tags = `${base}tags`;

@@ -34,6 +34,12 @@ export interface OpenRedisLinkStoreOptions {
   reset: boolean;
   /** One line when Redis goes away and comes back, or when old data could not be deleted. */
   log?: (line: string) => void;
+  /**
+   * A place under a limit or a slug claimed by a create this long ago, still without its link, was
+   * abandoned by an instance that died, and is taken over (default 30 s; sooner when the claiming
+   * connection is gone). Tests shorten it; it must stay far above a create's deadlines.
+   */
+  abandonedClaimMs?: number;
 }
 
 /**
@@ -54,7 +60,7 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
       if (again.seeded) options.log?.(`the Redis prefix ${keys.prefix} at ${connection.location} held no data any more (Redis restarted without persistence, or flushed?): seeded it again`);
       return again.generation;
     };
-    const store = new RedisLinkStore(connection, keys, generations, opened.generation, options.log, reseed);
+    const store = new RedisLinkStore(connection, keys, generations, opened.generation, options.log, reseed, options.abandonedClaimMs);
     if (!(await store.hasData())) {
       throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
     }
@@ -77,9 +83,10 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     generation: string,
     log: (line: string) => void = () => undefined,
     reseed?: Reseed,
+    abandonedClaimMs?: number,
   ) {
     super(connection, keys, generation, reseed);
-    this.claims = new RedisClaims(connection, this.runner, log);
+    this.claims = new RedisClaims(connection, this.runner, log, abandonedClaimMs);
   }
 
   reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
@@ -199,7 +206,7 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     this.runner.generation = await this.generations.replace(data);
   }
 
-  /** Gives back the places that instances which stopped mid-create left reserved (redis-claims.ts). */
+  /** Gives back the places and slugs that instances which stopped mid-create left claimed (redis-claims.ts); the places given back. */
   sweepReservations(now = Date.now()): Promise<number> {
     return this.claims.sweep(now);
   }
@@ -209,8 +216,12 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     return this.connection.close();
   }
 
+  /** A write that timed out may still be made once Redis answers: its message says so. */
   private write<T>(call: () => Promise<T>): Promise<T> {
-    return this.connection.bounded(call);
+    return this.connection.bounded(call).catch((error: unknown) => {
+      if (!/^store unavailable: .* did not answer within \d+ ms$/.test((error as Error).message)) throw error;
+      throw new Error(`${(error as Error).message}; the change may have been made`);
+    });
   }
 }
 

@@ -15,6 +15,7 @@ export function insertTxn(t: Txn, k: GenerationKeys, link: LinkRecord, token: st
   for (const tagId of link.tagIds) t.check('has?', k.tags, tagId);
   return t
     .write('HDEL', k.reservations, token)
+    .write('HDEL', k.slugClaims, slugField(link.domainId, link.slug))
     .write('HSET', k.links, link.id, encodeLink(link))
     .write('HSET', k.clicks, link.id, link.clickCount)
     .write('SADD', k.linksOf(link.accountId), link.id);

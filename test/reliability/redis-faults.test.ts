@@ -233,9 +233,25 @@ describe('three instances on one Redis', () => {
     expect(await missingThrough(urls[0]!, acked), 'acknowledged links missing, read through instance 0').toEqual([]);
     expect(await missingThrough(urls[2]!, acked), 'acknowledged links missing, read through instance 2').toEqual([]);
     // Creates the victim wrote but never answered may or may not be there: at most one per request in flight.
-    const listed = await listLinks(urls[0]!, DEMO);
+    let listed = await listLinks(urls[0]!, DEMO);
     const unacknowledged = [...listed.values()].filter((link) => link.slug.startsWith('kill9-') && !acked.has(link.id));
     expect(unacknowledged.length).toBeLessThanOrEqual(inFlightAtKill);
+    // A slug whose create died with the victim is free again, unless its link was stored.
+    const listedSlugs = new Set([...listed.values()].map((link) => link.slug));
+    const retaken = await Promise.all(
+      victim
+        .filter((shot) => !listedSlugs.has(shot.slug))
+        .map((shot) =>
+          fetch(`${urls[0]}/links`, {
+            method: 'POST',
+            headers: jsonHeaders(),
+            body: JSON.stringify({ destinationUrl: 'https://example.com/retaken', domain: 'short.test', tags: [], slug: shot.slug }),
+            signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+          }).then((res) => res.status),
+        ),
+    );
+    expect(retaken.filter((status) => status !== 201)).toEqual([]);
+    listed = await listLinks(urls[0]!, DEMO);
     // The account's count of links is the links there are, through both survivors.
     for (const url of [urls[0]!, urls[2]!]) expect((await demoAccount(url)).links).toBe(listed.size);
     // Each acknowledged link still answers its own DELETE through a survivor, once.
@@ -246,7 +262,7 @@ describe('three instances on one Redis', () => {
     const perInstance = [0, 1, 2].map((i) => shots.filter((shot) => shot.instance === i && shot.outcome === 201).length);
     console.log(
       `[redis-faults] kill -9 of 1 of 3 instances: ${acked.size} acknowledged (${perInstance.join('/')} per instance), all found through both survivors; ` +
-        `${inFlightAtKill} in flight on the victim at the kill, ${victim.length} of them failed (${JSON.stringify(countBy(victim))}), ${unacknowledged.length} written unanswered`,
+        `${inFlightAtKill} in flight on the victim at the kill, ${victim.length} of them failed (${JSON.stringify(countBy(victim))}), ${unacknowledged.length} written unanswered, ${retaken.length} slugs taken again`,
     );
   });
 
