@@ -2,7 +2,7 @@
 // environment variable names (never replaced by an install: that would test another program), else
 // Debian's package path, else install the package when root with apt-get, else fail with the exact
 // command to run. Pure: the facts come in, so each case is a row of a table test. redis-plan.ts
-// instantiates it; browser-plan.ts predates it and could (one spec object) too.
+// and browser-plan.ts each fill in one spec.
 
 export interface BinarySpec {
   /** The environment variable naming the binary; empty counts as unset. */

@@ -1,6 +1,6 @@
 // What a global set-up needs to find a tool or install its Debian package: an executable check, a
 // PATH look-up, and running one install step bounded in time. Shared by the set-ups that install
-// something (redis-global-setup.ts; e2e-global-setup.ts has its own copy from before).
+// something (redis-global-setup.ts, e2e-global-setup.ts).
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
