@@ -12,7 +12,8 @@ export const WORKER_LISTENING = 'shortlink-mock:listening';
 export function runPrimary(count: number): void {
   const workers = new Set<Worker>();
   let listening = 0;
-  let stopping = false;
+  /** Set once a stop begins: the code the primary exits with when its last worker has. */
+  let exitCode: number | undefined;
   const fork = (): void => {
     const worker = cluster.fork();
     workers.add(worker);
@@ -24,8 +25,8 @@ export function runPrimary(count: number): void {
     });
     worker.on('exit', (code) => {
       workers.delete(worker);
-      if (stopping) {
-        if (workers.size === 0) process.exit(0);
+      if (exitCode !== undefined) {
+        if (workers.size === 0) process.exit(exitCode);
         return;
       }
       if (!started) return stopAll(code === EXIT_USAGE ? EXIT_USAGE : 1);
@@ -33,14 +34,12 @@ export function runPrimary(count: number): void {
       fork();
     });
   };
-  const stopAll = (exitCode: number): void => {
-    if (stopping) return;
-    stopping = true;
-    if (workers.size === 0) process.exit(exitCode);
-    for (const worker of workers) worker.process.kill('SIGTERM');
+  const stopAll = (code: number): void => {
+    if (exitCode !== undefined) return;
+    exitCode = code;
+    if (workers.size === 0) process.exit(code);
     // Each worker stops itself within its own grace; the primary exits once they all have.
-    process.exitCode = exitCode;
-    cluster.on('exit', () => workers.size === 0 && process.exit(exitCode));
+    for (const worker of workers) worker.process.kill('SIGTERM');
   };
   for (let i = 0; i < count; i += 1) fork();
   process.on('SIGINT', () => stopAll(0));

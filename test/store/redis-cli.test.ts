@@ -132,6 +132,12 @@ describe('--workers (D26)', () => {
     expect(cli.output().match(/stopped; every acknowledged change is written/g)).toHaveLength(2);
   });
 
+  it('a start whose workers cannot reach Redis fails with exit 2, like a single process', async () => {
+    const result = await runCli(['--port', '0', '--workers', '2', '--db', 'redis://127.0.0.1:1/0'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^shortlink-mock: cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: /m);
+  });
+
   it('is refused on a file store with one line pointing to redis://', async () => {
     const result = await runCli(['--port', '0', '--workers', '2'], dir);
     expect(result.code).toBe(2);
