@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Awaitable } from './core/awaitable.js';
 import type { LinkService } from './core/links.js';
 import type { StoreHealth } from './store/link-store.js';
 import { errors } from './core/errors.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** Swagger UI's assets, for /docs. */
   docsAssetsDir?: string;
   reset: () => Promise<void>;
+  /** After a reset or restore: the scenarios' `times` counters start over, unless the store's replace did that already. */
+  onStateReplaced: () => Awaitable<void>;
   version: string;
   /** Picks delays within a scenario's range. */
   random: RandomInt;
@@ -145,7 +148,7 @@ function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
     ...(deps.adminToken === undefined ? {} : { adminToken: deps.adminToken }),
     ...(deps.consoleDir === undefined ? {} : { consoleDir: deps.consoleDir }),
     reset: deps.reset,
-    onStateReplaced: () => deps.scenarios.counters.clear(),
+    onStateReplaced: deps.onStateReplaced,
     version: deps.version,
     startedAt: new Date(),
     activeScenario: () => deps.scenarios.activeName(),

@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import type { FixtureSpec } from '../fixtures/fixture-spec.js';
 import type { MockData } from './core/model.js';
 import { isRedisUrl } from './option-values.js';
-import { openSharedState } from './shared-state.js';
+import { openSharedState, sharedMockOptions } from './shared-state.js';
 import { announceListening, cluster, isFirstWorker, runPrimary } from './workers.js';
 
 const EXIT_USAGE = 2;
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, (line) => console.log(line)) : undefined;
   const mock = await createMock({
     ...(shared
-      ? { shared: { store: shared.store, seeded: shared.seeded, close: shared.close }, traffic: shared.traffic, snapshots: shared.snapshots }
+      ? sharedMockOptions(shared)
       : { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
     logRequests: !config.quiet,
     durability: config.durability,

@@ -34,6 +34,12 @@ export interface SharedData {
   seeded: boolean;
   /** Releases the store and whatever else it holds open (default: the store's close). */
   close?: () => Promise<void>;
+  /**
+   * The traffic state whose `times` counters the store's replaceAll deletes in its own atomic step
+   * (Redis, same prefix: src/shared-state.ts). When it is the mock's, a reset or restore does not
+   * clear them again after: that would be a second, separate step, erasing uses counted since.
+   */
+  countersResetBy?: TrafficState;
 }
 
 export interface MockOptions {
@@ -119,6 +125,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
     reset: async () => service.replaceData(await seed()),
+    // The `times` counters start over with the data: in the store's own replace when it can (Redis).
+    onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.counters.clear(),
     ...(data.health ? { storeHealth: data.health } : {}),
     version: options.version,
     random: options.random ?? cryptoRandomInt,

@@ -4,6 +4,7 @@
 // queue, so a call while Redis is away fails at once instead of waiting; a capped reconnect).
 import type { RedisClientType } from 'redis';
 import type { MockData } from './core/model.js';
+import type { MockOptions } from './mock.js';
 import { createTrafficState } from './store/create-traffic-state.js';
 import { openRedisLinkStore, RedisStartError, type RedisLinkStore } from './store/redis-link-store.js';
 import { redactUrl } from './store/redis-connection.js';
@@ -51,6 +52,19 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
       client.destroy();
       await store.close();
     },
+  };
+}
+
+/**
+ * The mock's options for this state: its store, traffic state and snapshots. The store's replace
+ * (reset, restore) deletes this traffic state's `times` counters itself, atomically: the two share
+ * the prefix.
+ */
+export function sharedMockOptions(state: SharedState): Pick<MockOptions, 'shared' | 'traffic' | 'snapshots'> {
+  return {
+    shared: { store: state.store, seeded: state.seeded, close: state.close, countersResetBy: state.traffic },
+    traffic: state.traffic,
+    snapshots: state.snapshots,
   };
 }
 

@@ -1,10 +1,13 @@
 // Generations: how the Redis store seeds a prefix exactly once and replaces its data atomically
 // for every instance (D24). New data is written under a fresh generation no one reads, then one
 // command makes it current: `SET generation <new> NX` for a seed (of several instances seeding an
-// empty prefix at once, exactly one wins; the others delete what they wrote), `SET … GET` for a
-// replace. Every store call runs against the generation it names and is refused by the script
-// once that is no longer current (redis-txn.ts), so no instance reads or writes a mix of old and
-// new: it notices at its next call, from the refusal itself, and moves to the new generation.
+// empty prefix at once, exactly one wins; the others delete what they wrote), the SWITCH script
+// for a replace, which also deletes the traffic state's `times` counters under the same prefix: a
+// reset or restore starts them over in that very step, so no instance counts a rule against the
+// old counts on the new data, and no later clear erases a use counted since. Every store call runs
+// against the generation it names and is refused by the script once that is no longer current
+// (redis-txn.ts), so no instance reads or writes a mix of old and new: it notices at its next
+// call, from the refusal itself, and moves to the new generation.
 // The replaced generation is deleted right after the switch. `generations` lists every
 // generation written and not yet deleted, so what a writer that crashed left behind is swept.
 import { randomBytes } from 'node:crypto';
@@ -20,6 +23,14 @@ const WINDOW = 64;
 const SCAN_COUNT = 1_000;
 /** Bounds the SCAN of a deletion: a million rounds of 1,000 keys. */
 const MAX_SCAN_ROUNDS = 1_000_000;
+
+/** The `times` counters of the traffic state under `prefix` (redis-scenario-state.ts: key('times')). */
+const timesKey = (prefix: string): string => `${prefix}traffic:times`;
+
+/** KEYS: generation, times counters. ARGV: the new generation. Answers the one replaced (nil: none). */
+const SWITCH = `local previous = redis.call('SET', KEYS[1], ARGV[1], 'GET')
+redis.call('DEL', KEYS[2])
+return previous`;
 
 export class Generations {
   constructor(
@@ -45,10 +56,13 @@ export class Generations {
     return { generation: winner, seeded: false };
   }
 
-  /** Writes `data` as a new generation and makes it current in one command; the replaced one is deleted. */
+  /**
+   * Writes `data` as a new generation and makes it current, the `times` counters deleted, in one
+   * script; the replaced one is deleted after. The mock clears no counter after this (mock.ts).
+   */
   async replace(data: MockData): Promise<string> {
     const written = await this.write(data);
-    const previous = await this.send(['SET', this.keys.generation, written, 'GET']);
+    const previous = await this.send(['EVAL', SWITCH, '2', this.keys.generation, timesKey(this.keys.prefix), written]);
     if (typeof previous === 'string') await this.retire(previous);
     return written;
   }

@@ -1,6 +1,8 @@
 // The global scenario and the `times` counters on Redis, shared by every instance of the mock:
 //   <prefix>traffic:scenario   string: the active scenario's name (absent: none)
-//   <prefix>traffic:times      hash: "<scenario>#<rule index>" → uses so far
+//   <prefix>traffic:times      hash: "<scenario>#<rule index>" → uses so far; the Redis link
+//                              store deletes it in the same step as a reset's or restore's switch
+//                              (redis-generations.ts), so the mock does not clear it after (mock.ts)
 // The name is read for every request that does not pick its own scenario (one GET), so a switch
 // through any instance applies to the very next request on every other. A use is counted by
 // HINCRBY first and fires only if the new count is within `times`: racing instances can never

@@ -7,7 +7,7 @@ import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { MockData } from '../../src/core/model.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../src/core/journal.js';
 import type { MockOptions } from '../../src/mock.js';
-import { openSharedState } from '../../src/shared-state.js';
+import { openSharedState, sharedMockOptions } from '../../src/shared-state.js';
 import { memoryStore } from '../../src/store/data-store.js';
 import { freshPrefix } from './redis-store.js';
 import { sharedRedisUrl } from './shared-redis.js';
@@ -48,8 +48,9 @@ export async function openTestStore(options: { seed: number; fixtures: FixtureSp
     seed: async () => seedData(options.seed, options.fixtures),
     log: () => undefined,
   });
-  if (!options.traffic) return { shared: { store: state.store, seeded: state.seeded, close: state.close }, traffic: state.traffic, snapshots: state.snapshots };
-  // The caller's traffic state is closed by the mock; this one is not used.
+  if (!options.traffic) return sharedMockOptions(state);
+  // The caller's traffic state is closed by the mock; this one is not used (and the store's replace
+  // does not reset the caller's counters: the mock clears them after it).
   const close = async () => {
     await state.traffic.close();
     await state.close();
