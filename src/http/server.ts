@@ -6,6 +6,13 @@
 // Node can build requests and responses with our own constructors (createServer's IncomingMessage
 // and ServerResponse options): when they already carry the app's prototypes, Express's
 // setPrototypeOf finds nothing to change.
+//
+// A client may half-close its socket once its request is sent (FIN: done sending, still reading).
+// Node's server, by default (`httpAllowHalfOpen` false), ends the socket at that FIN, so an answer
+// that is not written yet (every answer that waits for Redis) is lost. With it true, Node marks the
+// response in flight as the connection's last one and closes the socket once it is sent (no
+// leak); a FIN with no request in flight still ends the socket at once. Node has no createServer
+// option for it: it is a property of the server (lib/_http_server.js, socketOnEnd; Node 18-24).
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Express } from 'express';
 import { answerTransportErrors } from './transport-errors.js';
@@ -14,6 +21,7 @@ type Initialise = (this: object, ...args: unknown[]) => void;
 
 export function createHttpServer(app: Express): Server {
   const server = createPrototypedServer(app);
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   answerTransportErrors(server);
   return server;
 }
