@@ -1,19 +1,20 @@
 // The link rules of the API (D5-D19) over a LinkStore. Knows nothing of HTTP or files: every
-// method either returns the API's Link or throws an ApiError. The checks run in the order of D19,
-// and what they claim in the store (a place under the limit, a slug) is given back when a later
-// check refuses, so a refused request changes nothing, and every rule holds across all the
-// instances that share one store (D22). A change is acknowledged only once the store has made it
-// as durable as it makes changes.
+// method either returns the API's Link or throws an ApiError. The checks run in the order of D19.
+// A create decides on the facts it read and the store stores it only if the contended ones (the
+// limit, new tag names, the slug) still hold at that moment (link-store.ts), so a refused request
+// changes nothing and every rule holds across all the instances that share one store (D22). A
+// change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
-import { isStoreUnavailable, type LinkChange, type LinkStore, type SeededAccount } from '../store/link-store.js';
+import { isStoreUnavailable, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
 import { ApiError, errors } from './errors.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
-import { checkTags, claimTags } from './tags.js';
+import { checkTags, claimTags, resolveTags } from './tags.js';
 
 export const RANDOM_SLUG_LENGTH = 7;
-const RANDOM_SLUG_ATTEMPTS = 100;
+/** A create decided again this often when others took its random slug or named its new tags first. */
+const CREATE_ATTEMPTS = 100;
 
 /** --accept-any-key: the account seeded for an unknown key (undefined: unknown keys are a 401). */
 export type AccountFactory = (apiKey: string) => SeededAccount | Promise<SeededAccount>;
@@ -24,8 +25,6 @@ export interface LinkServiceDeps {
   random: RandomInt;
   now: () => Date;
 }
-
-type Release = () => Promise<void>;
 
 export class LinkService {
   readonly store: LinkStore;
@@ -43,30 +42,42 @@ export class LinkService {
   }
 
   async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
-    const { store } = this;
-    if (!(await store.reserveLinkSlot(account.id, account.linkLimit))) throw errors.linkLimitReached(account.linkLimit);
-    const claims: Release[] = [() => store.releaseLinkSlot(account.id)];
+    let domainName = input.domain;
+    for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
+      const { domain, ...decided } = await this.decideCreate(account, input);
+      domainName = domain.name;
+      const outcome = await saved(this.store.createLink(decided));
+      if (outcome === 'stored') return this.view(decided.link);
+      if (outcome === 'limit') throw errors.linkLimitReached(account.linkLimit);
+      if (outcome === 'gone') throw errors.notSaved('the data was replaced (reset or snapshot restore) while this request ran');
+      if (outcome === 'slug' && input.slug) throw errors.slugTaken(input.slug, domain.name);
+      // A random slug or an id taken, or a new tag named by another request first: decide again on what is there now.
+    }
+    throw errors.internal(`no free random slug found in domain '${domainName}' after ${CREATE_ATTEMPTS} attempts`);
+  }
+
+  /**
+   * The link to create, after the checks that need no claim (domain, tags). The limit comes first
+   * in D19, so a request these refuse is told of the limit instead when the account is full.
+   */
+  private async decideCreate(account: AccountRecord, input: CreateLinkRequest): Promise<NewLink & { domain: DomainRecord }> {
     try {
       const domain = await this.usableDomain(account, input.domain);
-      const plan = await checkTags(store, account, input.tags);
-      const id = newId(this.deps.random, 'lnk');
-      const slug = input.slug ? await this.claimSlug(domain, input.slug, id) : await this.claimRandomSlug(domain, id);
-      claims.push(() => store.releaseSlug(domain.id, slug, id));
-      const tags = await claimTags(store, account, plan, this.deps.random);
+      const tags = await resolveTags(this.store, account, await checkTags(this.store, account, input.tags), this.deps.random);
       const link: LinkRecord = {
-        id,
+        id: newId(this.deps.random, 'lnk'),
         accountId: account.id,
         domainId: domain.id,
-        slug,
+        // An empty slug asks for a random one, like none.
+        slug: input.slug || randomString(this.deps.random, RANDOM_SLUG_LENGTH),
         destinationUrl: input.destinationUrl,
         createdAt: this.deps.now().toISOString(),
         clickCount: 0,
         tagIds: tags.tagIds,
       };
-      await saved(store.insertLink(link, tags.created));
-      return await this.view(link);
+      return { link, linkLimit: account.linkLimit, newTags: tags.created, domain };
     } catch (error) {
-      for (const release of claims.reverse()) await release();
+      if (error instanceof ApiError && (await this.store.linkCount(account.id)) >= account.linkLimit) throw errors.linkLimitReached(account.linkLimit);
       throw error;
     }
   }
@@ -112,19 +123,6 @@ export class LinkService {
     const entry = await this.store.domainByName(name);
     if (!entry || (entry.ownerId !== undefined && entry.ownerId !== account.id)) throw errors.domainNotFound(name);
     return entry.domain;
-  }
-
-  private async claimSlug(domain: DomainRecord, slug: string, linkId: string): Promise<string> {
-    if (!(await this.store.claimSlug(domain.id, slug, linkId))) throw errors.slugTaken(slug, domain.name);
-    return slug;
-  }
-
-  private async claimRandomSlug(domain: DomainRecord, linkId: string): Promise<string> {
-    for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt += 1) {
-      const slug = randomString(this.deps.random, RANDOM_SLUG_LENGTH);
-      if (await this.store.claimSlug(domain.id, slug, linkId)) return slug;
-    }
-    throw errors.internal(`no free random slug found in domain '${domain.name}' after ${RANDOM_SLUG_ATTEMPTS} attempts`);
   }
 
   /** With --accept-any-key, an unknown key becomes its own account on first use. */

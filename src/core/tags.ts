@@ -1,8 +1,9 @@
 // Tag rules (D9, D10): ids only when the tag exists in the account, reuse by exact trimmed name,
 // new names become new tags, duplicates collapse. In two steps, so that a refused request creates
-// no tag: `checkTags` runs with the other checks (unknown ids 404, then name mismatches 400), and
-// `claimTags` runs once every check has passed, claiming each new name in the store (the first
-// claim of a name creates the tag; a request racing it gets that same tag).
+// no tag: `checkTags` runs with the other checks (unknown ids 404, then name mismatches 400); then
+// a create finds which names are new (`resolveTags`: the store makes those tags with the link, only
+// if their names are still free), and an update claims each new name in the store (`claimTags`:
+// the first claim of a name creates the tag; a request racing it gets that same tag).
 import type { Tag } from '../api-types.js';
 import type { LinkStore } from '../store/link-store.js';
 import { errors } from './errors.js';
@@ -37,12 +38,28 @@ export async function checkTags(store: LinkStore, account: AccountRecord, input:
   });
 }
 
+/** The link's tag ids, with the tags to make for names the account does not have yet (nothing is written). */
+export async function resolveTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Promise<ResolvedTags> {
+  return collectTags(plan, async (name, created) => {
+    const existing = await store.tagByName(account.id, name);
+    if (existing) return existing;
+    const tag: TagRecord = { id: newId(random, 'tag'), accountId: account.id, name };
+    created.push(tag);
+    return tag;
+  });
+}
+
 export async function claimTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Promise<ResolvedTags> {
+  return collectTags(plan, (name, created) => claimName(store, account, name, random, created));
+}
+
+/** Ids in request order without duplicates; each name is looked up (`tagOf`) once. */
+async function collectTags(plan: TagPlan, tagOf: (name: string, created: TagRecord[]) => Promise<TagRecord>): Promise<ResolvedTags> {
   const tagIds: string[] = [];
   const created: TagRecord[] = [];
   const byName = new Map<string, TagRecord>();
   for (const step of plan) {
-    const record = 'tag' in step ? step.tag : (byName.get(step.name) ?? (await claimName(store, account, step.name, random, created)));
+    const record = 'tag' in step ? step.tag : (byName.get(step.name) ?? (await tagOf(step.name, created)));
     if ('name' in step) byName.set(step.name, record);
     if (!tagIds.includes(record.id)) tagIds.push(record.id);
   }

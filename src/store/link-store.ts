@@ -2,14 +2,14 @@
 // process's own memory with its file (src/store/local-link-store.ts) today, Redis beside it. The
 // store knows facts, never rules: the core asks, decides, and writes.
 //
-// Facts that many requests race for are claimed through small atomic steps, each of which the
-// store makes atomic across every instance that shares it (D22). The core takes them in the order
-// of its checks (D19) and gives back what it claimed when a later check refuses:
-//   reserveLinkSlot  a place under the account's link limit (a conditional increment);
-//   claimSlug        a slug in a domain (set-if-absent);
-//   claimTagName     a tag name in an account (set-if-absent: the first claim names the tag).
-// What is rarely contended (one link's update racing its delete) is an optimistic write that
-// answers whether the link was still there.
+// A create is one atomic step (D22): the core reads the facts it needs, decides in the order of
+// D19, and hands the store the link with the facts it was decided on (a place under the limit,
+// free tag names, a free slug); the store stores it only if they all still hold at that one
+// moment, and otherwise says which did not, in that order, so the core answers or decides again.
+// Nothing is claimed across awaits, so nothing is left claimed by a request that died. No
+// version is compared on the account's link count: a create conflicts with another only when
+// the limit is truly reached or both want the same name. What is rarely contended (one link's
+// update racing its delete) is an optimistic write that answers whether the link was still there.
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 
 export interface DomainEntry {
@@ -34,6 +34,22 @@ export interface SeededAccount {
   links: LinkRecord[];
 }
 
+/** A link to create, with the facts the core decided on. */
+export interface NewLink {
+  link: LinkRecord;
+  /** The account's limit the core checked against (D13). */
+  linkLimit: number;
+  /** Tags the link names that do not exist yet: each is made with the link, if its name is still free. */
+  newTags: readonly TagRecord[];
+}
+
+/**
+ * `stored`, or the first fact that did not hold: `gone` (the account, domain or a tag is not
+ * there: the data was replaced), `limit`, `tag-name` (another request named a tag first), `slug`,
+ * `id` (the link id is taken).
+ */
+export type CreateOutcome = 'stored' | 'gone' | 'limit' | 'tag-name' | 'slug' | 'id';
+
 /** What an update changes: only the fields it sends, so two updates of different fields both stay. */
 export type LinkChange = Partial<Pick<LinkRecord, 'destinationUrl' | 'tagIds'>>;
 
@@ -56,24 +72,20 @@ export interface LinkStore {
   tagById(id: string): Promise<TagRecord | undefined>;
   tagByName(accountId: string, name: string): Promise<TagRecord | undefined>;
 
-  /** One place under `limit` for a new link of the account; false when it is full. */
-  reserveLinkSlot(accountId: string, limit: number): Promise<boolean>;
-  releaseLinkSlot(accountId: string): Promise<void>;
-  /** The slug in the domain for this link id; false when a link or another claim holds it. */
-  claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean>;
-  releaseSlug(domainId: string, slug: string, linkId: string): Promise<void>;
   /**
    * The account's tag of this name: the one that exists, or `tag` itself, stored now, when this
-   * claim is the first. `created` says which.
+   * claim is the first. `created` says which. (Updates; a create names its new tags in createLink.)
    */
   claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }>;
 
   /**
-   * Stores a new link that holds a reserved slot and a claimed slug, with the tags its request
-   * created. Resolves when it is as durable as the store makes it; if it cannot be, nothing of it
-   * (nor of those tags) stays, the claims are still held, and it rejects.
+   * Stores a new link and the new tags it names, if at one moment: its account, domain and existing
+   * tags are there; the account holds fewer than `linkLimit` links; each new tag's name is free in
+   * the account; the slug is free in the domain; the id is new. Otherwise stores nothing and
+   * answers the first fact that did not hold, in that order (the order of D19). Resolves once it is
+   * as durable as the store makes it; if it cannot be, nothing of it stays, and it rejects.
    */
-  insertLink(link: LinkRecord, createdTags: readonly TagRecord[]): Promise<void>;
+  createLink(create: NewLink): Promise<CreateOutcome>;
   /** The changed link, or undefined when it is gone (deleted meanwhile): an update never brings a link back. */
   updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined>;
   /** True when this call deleted it (and freed its slug and its place), false when it was already gone. */

@@ -1,19 +1,17 @@
 // The LinkStore of one process: the data in memory with its indexes (MockState), every change made
 // durable through `persist` (the lowdb file's change log, or nothing for :memory:). One event loop
-// makes each step atomic; what a request has claimed but not yet stored (a place under the limit,
-// a slug) is held in `claims`, since other requests run while it awaits. A change that cannot be
-// made durable is undone and rejected: memory never holds what the disk does not.
+// makes each step atomic: a create's checks and its change to memory run with nothing in between,
+// and its write follows. A change that cannot be made durable is undone and rejected: memory never
+// holds what the disk does not.
 import type { Change, StoreOp } from '../core/changes.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
-import { LocalClaims } from './local-claims.js';
-import type { DomainEntry, LinkChange, LinkStore, SeededAccount } from './link-store.js';
+import type { CreateOutcome, DomainEntry, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
 
 export class LocalLinkStore implements LinkStore {
   private current: MockState;
-  private readonly claims = new LocalClaims();
   /** New tags not yet written: the first write of a link that names one writes it too. */
   private readonly unwrittenTags = new Set<string>();
 
@@ -78,22 +76,6 @@ export class LocalLinkStore implements LinkStore {
     return this.current.tagByName({ id: accountId }, name);
   }
 
-  async reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
-    return this.claims.reserveSlot(accountId, this.current.linkCount({ id: accountId }), limit);
-  }
-
-  async releaseLinkSlot(accountId: string): Promise<void> {
-    this.claims.releaseSlot(accountId);
-  }
-
-  async claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean> {
-    return !this.current.isSlugTaken(domainId, slug) && this.claims.claimSlug(domainId, slug, linkId);
-  }
-
-  async releaseSlug(domainId: string, slug: string, linkId: string): Promise<void> {
-    this.claims.releaseSlug(domainId, slug, linkId);
-  }
-
   async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
     const existing = this.current.tagByName({ id: tag.accountId }, tag.name);
     if (existing) return { tag: existing, created: false };
@@ -102,17 +84,17 @@ export class LocalLinkStore implements LinkStore {
     return { tag, created: true };
   }
 
-  async insertLink(link: LinkRecord, createdTags: readonly TagRecord[]): Promise<void> {
+  async createLink({ link, linkLimit, newTags }: NewLink): Promise<CreateOutcome> {
     const state = this.current;
-    // The link now holds its place and its slug itself.
-    this.claims.releaseSlot(link.accountId);
-    this.claims.releaseSlug(link.domainId, link.slug, link.id);
+    const outcome = refusal(state, link, linkLimit, newTags);
+    if (outcome !== 'stored') return outcome;
+    for (const tag of newTags) {
+      state.addTag(tag);
+      this.unwrittenTags.add(tag.id);
+    }
     state.addLink(link);
-    await this.writeLink(link, createdTags, () => {
-      state.removeLink(link);
-      this.claims.reserveSlot(link.accountId, 0, Number.POSITIVE_INFINITY);
-      this.claims.claimSlug(link.domainId, link.slug, link.id);
-    });
+    await this.writeLink(link, newTags, () => state.removeLink(link));
+    return 'stored';
   }
 
   async updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined> {
@@ -157,7 +139,7 @@ export class LocalLinkStore implements LinkStore {
     if (existing) return existing;
     // Records point to their account by id, so a reused id would share them between two keys.
     if (reusesAnId(state, seeded)) throw new Error('the account seeded for this key would reuse an existing id; use another key');
-    if (seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug) || this.claims.isSlugClaimed(link.domainId, link.slug))) {
+    if (seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug))) {
       throw new Error('a slug seeded for this key was taken meanwhile; send the request again');
     }
     state.addAccount(seeded.account);
@@ -174,14 +156,13 @@ export class LocalLinkStore implements LinkStore {
     return seeded.account;
   }
 
-  /** Which of these slugs of the domain a link or a claim holds (an account seeded now keeps clear of them). */
+  /** Which of these slugs of the domain a link holds (an account seeded now keeps clear of them). */
   async slugsTaken(domainId: string, slugs: readonly string[]): Promise<Set<string>> {
-    return new Set(slugs.filter((slug) => this.current.isSlugTaken(domainId, slug) || this.claims.isSlugClaimed(domainId, slug)));
+    return new Set(slugs.filter((slug) => this.current.isSlugTaken(domainId, slug)));
   }
 
   async replaceAll(data: MockData): Promise<void> {
     this.current = new MockState(data);
-    this.claims.clear();
     this.unwrittenTags.clear();
     await this.persist([{ op: 'replace', data }]);
   }
@@ -221,6 +202,17 @@ export class LocalLinkStore implements LinkStore {
       throw error;
     }
   }
+}
+
+/** The first fact of the create that does not hold now, in the order of link-store.ts ('stored': none). */
+function refusal(state: MockState, link: LinkRecord, linkLimit: number, newTags: readonly TagRecord[]): CreateOutcome {
+  const made = new Set(newTags.map((tag) => tag.id));
+  const there = state.accountById(link.accountId) && state.domainById(link.domainId) && link.tagIds.every((id) => made.has(id) || state.tagById(id));
+  if (!there) return 'gone';
+  if (state.linkCount({ id: link.accountId }) >= linkLimit) return 'limit';
+  if (newTags.some((tag) => state.tagByName({ id: tag.accountId }, tag.name) || state.tagById(tag.id))) return 'tag-name';
+  if (state.isSlugTaken(link.domainId, link.slug)) return 'slug';
+  return state.linkById(link.id) ? 'id' : 'stored';
 }
 
 function reusesAnId(state: MockState, seeded: SeededAccount): boolean {

@@ -34,7 +34,7 @@ export function generationCommands(keys: GenerationKeys, data: MockData): Comman
   hash(keys.slugs, links.map((link) => [slugField(link.domainId, link.slug), link.id]));
   const byAccount = groupBy(links, (link) => link.accountId);
   for (const [accountId, owned] of byAccount) list('SADD', keys.linksOf(accountId), owned.map((link) => link.id));
-  hash(keys.slots, [...byAccount].map(([accountId, owned]) => [accountId, String(owned.length)]));
+  hash(keys.linkCounts, [...byAccount].map(([accountId, owned]) => [accountId, String(owned.length)]));
   return commands;
 }
 

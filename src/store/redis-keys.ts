@@ -12,12 +12,8 @@
 //   domains      lower-cased name → {domain, ownerId?} JSON      domain-ids  id → DomainRecord JSON
 //   links        linkId → LinkRecord JSON without clickCount (updates compare-and-set this field)
 //   clicks       linkId → clickCount (incremented in place, never read-modify-write)
-//   slugs        "<domainId>/<slug>" → linkId: a claim, then the link's own (a domain id has no '/')
-//   slug-claims  "<domainId>/<slug>" → "<claimedAtMs> <clientId>": while the slug is a claim only
-//                (removed when its link is stored), so one whose create died can be taken over
-//   slots        accountId → links + places reserved for creates under way (the limit's counter)
-//   reservations token → "<reservedAtMs> <clientId> <accountId>": each place reserved and not yet a link or
-//                given back (so giving back is idempotent, and what a crashed instance held is swept)
+//   slugs        "<domainId>/<slug>" → the id of the link that has it (a domain id has no '/')
+//   link-counts  accountId → how many links the account has (what a create checks the limit on)
 //   tags         tagId → TagRecord JSON          tag-names  "<accountId>/<name>" → TagRecord JSON
 //   links-of:<accountId>  set of the account's link ids
 // A generation is 16 hex digits, so these names never meet the keys other parts of the mock keep
@@ -59,9 +55,7 @@ export class GenerationKeys {
   readonly links: string;
   readonly clicks: string;
   readonly slugs: string;
-  readonly slugClaims: string;
-  readonly slots: string;
-  readonly reservations: string;
+  readonly linkCounts: string;
   readonly tags: string;
   readonly tagNames: string;
 
@@ -75,9 +69,7 @@ export class GenerationKeys {
     this.links = `${base}links`;
     this.clicks = `${base}clicks`;
     this.slugs = `${base}slugs`;
-    this.slugClaims = `${base}slug-claims`;
-    this.slots = `${base}slots`;
-    this.reservations = `${base}reservations`;
+    this.linkCounts = `${base}link-counts`;
     this.tags = `${base}tags`;
     this.tagNames = `${base}tag-names`;
   }

@@ -1,6 +1,7 @@
-// The reading half of the Redis store (redis-link-store.ts adds the claims and writes). Each read
-// is a guarded transaction too, so it is answered from the current generation only: after a reset
-// through any instance, no read anywhere answers from the replaced data.
+// The reading half of the Redis store (redis-link-store.ts adds the writes). Each read is a guarded
+// transaction too, so it is answered from the current generation only: after a reset through any
+// instance, no read anywhere answers from the replaced data. Domains and tags, which never change
+// once made, are read once per generation (redis-fact-cache.ts).
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import type { DomainEntry } from './link-store.js';
 import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
@@ -10,6 +11,7 @@ import { decodeJson, decodeLink } from './redis-records.js';
 import { TxnRunner, type Build, type Reseed } from './redis-runner.js';
 import { LINKS_PER_READ, linksFrom, readLinks } from './redis-link-txns.js';
 import { pairs } from './redis-txn.js';
+import { FactCache } from './redis-fact-cache.js';
 
 /** A list read again this often when the data is replaced between its reads. */
 const LIST_ATTEMPTS = 5;
@@ -21,6 +23,7 @@ const SNAPSHOT_MS_PER_LINK = 0.05;
 export class RedisLinkReads {
   readonly location: string;
   protected readonly runner: TxnRunner;
+  private readonly facts = new FactCache();
 
   constructor(
     protected readonly connection: RedisConnection,
@@ -42,7 +45,7 @@ export class RedisLinkReads {
   }
 
   defaultDomain(): Promise<DomainRecord> {
-    return this.one((t, k) => t.read('HGET', k.meta, 'defaultDomain')) as Promise<DomainRecord>;
+    return this.fact('default-domain', '', (t, k) => t.read('HGET', k.meta, 'defaultDomain')) as Promise<DomainRecord>;
   }
 
   accountByKey(apiKey: string): Promise<AccountRecord | undefined> {
@@ -57,11 +60,12 @@ export class RedisLinkReads {
   }
 
   domainByName(name: string): Promise<DomainEntry | undefined> {
-    return this.one((t, k) => t.read('HGET', k.domains, domainField(name)));
+    const field = domainField(name);
+    return this.fact('domain-by-name', field, (t, k) => t.read('HGET', k.domains, field));
   }
 
   domainById(id: string): Promise<DomainRecord | undefined> {
-    return this.one((t, k) => t.read('HGET', k.domainIds, id));
+    return this.fact('domain', id, (t, k) => t.read('HGET', k.domainIds, id));
   }
 
   async linkById(id: string): Promise<LinkRecord | undefined> {
@@ -99,11 +103,12 @@ export class RedisLinkReads {
   }
 
   tagById(id: string): Promise<TagRecord | undefined> {
-    return this.one((t, k) => t.read('HGET', k.tags, id));
+    return this.fact('tag', id, (t, k) => t.read('HGET', k.tags, id));
   }
 
   tagByName(accountId: string, name: string): Promise<TagRecord | undefined> {
-    return this.one((t, k) => t.read('HGET', k.tagNames, tagNameField(accountId, name)));
+    const field = tagNameField(accountId, name);
+    return this.fact('tag-by-name', field, (t, k) => t.read('HGET', k.tagNames, field));
   }
 
   /** Which of these slugs a link or a claim holds in the domain (to seed an account clear of them). */
@@ -144,6 +149,17 @@ export class RedisLinkReads {
 
   protected reads(build: Build): Promise<unknown[]> {
     return this.connection.bounded(() => this.runner.read(build));
+  }
+
+  /** A tag made in `generation` by this instance: its next readers need no round trip. */
+  protected rememberTag(generation: string, tag: TagRecord): void {
+    this.facts.put(generation, 'tag', tag.id, tag);
+    this.facts.put(generation, 'tag-by-name', tagNameField(tag.accountId, tag.name), tag);
+  }
+
+  /** A record that never changes once made: from the cache of this generation, or read now. */
+  private fact<T>(kind: string, key: string, build: Build): Promise<T | undefined> {
+    return this.facts.get(() => this.runner.generation, kind, key, () => this.one<T>(build));
   }
 
   /** One JSON record, parsed. */

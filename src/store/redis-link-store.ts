@@ -1,18 +1,18 @@
 // The LinkStore of any number of processes sharing one Redis URL and key prefix: one mock (D21).
-// Each claim and each write is one guarded transaction (redis-txn.ts), so it is atomic across
-// every instance (D22), acknowledged once Redis replied (D23), and never lands in data a reset
-// replaced (D24). The key layout is in redis-keys.ts, the reads in redis-link-reads.ts; the rules
+// Each write is one guarded transaction (redis-txn.ts), so it is atomic across every instance
+// (D22), acknowledged once Redis replied (D23), and never lands in data a reset replaced (D24). A
+// create is one too: its checks and its writes, with nothing held between two round trips, so an
+// instance killed mid-create leaves nothing behind. The key layout is in redis-keys.ts, the reads in redis-link-reads.ts; the rules
 // stay in the core. Every call settles within 2 s when Redis is gone, rejecting with
 // `store unavailable: …` (D25), and works again once Redis is back.
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
-import type { LinkChange, LinkStore, SeededAccount } from './link-store.js';
+import type { CreateOutcome, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
 import { Generations } from './redis-generations.js';
-import { DEFAULT_REDIS_PREFIX, RedisKeys, slugField, tagNameField } from './redis-keys.js';
+import { DEFAULT_REDIS_PREFIX, RedisKeys, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
-import { ACCOUNT_TAKEN, addAccountTxn, deleteTxn, insertTxn } from './redis-link-txns.js';
+import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
-import { RedisClaims } from './redis-claims.js';
 import type { Reseed } from './redis-runner.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
@@ -34,16 +34,10 @@ export interface OpenRedisLinkStoreOptions {
   reset: boolean;
   /** One line when Redis goes away and comes back, or when old data could not be deleted. */
   log?: (line: string) => void;
-  /**
-   * A place under a limit or a slug claimed by a create this long ago, still without its link, was
-   * abandoned by an instance that died, and is taken over (default 30 s; sooner when the claiming
-   * connection is gone). Tests shorten it; it must stay far above a create's deadlines.
-   */
-  abandonedClaimMs?: number;
 }
 
 /**
- * Connects, sweeps what crashed writers left, and seeds the prefix when it is empty (exactly one
+ * Connects, sweeps what crashed writers of whole generations left, and seeds the prefix when it is empty (exactly one
  * of several instances starting at once seeds it) or when `reset` asks. Rejects with a one-line
  * RedisStartError naming the URL when Redis cannot be reached or the prefix holds no usable data.
  */
@@ -60,11 +54,10 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
       if (again.seeded) options.log?.(`the Redis prefix ${keys.prefix} at ${connection.location} held no data any more (Redis restarted without persistence, or flushed?): seeded it again`);
       return again.generation;
     };
-    const store = new RedisLinkStore(connection, keys, generations, opened.generation, options.log, reseed, options.abandonedClaimMs);
+    const store = new RedisLinkStore(connection, keys, generations, opened.generation, reseed);
     if (!(await store.hasData())) {
       throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
     }
-    await store.sweepReservations();
     return { store, seeded: opened.seeded };
   } catch (error) {
     await connection.close();
@@ -74,35 +67,14 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
 }
 
 export class RedisLinkStore extends RedisLinkReads implements LinkStore {
-  private readonly claims: RedisClaims;
-
   constructor(
     connection: RedisConnection,
     keys: RedisKeys,
     private readonly generations: Generations,
     generation: string,
-    log: (line: string) => void = () => undefined,
     reseed?: Reseed,
-    abandonedClaimMs?: number,
   ) {
     super(connection, keys, generation, reseed);
-    this.claims = new RedisClaims(connection, this.runner, log, abandonedClaimMs);
-  }
-
-  reserveLinkSlot(accountId: string, limit: number): Promise<boolean> {
-    return this.claims.reserve(accountId, limit);
-  }
-
-  releaseLinkSlot(accountId: string): Promise<void> {
-    return this.claims.release(accountId);
-  }
-
-  claimSlug(domainId: string, slug: string, linkId: string): Promise<boolean> {
-    return this.claims.claimSlug(slugField(domainId, slug), linkId);
-  }
-
-  releaseSlug(domainId: string, slug: string, linkId: string): Promise<void> {
-    return this.claims.releaseSlug(slugField(domainId, slug), linkId);
   }
 
   /** The record and its name in one step, so a name never points at a missing tag; the first claim wins. */
@@ -113,28 +85,23 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
       const outcome = await this.runner.run((t, k) =>
         t.check('lacks?', k.tagNames, field).write('HSET', k.tagNames, field, json).write('HSET', k.tags, tag.id, json).otherwise('HGET', k.tagNames, field),
       );
-      return outcome.status === 'ok' ? { tag, created: true } : { tag: decodeJson<TagRecord>(outcome.replies[0]) as TagRecord, created: false };
+      const claimed = outcome.status === 'ok' ? { tag, created: true } : { tag: decodeJson<TagRecord>(outcome.replies[0]) as TagRecord, created: false };
+      this.rememberTag(outcome.generation, claimed.tag);
+      return claimed;
     });
   }
 
-  /**
-   * Stores the link if its claims are held in the generation it is stored in: a place this process
-   * reserved there (its token is consumed), its slug, its tags. The tags its request created stay
-   * even when this fails: another request may have found them by name meanwhile, and a link naming
-   * a missing tag would be worse than a tag no link names.
-   */
-  insertLink(link: LinkRecord, _createdTags: readonly TagRecord[] = []): Promise<void> {
+  /** One transaction: in the generation current when it runs, so a create racing a reset is checked against the new data. */
+  createLink(create: NewLink): Promise<CreateOutcome> {
     return this.write(async () => {
-      const reservation = this.claims.takePlace(link.accountId);
-      if (!reservation) throw replaced(`link ${link.id} was not stored`);
-      let stored = false;
-      try {
-        stored = (await this.runner.runAt(reservation.generation, (t, k) => insertTxn(t, k, link, reservation.token))).status === 'ok';
-      } finally {
-        // Not stored (or not known to be): the create gives the place back, idempotently, by its token.
-        if (!stored) this.claims.returnPlace(link.accountId, reservation);
-      }
-      if (!stored) throw replaced(`link ${link.id} was not stored`);
+      let outcomeOf: (failed: number) => CreateOutcome = () => 'gone';
+      const outcome = await this.runner.run((t, k) => {
+        outcomeOf = createTxn(t, k, create);
+        return t;
+      });
+      if (outcome.status !== 'ok') return outcomeOf(outcome.failed);
+      for (const tag of create.newTags) this.rememberTag(outcome.generation, tag);
+      return 'stored';
     });
   }
 
@@ -204,11 +171,6 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
   /** A new generation, current for every instance at once (redis-generations.ts). Not bounded by 2 s: it can be large. */
   async replaceAll(data: MockData): Promise<void> {
     this.runner.generation = await this.generations.replace(data);
-  }
-
-  /** Gives back the places and slugs that instances which stopped mid-create left claimed (redis-claims.ts); the places given back. */
-  sweepReservations(now = Date.now()): Promise<number> {
-    return this.claims.sweep(now);
   }
 
   /** Nothing is pending: every acknowledged write was acknowledged by Redis. */

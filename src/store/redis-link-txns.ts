@@ -1,7 +1,7 @@
 // The Redis store's transactions that touch many keys at once, as plain functions over a Txn:
 // what each checks (facts only: a field present, absent or equal) and what it then writes.
 import type { LinkRecord } from '../core/model.js';
-import type { SeededAccount } from './link-store.js';
+import type { CreateOutcome, NewLink, SeededAccount } from './link-store.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
 import type { Txn } from './redis-txn.js';
@@ -9,19 +9,34 @@ import type { Txn } from './redis-txn.js';
 /** Links per read of many: each read stays quick, and Lua's unpack has a limit near 8,000 values. */
 export const LINKS_PER_READ = 1_000;
 
-/** Stores a link whose place (its token), slug and tags are held in this generation; refused otherwise. */
-export function insertTxn(t: Txn, k: GenerationKeys, link: LinkRecord, token: string): Txn {
-  t.check('has?', k.reservations, token).check('equals?', k.slugs, slugField(link.domainId, link.slug), link.id).check('lacks?', k.links, link.id);
-  for (const tagId of link.tagIds) t.check('has?', k.tags, tagId);
-  return t
-    .write('HDEL', k.reservations, token)
-    .write('HDEL', k.slugClaims, slugField(link.domainId, link.slug))
-    .write('HSET', k.links, link.id, encodeLink(link))
+/**
+ * A create's checks, in the order of CreateOutcome (link-store.ts), then its writes; `outcomeOf`
+ * names the check that failed. A new tag is written under its id and its name, so a name never
+ * points at a missing tag.
+ */
+export function createTxn(t: Txn, k: GenerationKeys, { link, linkLimit, newTags }: NewLink): (failed: number) => CreateOutcome {
+  const made = new Set(newTags.map((tag) => tag.id));
+  const existing = link.tagIds.filter((id) => !made.has(id));
+  t.check('has?', k.accountIds, link.accountId).check('has?', k.domainIds, link.domainId);
+  for (const tagId of existing) t.check('has?', k.tags, tagId);
+  t.check('below?', k.linkCounts, link.accountId, linkLimit);
+  for (const tag of newTags) t.check('lacks?', k.tagNames, tagNameField(tag.accountId, tag.name)).check('lacks?', k.tags, tag.id);
+  t.check('lacks?', k.slugs, slugField(link.domainId, link.slug)).check('lacks?', k.links, link.id);
+
+  for (const tag of newTags) t.write('HSET', k.tags, tag.id, JSON.stringify(tag)).write('HSET', k.tagNames, tagNameField(tag.accountId, tag.name), JSON.stringify(tag));
+  t.write('HSET', k.links, link.id, encodeLink(link))
     .write('HSET', k.clicks, link.id, link.clickCount)
-    .write('SADD', k.linksOf(link.accountId), link.id);
+    .write('HSET', k.slugs, slugField(link.domainId, link.slug), link.id)
+    .write('SADD', k.linksOf(link.accountId), link.id)
+    .write('HINCRBY', k.linkCounts, link.accountId, 1);
+
+  const gone = 2 + existing.length;
+  const limit = gone + 1;
+  const names = limit + 2 * newTags.length;
+  return (failed) => (failed <= gone ? 'gone' : failed === limit ? 'limit' : failed <= names ? 'tag-name' : failed === names + 1 ? 'slug' : 'id');
 }
 
-/** Removes the link if it is there, with its clicks, its place under the limit, its slug if still its own. */
+/** Removes the link if it is there, with its clicks, its count under the limit, its slug if still its own. */
 export function deleteTxn(t: Txn, k: GenerationKeys, link: LinkRecord): Txn {
   return t
     .check('has?', k.links, link.id)
@@ -29,7 +44,7 @@ export function deleteTxn(t: Txn, k: GenerationKeys, link: LinkRecord): Txn {
     .write('HDEL', k.clicks, link.id)
     .write('SREM', k.linksOf(link.accountId), link.id)
     .write('HDELEQ', k.slugs, slugField(link.domainId, link.slug), link.id)
-    .write('HINCRBY', k.slots, link.accountId, -1);
+    .write('HINCRBY', k.linkCounts, link.accountId, -1);
 }
 
 /** The check that fails first when the key has its account already; `otherwise` then reads that account. */
@@ -52,7 +67,7 @@ export function addAccountTxn(t: Txn, k: GenerationKeys, seeded: SeededAccount):
     t.write('HSET', k.links, link.id, encodeLink(link)).write('HSET', k.clicks, link.id, link.clickCount);
     t.write('HSET', k.slugs, slugField(link.domainId, link.slug), link.id).write('SADD', k.linksOf(account.id), link.id);
   }
-  if (links.length > 0) t.write('HINCRBY', k.slots, account.id, links.length);
+  if (links.length > 0) t.write('HINCRBY', k.linkCounts, account.id, links.length);
   return t;
 }
 

@@ -120,9 +120,9 @@ describe('create: domains and slugs (D8, D11, D12, D16, D17)', () => {
   it('a random slug that collides on the first attempt is retried with a different free slug', async () => {
     const c = await setup();
     await c.create('demo', { slug: 'AAAAAAA' });
-    // The link's id is drawn first (16 characters: it owns the slug it claims), then the slugs.
+    // Each attempt draws the link's id (16 characters), then its slug.
     const id = (n: number): number[] => Array<number>(16).fill(n);
-    c.queue.push(...id(2), ...Array<number>(RANDOM_SLUG_LENGTH).fill(0), ...Array<number>(RANDOM_SLUG_LENGTH).fill(1));
+    c.queue.push(...id(2), ...Array<number>(RANDOM_SLUG_LENGTH).fill(0), ...id(4), ...Array<number>(RANDOM_SLUG_LENGTH).fill(1));
     expect((await c.create('other')).slug).toBe('BBBBBBB');
     c.queue.push(...id(3), ...Array<number>(RANDOM_SLUG_LENGTH).fill(0)); // taken on short.test only
     expect((await c.create('demo', { domain: 'go.acme.test' })).slug).toBe('AAAAAAA');

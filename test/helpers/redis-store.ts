@@ -42,13 +42,15 @@ export async function withRawClient<T>(url: string, use: (client: ReturnType<typ
 }
 
 /**
- * The account's counter of places under its limit as Redis holds it (links + reservations of
- * creates under way): once every create has finished, it must equal the account's links.
+ * The account's link counter as Redis holds it (`<prefix><gen>:link-counts`): the number of links
+ * the account has, which a create checks the limit against. A create stores its link and counts it
+ * in one step, and a delete uncounts it in the same step, so it must equal the account's links at
+ * all times, not only once creates have finished.
  */
-export function slotsCounter(url: string, store: RedisLinkStore, accountId: string): Promise<number> {
+export function linkCountCounter(url: string, store: RedisLinkStore, accountId: string): Promise<number> {
   return withRawClient(url, async (client) => {
     const generation = await client.get(`${store.keys.prefix}generation`);
-    return Number(await client.hGet(`${store.keys.prefix}${generation}:slots`, accountId));
+    return Number(await client.hGet(`${store.keys.prefix}${generation}:link-counts`, accountId));
   });
 }
 

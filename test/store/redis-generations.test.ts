@@ -1,14 +1,15 @@
 // D24 on Redis: a prefix is seeded exactly once by instances that start together; a replace
 // through one instance is what every other reads and writes at its very next call; a create
-// that spans a replace is refused rather than mixing the two; replaced data leaves no key.
+// decided before a replace is checked against the new data, as one step, never against a mix of
+// the two; replaced data leaves no key.
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LinkService } from '../../src/core/links.js';
-import type { LinkRecord } from '../../src/core/model.js';
+import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import { ABANDONED_MS } from '../../src/store/redis-generations.js';
 import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
-import { freshPrefix, keysUnder, RedisStores, seedData, slotsCounter, withRawClient } from '../helpers/redis-store.js';
+import { freshPrefix, keysUnder, linkCountCounter, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
 let url: string;
@@ -61,25 +62,56 @@ describe('replace through one instance', () => {
     await expectOnlyCurrentGeneration(prefix);
   });
 
-  it('a create that began before it is refused, and the new data counts no place for it', async () => {
+  it('a create decided before it is checked against the new data: stored and counted there, or gone when it names what the new data lacks', async () => {
     const a = (await stores.open(url, prefix)).store;
     const b = (await stores.open(url, prefix)).store;
+    const c = (await stores.open(url, prefix)).store;
     const demo = (await b.accountByKey('demo-key'))!;
-    const link: LinkRecord = { id: 'lnk_SPANS0000000000', accountId: demo.id, domainId: (await b.defaultDomain()).id, slug: 'spans', destinationUrl: 'https://example.com/spans', createdAt: '2026-12-01T10:00:00.000Z', clickCount: 0, tagIds: [] };
-    expect(await b.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
+    const domainId = (await b.defaultDomain()).id;
+    const seeded = await b.linkCount(demo.id);
+    const linkOf = (id: string, slug: string, tagIds: string[] = []): LinkRecord => ({ id, accountId: demo.id, domainId, slug, destinationUrl: `https://example.com/${slug}`, createdAt: '2026-12-01T10:00:00.000Z', clickCount: 0, tagIds });
+
+    // The old data holds what the new will not: one more link of demo's, and a tag.
+    const before = linkOf('lnk_BEFORE0000000000', 'before');
+    expect(await b.createLink({ link: before, linkLimit: demo.linkLimit, newTags: [] })).toBe('stored');
+    const oldTag: TagRecord = { id: 'tag_OLDDATA000000000', accountId: demo.id, name: 'old-data' };
+    expect(await b.claimTagName(oldTag)).toEqual({ tag: oldTag, created: true });
+    expect(await linkCountCounter(url, b, demo.id)).toBe(seeded + 1);
+
+    // Decided on the old data: (a) a place under a limit of seeded + 1, which the old data has no
+    // more room for, and a new tag; (b) a link naming the tag only the old data has.
+    const newTag: TagRecord = { id: 'tag_SPANS000000000000', accountId: demo.id, name: 'spans' };
+    const spans = linkOf('lnk_SPANS00000000000', 'spans', [newTag.id]);
+    const orphan = linkOf('lnk_ORPHAN0000000000', 'orphan', [oldTag.id]);
+    // On the old data (a) is refused for the limit, and that refusal stores nothing.
+    expect(await b.createLink({ link: spans, linkLimit: seeded + 1, newTags: [newTag] })).toBe('limit');
+    expect(await b.linkById(spans.id)).toBeUndefined();
+    expect(await b.tagByName(demo.id, newTag.name)).toBeUndefined();
+
     await a.replaceAll(seedData());
-    // b learns of the new generation here: the slug is claimed in it, the place was reserved before.
-    expect(await b.claimSlug(link.domainId, link.slug, link.id)).toBe(true);
-    await expect(b.insertLink(link, [])).rejects.toThrow(/the data was replaced \(reset or snapshot restore\) while this request ran/);
-    await b.releaseSlug(link.domainId, link.slug, link.id);
-    await b.releaseLinkSlot(demo.id);
-    expect(await a.linkById(link.id)).toBeUndefined();
-    expect(await a.linkAt(link.domainId, link.slug)).toBeUndefined();
-    expect(await slotsCounter(url, a, demo.id)).toBe(await a.linkCount(demo.id));
-    expect(await a.snapshot()).toEqual(seedData());
+    // Neither b nor c has called since: each learns of the new generation from its create's refusal, and runs it there.
+    expect(await b.createLink({ link: spans, linkLimit: seeded + 1, newTags: [newTag] })).toBe('stored');
+    expect(await c.createLink({ link: orphan, linkLimit: demo.linkLimit, newTags: [] })).toBe('gone');
+
+    // (a) stored in the new data, with its tag, and counted exactly: seeded + 1, the old data's extra link not among them.
+    expect(await a.linkById(spans.id)).toEqual(spans);
+    expect(await a.linkAt(domainId, spans.slug)).toEqual(spans);
+    expect(await a.tagByName(demo.id, newTag.name)).toEqual(newTag);
+    expect(await a.linkById(before.id)).toBeUndefined();
+    expect(await a.linkCount(demo.id)).toBe(seeded + 1);
+    expect(await linkCountCounter(url, a, demo.id)).toBe(await a.linkCount(demo.id));
+    // (b) gone: nothing of it stored, nor counted.
+    expect(await a.linkById(orphan.id)).toBeUndefined();
+    expect(await a.linkAt(domainId, orphan.slug)).toBeUndefined();
+    expect(await a.tagById(oldTag.id)).toBeUndefined();
+    const expected: MockData = seedData();
+    expected.tags[newTag.id] = newTag;
+    expected.links[spans.id] = spans;
+    expect(await a.snapshot()).toEqual(expected);
+    await expectOnlyCurrentGeneration(prefix);
   });
 
-  it('a place reserved in the new data serves a create that finishes after it', async () => {
+  it('a create after it is stored in the new data and counted there', async () => {
     const a = (await stores.open(url, prefix)).store;
     const b = (await stores.open(url, prefix)).store;
     await a.replaceAll(seedData());
@@ -87,7 +119,7 @@ describe('replace through one instance', () => {
     const demo = await service.authenticate('demo-key');
     const link = await service.create(demo, { destinationUrl: 'https://example.com/after', domain: 'short.test', tags: [{ name: 'after-reset' }] });
     expect((await a.linkById(link.id))?.destinationUrl).toBe('https://example.com/after');
-    expect(await slotsCounter(url, a, demo.id)).toBe(await a.linkCount(demo.id));
+    expect(await linkCountCounter(url, a, demo.id)).toBe(await a.linkCount(demo.id));
   });
 
   it('leaves alone the keys of another prefix that a glob of this one would match', async () => {
@@ -134,20 +166,5 @@ describe('sweeping', () => {
     expect(keys).not.toContain(`${prefix}abandoned:links`);
     expect(keys).toContain(`${prefix}underway:links`);
     expect(await withRawClient(url, (client) => client.zRange(`${prefix}generations`, 0, -1))).toContain('underway');
-  });
-
-  it('a place an instance held when it died is given back once abandoned; one still held is not', async () => {
-    const crashed = (await stores.open(url, prefix)).store;
-    const live = (await stores.open(url, prefix)).store;
-    const demo = (await live.accountByKey('demo-key'))!;
-    expect(await crashed.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
-    expect(await live.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
-    const links = await live.linkCount(demo.id);
-    expect(await slotsCounter(url, live, demo.id)).toBe(links + 2);
-    expect(await live.sweepReservations()).toBe(0);
-    expect(await live.sweepReservations(Date.now() + ABANDONED_MS + 1_000)).toBe(1);
-    expect(await slotsCounter(url, live, demo.id)).toBe(links + 1);
-    await live.releaseLinkSlot(demo.id);
-    expect(await slotsCounter(url, live, demo.id)).toBe(links);
   });
 });

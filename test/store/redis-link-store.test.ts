@@ -1,10 +1,11 @@
 // RedisLinkStore, method by method, on the run's shared Redis under a prefix of each test's own:
-// what each read answers for the seeded data, what each claim and write changes, and the key
-// layout it leaves (redis-keys.ts).
+// what each read answers for the seeded data, what each write changes, and the key layout it
+// leaves (redis-keys.ts). createLink runs the cases every store shares (create-link-cases.ts).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
 import { redactUrl } from '../../src/store/redis-connection.js';
 import { RedisStartError, type RedisLinkStore } from '../../src/store/redis-link-store.js';
+import { createLinkCases } from '../helpers/create-link-cases.js';
 import { freshPrefix, keysUnder, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
@@ -40,12 +41,10 @@ const newLink = (over: Partial<LinkRecord> = {}): LinkRecord => ({
   ...over,
 });
 
-/** What a create does through the store, step by step. */
+/** What a create does through the store. */
 async function insert(link: LinkRecord): Promise<void> {
   const owner = data.accounts.find((candidate) => candidate.id === link.accountId)!;
-  expect(await store.reserveLinkSlot(link.accountId, owner.linkLimit)).toBe(true);
-  expect(await store.claimSlug(link.domainId, link.slug, link.id)).toBe(true);
-  await store.insertLink(link, []);
+  expect(await store.createLink({ link, linkLimit: owner.linkLimit, newTags: [] })).toBe('stored');
 }
 
 describe('opening', () => {
@@ -84,7 +83,7 @@ describe('opening', () => {
     const accountIds = seedData().accounts.map((a) => a.id);
     expect(keys.length).toBe(data.length + 2);
     expect(data.sort()).toEqual(
-      ['meta', 'accounts', 'account-ids', 'account-order', 'domains', 'domain-ids', 'links', 'clicks', 'slugs', 'slots', 'tags', 'tag-names', ...accountIds.map((id) => `links-of:${id}`)].sort(),
+      ['meta', 'accounts', 'account-ids', 'account-order', 'domains', 'domain-ids', 'links', 'clicks', 'slugs', 'link-counts', 'tags', 'tag-names', ...accountIds.map((id) => `links-of:${id}`)].sort(),
     );
     expect(keys).toContain(`${prefix}generations`);
   });
@@ -128,31 +127,12 @@ describe('reads', () => {
   });
 });
 
-describe('claims', () => {
-  it('reserveLinkSlot counts links and reservations against the limit; releaseLinkSlot gives one back', async () => {
-    const limited = account('limited-key');
-    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit)).toBe(false);
-    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit + 1)).toBe(true);
-    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit + 1)).toBe(false);
-    await store.releaseLinkSlot(limited.id);
-    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit + 1)).toBe(true);
-    expect(await store.linkCount(limited.id)).toBe(limited.linkLimit);
-  });
+describe('createLink', () => {
+  createLinkCases(async () => ({ store, data }));
+});
 
-  it('claimSlug: the first claim holds it; a stored link holds its own; only the claimer releases it', async () => {
-    const seeded = Object.values(data.links)[0]!;
-    expect(await store.claimSlug(seeded.domainId, seeded.slug, 'lnk_other')).toBe(false);
-    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_a')).toBe(true);
-    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_b')).toBe(false);
-    await store.releaseSlug(data.defaultDomain.id, 'mine', 'lnk_b');
-    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_b')).toBe(false);
-    await store.releaseSlug(data.defaultDomain.id, 'mine', 'lnk_a');
-    expect(await store.claimSlug(data.defaultDomain.id, 'mine', 'lnk_b')).toBe(true);
-    await store.releaseSlug(seeded.domainId, seeded.slug, seeded.id);
-    expect(await store.linkAt(seeded.domainId, seeded.slug)).toEqual(seeded);
-  });
-
-  it('claimTagName: the first claim creates the tag; a later one gets that tag', async () => {
+describe('claimTagName', () => {
+  it('the first claim creates the tag; a later one gets that tag', async () => {
     const demo = account('demo-key');
     const first: TagRecord = { id: 'tag_first00000000000', accountId: demo.id, name: 'launch' };
     expect(await store.claimTagName(first)).toEqual({ tag: first, created: true });
@@ -164,29 +144,6 @@ describe('claims', () => {
 });
 
 describe('writes', () => {
-  it('insertLink stores a link that holds a place and its slug; it is found every way', async () => {
-    const demo = account('demo-key');
-    const tag = tagsOf(demo.id)[0]!;
-    const link = newLink({ tagIds: [tag.id] });
-    await insert(link);
-    expect(await store.linkById(link.id)).toEqual(link);
-    expect(await store.linkAt(link.domainId, link.slug)).toEqual(link);
-    expect(await store.linksOf(demo.id)).toContainEqual(link);
-    expect(await store.linkCount(demo.id)).toBe(linksOf(demo.id).length + 1);
-    expect(await store.totalLinks()).toBe(Object.keys(data.links).length + 1);
-  });
-
-  it('insertLink refuses a link without a place reserved, or whose slug it does not hold, and stores nothing', async () => {
-    const demo = account('demo-key');
-    await expect(store.insertLink(newLink(), [])).rejects.toThrow(/was not stored: the data was replaced/);
-    expect(await store.reserveLinkSlot(demo.id, demo.linkLimit)).toBe(true);
-    await expect(store.insertLink(newLink(), [])).rejects.toThrow(/was not stored/);
-    expect(await store.linkById(newLink().id)).toBeUndefined();
-    // The place is still held: the create gives it back, then it can be reserved again.
-    await store.releaseLinkSlot(demo.id);
-    expect(await store.totalLinks()).toBe(Object.keys(data.links).length);
-  });
-
   it('updateLink changes only the fields sent, even from a record read before another update', async () => {
     const link = linksOf(account('demo-key').id)[0]!;
     const tag = tagsOf(account('demo-key').id)[1]!;
@@ -216,9 +173,10 @@ describe('writes', () => {
     expect(await store.linkAt(link.domainId, link.slug)).toBeUndefined();
     expect(await store.linkCount(limited.id)).toBe(limited.linkLimit - 1);
     expect(await store.totalLinks()).toBe(Object.keys(data.links).length - 1);
-    expect(await store.claimSlug(link.domainId, link.slug, 'lnk_next')).toBe(true);
-    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit)).toBe(true);
-    expect(await store.reserveLinkSlot(limited.id, limited.linkLimit)).toBe(false);
+    // Its place and its slug serve the next create, once.
+    const next = newLink({ id: 'lnk_next000000000000', accountId: limited.id, domainId: link.domainId, slug: link.slug });
+    expect(await store.createLink({ link: next, linkLimit: limited.linkLimit, newTags: [] })).toBe('stored');
+    expect(await store.createLink({ link: { ...next, id: 'lnk_next100000000000', slug: 'another' }, linkLimit: limited.linkLimit, newTags: [] })).toBe('limit');
   });
 
   it('addClicks adds in place; an unknown link is undefined', async () => {
@@ -255,8 +213,10 @@ describe('addAccount', () => {
     expect(await store.linksOf(created.id)).toEqual(links);
     expect(await store.tagByName(created.id, 'first')).toEqual(tags[0]);
     expect(await store.linkCount(created.id)).toBe(1);
-    expect(await store.reserveLinkSlot(created.id, 2)).toBe(true);
-    expect(await store.reserveLinkSlot(created.id, 2)).toBe(false);
+    // Its seeded link counts under its limit.
+    const second = newLink({ id: 'lnk_second0000000000', accountId: created.id, slug: 'second' });
+    expect(await store.createLink({ link: second, linkLimit: 2, newTags: [] })).toBe('stored');
+    expect(await store.createLink({ link: { ...second, id: 'lnk_third00000000000', slug: 'third' }, linkLimit: 2, newTags: [] })).toBe('limit');
   });
 
   it('refuses an account whose link would take a slug already held, and stores none of it', async () => {

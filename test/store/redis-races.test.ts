@@ -8,7 +8,7 @@ import { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
-import { freshPrefix, RedisStores, slotsCounter } from '../helpers/redis-store.js';
+import { freshPrefix, RedisStores, linkCountCounter } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
 const INSTANCES = 3;
@@ -51,7 +51,7 @@ describe('D22 across instances', () => {
     expect(refusals(results).filter((r) => r.status === 400 && /slug 'contested' is already taken/.test(r.message))).toHaveLength(299);
     for (const { store } of instances) expect((await store.linkAt((await store.defaultDomain()).id, 'contested'))?.id).toBe(winners[0]!.id);
     expect(await instance(1).store.totalLinks()).toBe(total + 1);
-    expect(await slotsCounter(url, instance(0).store, demo.id)).toBe(await instance(2).store.linkCount(demo.id));
+    expect(await linkCountCounter(url, instance(0).store, demo.id)).toBe(await instance(2).store.linkCount(demo.id));
   });
 
   it('a limit of 20 more links and 200 creates: exactly 20 links, 180 LINK_LIMIT_REACHED', async () => {
@@ -62,7 +62,7 @@ describe('D22 across instances', () => {
     expect(created(results)).toHaveLength(20);
     expect(refusals(results).filter((r) => r.code === 'LINK_LIMIT_REACHED')).toHaveLength(180);
     for (const { store } of instances) expect(await store.linkCount(limited.id)).toBe(stored + 20);
-    expect(await slotsCounter(url, instance(1).store, limited.id)).toBe(stored + 20);
+    expect(await linkCountCounter(url, instance(1).store, limited.id)).toBe(stored + 20);
   });
 
   it('100 creates naming one new tag: every link has the one tag of that name', async () => {
@@ -97,7 +97,7 @@ describe('D22 across instances', () => {
       const ids = new Set(links.map((link) => link.id));
       expect((await store.linksOf(demo.id)).filter((stored) => ids.has(stored.id))).toEqual([]);
     }
-    expect(await slotsCounter(url, instance(0).store, demo.id)).toBe(await instance(0).store.linkCount(demo.id));
+    expect(await linkCountCounter(url, instance(0).store, demo.id)).toBe(await instance(0).store.linkCount(demo.id));
   });
 
   it('two updates of different fields through two instances both stay', async () => {
