@@ -15,6 +15,8 @@ export interface ScenarioRequest {
   documentedStatuses: () => readonly number[];
   scenarioHeader?: string;
   preferHeader?: string;
+  /** The global scenario when it was read already (alongside authentication); else it is read now. */
+  global?: Awaitable<Scenario | undefined>;
 }
 
 /** At once from the headers; the global scenario only when they ask for none (a read of the shared state). */
@@ -22,7 +24,7 @@ export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequ
   if (request.scenarioHeader !== undefined) return registry.get(request.scenarioHeader.trim(), `the ${SCENARIO_HEADER} header`);
   const code = preferredCode(request.preferHeader);
   if (code !== undefined) return preferScenario(code, request);
-  return registry.active();
+  return request.global ?? registry.active();
 }
 
 /** `Prefer: code=404` (Prism's syntax; other preferences such as dynamic=true are ignored). */

@@ -1,14 +1,15 @@
 // Step one for every API request, before the body is even parsed: is this an operation of the
 // contract, and does the x-api-key name an account? A request that is both unauthenticated and
 // invalid gets the 401 (D14); paths and methods the contract lacks get their 404/405.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { OperationTable } from './operation-table.js';
 
 export const API_KEY_HEADER = 'x-api-key';
 
-export function authenticate(table: OperationTable, service: LinkService): RequestHandler {
+/** `alongside` starts other reads of the request while the key is looked up. */
+export function authenticate(table: OperationTable, service: LinkService, alongside?: (req: Request, res: Response) => void): RequestHandler {
   return async (req, res, next) => {
     const match = table.match(req.method, req.path);
     if (match.kind === 'unknown-path') throw errors.pathNotFound(req.method, req.path);
@@ -18,6 +19,7 @@ export function authenticate(table: OperationTable, service: LinkService): Reque
     }
     res.locals['operationId'] = match.operationId;
     res.locals['takesBody'] = match.takesBody;
+    alongside?.(req, res);
     res.locals['account'] = await service.authenticate(req.get(API_KEY_HEADER));
     next();
   };

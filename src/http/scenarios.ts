@@ -2,7 +2,8 @@
 // so a bad x-mock-scenario or Prefer header is refused before the body is looked at. Applying runs
 // after request validation, so only a valid request is shaped: delayed, answered with the forced
 // (and still response-validated) error, or dropped with a network fault.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Awaitable } from '../core/awaitable.js';
 import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import { decide, type RulePhase, type Scenario } from '../core/scenarios.js';
@@ -25,12 +26,29 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
       documentedStatuses: () => contract.documentedStatuses(operationId),
       ...optional('scenarioHeader', req.get(SCENARIO_HEADER)),
       ...optional('preferHeader', req.get('prefer')),
+      ...(res.locals[GLOBAL_SCENARIO] === undefined ? {} : { global: res.locals[GLOBAL_SCENARIO] as Awaitable<Scenario | undefined> }),
     });
     const go = (scenario: Scenario | undefined): void => {
       res.locals['scenario'] = scenario;
       next();
     };
     return chosen instanceof Promise ? chosen.then(go) : go(chosen);
+  };
+}
+
+const GLOBAL_SCENARIO = 'globalScenario';
+
+/**
+ * Starts reading the global scenario while the request is authenticated, when its headers pick
+ * none: on shared state the two reads then share one round trip. A failed read is the request's
+ * error only if the choice gets to it (it is marked handled here, and awaited there).
+ */
+export function readGlobalScenarioEarly(registry: ScenarioRegistry): (req: Request, res: Response) => void {
+  return (req, res) => {
+    if (req.get(SCENARIO_HEADER) !== undefined || req.get('prefer') !== undefined) return;
+    const global = registry.active();
+    if (global instanceof Promise) global.catch(() => undefined);
+    res.locals[GLOBAL_SCENARIO] = global;
   };
 }
 

@@ -8,20 +8,22 @@
 import { MAX_TRACKED_KEYS } from '../core/coverage-counts.js';
 import type { CoverageCaller, CoverageCountStore, CoverageCounts, KeyCounts } from './traffic-state.js';
 import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
+import { recordKind } from './redis-record-batch.js';
 
-/** ARGV: who ('key', 'withoutKey' or 'unknownKey'), counts field, API key, account id, bound on keys. */
-const COUNT = luaScript(`
-if ARGV[1] == 'key' then
-  if redis.call('HEXISTS', KEYS[1], ARGV[3]) == 0 then
-    local n = redis.call('HLEN', KEYS[1])
-    if n >= tonumber(ARGV[5]) then return 0 end
-    redis.call('HSET', KEYS[1], ARGV[3], n .. ' ' .. ARGV[4])
+/** K: keys, counts, group. A: who ('key', 'withoutKey' or 'unknownKey'), counts field, API key, account id, bound on keys. */
+const COUNT = recordKind(
+  'coverage',
+  `if A[1] == 'key' then
+  if redis.call('HEXISTS', K[1], A[3]) == 0 then
+    local n = redis.call('HLEN', K[1])
+    if n >= tonumber(A[5]) then return end
+    redis.call('HSET', K[1], A[3], n .. ' ' .. A[4])
   end
 else
-  redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
+  redis.call('HINCRBY', K[3], A[1], 1)
 end
-redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
-return 1`);
+redis.call('HINCRBY', K[2], A[2], 1)`,
+);
 
 const READ = luaScript(`return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2]), redis.call('HGETALL', KEYS[3])}`);
 
@@ -38,7 +40,7 @@ export class RedisCoverageCounts implements CoverageCountStore {
   }
 
   async read(onlyKey?: string): Promise<CoverageCounts> {
-    const [keys, counts, group] = (await this.redis.script(READ, this.keys, [])) as [string[], string[], string[]];
+    const [keys, counts, group] = (await this.redis.scriptAfterRecords(READ, this.keys, [])) as [string[], string[], string[]];
     const byKey = new Map<string, KeyCounts & { order: number; counts: Map<string, number> }>();
     for (const [apiKey, value] of pairs(keys)) {
       if (onlyKey !== undefined && apiKey !== onlyKey) continue;
@@ -62,7 +64,7 @@ export class RedisCoverageCounts implements CoverageCountStore {
   }
 
   async clear(): Promise<void> {
-    await this.redis.call(['DEL', ...this.keys]);
+    await this.redis.callAfterRecords(['DEL', ...this.keys]);
   }
 }
 

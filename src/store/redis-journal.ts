@@ -10,13 +10,15 @@ import { EventEmitter } from 'node:events';
 import { filterEntries, type JournalEntry, type JournalFilter, type NewJournalEntry } from '../core/journal.js';
 import type { JournalEvents, JournalStore } from './traffic-state.js';
 import { JournalFeed, parseStreamEntry, type StreamEntry } from './redis-journal-feed.js';
-import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
+import type { TrafficRedis } from './redis-traffic-client.js';
+import { recordKind } from './redis-record-batch.js';
 
-/** ARGV: the entry's JSON, how many entries the stream keeps (about: whole nodes are trimmed). */
-const ADD = luaScript(`
-local seq = redis.call('INCR', KEYS[2])
-redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'seq', seq, 'entry', ARGV[1])
-return seq`);
+/** K: the stream, the seq counter. A: the entry's JSON, how many entries the stream keeps (about: whole nodes are trimmed). */
+const ADD = recordKind(
+  'journal',
+  `local seq = redis.call('INCR', K[2])
+redis.call('XADD', K[1], 'MAXLEN', '~', A[2], '*', 'seq', seq, 'entry', A[1])`,
+);
 
 /**
  * The stream keeps this many entries beyond the journal's size (which is all a list shows), so
@@ -63,13 +65,13 @@ export class RedisJournal extends EventEmitter<JournalEvents> implements Journal
 
   async list(filter: JournalFilter = {}, accountIdOfKey: (key: string) => string | undefined = () => undefined): Promise<JournalEntry[]> {
     if (this.size === 0) return [];
-    const newestFirst = (await this.redis.call(['XREVRANGE', this.stream, '+', '-', 'COUNT', String(this.size)])) as StreamEntry[];
+    const newestFirst = (await this.redis.callAfterRecords(['XREVRANGE', this.stream, '+', '-', 'COUNT', String(this.size)])) as StreamEntry[];
     return filterEntries(newestFirst.reverse().map(parseStreamEntry), filter, accountIdOfKey);
   }
 
   /** Empties the stream but keeps it (and its last ID), so the feeds of every instance read on. */
   async clear(): Promise<void> {
-    await this.redis.call(['XTRIM', this.stream, 'MAXLEN', '0']);
+    await this.redis.callAfterRecords(['XTRIM', this.stream, 'MAXLEN', '0']);
   }
 
   listening(): Promise<void> {

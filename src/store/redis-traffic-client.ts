@@ -5,13 +5,15 @@
 //                   an Error whose message starts `store unavailable: `. A deadline of our own:
 //                   node-redis's command timeout ends only a command not yet written, and a
 //                   Redis that stopped answering has been written to;
-//   record          journal entries and coverage counts: sent in the background, never awaited by
-//                   a request, never failing one. While Redis is away, or has MAX_PENDING_RECORDS
-//                   of them unanswered, they are dropped at once (nothing grows in memory), with
-//                   one log line per outage.
+//   record          journal entries and coverage counts: sent in the background, in batches
+//                   (redis-record-batch.ts), never awaited by a request, never failing one. While
+//                   Redis is away, or has MAX_PENDING_RECORDS of them unanswered, they are dropped
+//                   at once (nothing grows in memory), with one log line per outage.
 import { createHash } from 'node:crypto';
+import { batchCall, MAX_BATCH, type RecordBatchItem, type RecordKind } from './redis-record-batch.js';
 
 export const TRAFFIC_TIMEOUT_MS = 1_000;
+const OFFLINE = 'The client is offline';
 /** Records sent and not yet answered, at most: past this (Redis stalled), new ones are dropped. */
 export const MAX_PENDING_RECORDS = 1_000;
 
@@ -36,10 +38,20 @@ export function luaScript(source: string): LuaScript {
   return { source, sha: createHash('sha1').update(source).digest('hex') };
 }
 
+/** Records sent together, and what their callers wait for. */
+interface Batch {
+  items: RecordBatchItem[];
+  done: Promise<void>;
+  settle: () => void;
+}
+
 export class TrafficRedis {
-  /** Records sent and not answered by Redis yet (past their deadline too: node-redis still holds them). */
+  /** Records made and not answered by Redis yet (queued, or past their deadline: node-redis still holds them). */
   private unanswered = 0;
-  /** Each record until it is stored or dropped (it never rejects): what flush() waits for. */
+  /** Batches not sent yet, oldest first; one more may be in flight. */
+  private readonly queued: Batch[] = [];
+  private sending = false;
+  /** Each batch until it is stored or dropped (it never rejects): what flush() waits for. */
   private readonly pending = new Set<Promise<void>>();
   /** Why records are being dropped, while they are; logged once when it starts. */
   private dropping: string | undefined;
@@ -64,48 +76,98 @@ export class TrafficRedis {
     return withDeadline(this.run(script, keys, args));
   }
 
-  /** Sends it now, or drops it; the promise (which callers need not wait for) settles when it is done either way. */
-  record(script: LuaScript, keys: string[], args: string[]): Promise<void> {
+  /**
+   * Sends it with the next batch (at once when none is in flight), or drops it; the promise (which
+   * callers need not wait for) settles when it is done either way.
+   */
+  record(kind: RecordKind, keys: readonly string[], args: readonly string[]): Promise<void> {
     if (!this.client.isReady) return Promise.resolve(this.drop('Redis is not connected'));
     if (this.unanswered >= MAX_PENDING_RECORDS) return Promise.resolve(this.drop(`Redis has not answered the last ${MAX_PENDING_RECORDS}`));
     this.unanswered += 1;
-    const sent = this.run(script, keys, args);
+    let batch = this.queued.at(-1);
+    if (!batch || batch.items.length >= MAX_BATCH) {
+      let settle = (): void => undefined;
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      this.queued.push((batch = { items: [], done, settle }));
+      this.pending.add(done);
+    }
+    batch.items.push({ kind, keys, args });
+    if (!this.sending) this.sendNext();
+    return batch.done;
+  }
+
+  private sendNext(): void {
+    const batch = this.queued.shift();
+    if (!batch) return;
+    this.sending = true;
+    const call = batchCall(batch.items);
+    const sent = this.run(call, call.keys, call.args);
     const answered = (): void => {
-      this.unanswered -= 1;
+      this.unanswered -= batch.items.length;
     };
     void sent.then(answered, answered);
-    const done = withDeadline(sent)
+    void withDeadline(sent)
       .then(
         () => this.recovered(),
-        (error: Error) => this.drop(error.message.replace(/^store unavailable: /, '')),
+        (error: Error) => {
+          this.drop(error.message.replace(/^store unavailable: /, ''));
+          // Redis is gone or not answering: what waits behind this batch is dropped now, not one deadline at a time.
+          for (const waiting of this.queued.splice(0)) this.settle(waiting, true);
+        },
       )
-      .finally(() => this.pending.delete(done));
-    this.pending.add(done);
-    return done;
+      .finally(() => {
+        this.settle(batch, false);
+        this.sending = false;
+        this.sendNext();
+      });
+  }
+
+  /** The batch's callers are done waiting; `unsent`: it was dropped before it was sent. */
+  private settle(batch: Batch, unsent: boolean): void {
+    if (unsent) this.unanswered -= batch.items.length;
+    this.pending.delete(batch.done);
+    batch.settle();
   }
 
   private async send(args: string[]): Promise<unknown> {
+    // Refused at once while not connected (node-redis's words): never queued by a client with an
+    // offline queue, to be sent late, after its caller was told it failed. So no node-redis
+    // timeout is needed (it costs an AbortSignal per command); withDeadline bounds the wait.
+    if (!this.client.isReady) throw unavailable(new Error(OFFLINE));
     try {
-      // The timeout takes back a command still queued while the client reconnects.
-      return await this.client.sendCommand(args, { timeout: TRAFFIC_TIMEOUT_MS });
+      return await this.client.sendCommand(args);
     } catch (error) {
       throw unavailable(error);
     }
   }
 
-  private async run(script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+  private async run(script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    if (!this.client.isReady) throw unavailable(new Error(OFFLINE));
     const tail = [String(keys.length), ...keys, ...args];
     try {
-      return await this.client.sendCommand(['EVALSHA', script.sha, ...tail], { timeout: TRAFFIC_TIMEOUT_MS });
+      return await this.client.sendCommand(['EVALSHA', script.sha, ...tail]);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw unavailable(error);
     }
     return this.send(['EVAL', script.source, ...tail]);
   }
 
-  /** Once every record sent so far is stored or dropped. */
+  /** Once every record made so far is stored or dropped. */
   async flush(): Promise<void> {
     await Promise.all(this.pending);
+  }
+
+  /**
+   * A read or a clearing of what was recorded: sent once this instance's records made before it
+   * are stored, so it acts on them (waiting TRAFFIC_TIMEOUT_MS at most, as they may be dropped).
+   */
+  callAfterRecords(args: string[]): Promise<unknown> {
+    return withDeadline(this.flush().then(() => this.send(args)));
+  }
+
+  /** A script, sent like callAfterRecords. */
+  scriptAfterRecords(script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+    return withDeadline(this.flush().then(() => this.run(script, keys, args)));
   }
 
   private recovered(): void {

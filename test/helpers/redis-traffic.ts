@@ -16,7 +16,7 @@ export class RedisTrafficStates {
 
   async open(url: string, prefix: string, journalSize = 1000): Promise<TrafficInstance> {
     // Reconnects quickly, so a test of Redis coming back does not wait out node-redis's backoff.
-    const client = createClient({ url, socket: { connectTimeout: 5_000, reconnectStrategy: () => 50 } });
+    const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 5_000, reconnectStrategy: () => 50 } });
     const lines: string[] = [];
     client.on('error', () => undefined);
     await client.connect();
