@@ -4,7 +4,7 @@
 // on Redis. Redis runs with appendonly yes + appendfsync always: the same promise as the file
 // store's durable mode (acknowledged = on disk). Each Redis round seeds a prefix of its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { measureRound, warmUp } from './measure.mjs';
@@ -23,7 +23,7 @@ export async function redisRounds(store, settings, log) {
       const rows = { file: [], redis: [], baseline: [] };
       for (let round = 1; round <= settings.rounds; round += 1) {
         rows.file.push(await measured(mockCommand({ db: store.copy(`redis-file-${workload}-${round}`), fixtures: store.fixtures }), workload, settings));
-        rows.redis.push(await measured(redisMock(redis.url, `bench-${workload}-${round}:`, store.fixtures), workload, settings));
+        rows.redis.push(await measured(redisMock(redis.url, `bench-${workload}-${round}:`, store.fixtures), workload, settings, redis.pid));
         rows.baseline.push(await measured(baselineCommand(), workload, settings));
         log(`redis, ${workload}, round ${round}: file ${line(rows.file.at(-1))} | redis ${line(rows.redis.at(-1))} | bare ${line(rows.baseline.at(-1))}`);
       }
@@ -45,15 +45,25 @@ function redisMock(url, prefix, fixtures, extra = []) {
   return { command, args: [...args, '--redis-prefix', prefix, ...extra] };
 }
 
-async function measured(command, workload, settings) {
+/** With `redisPid`, also the CPU time Redis spent per request served in the round (µs): what one Redis core can take. */
+async function measured(command, workload, settings, redisPid) {
   let server;
   try {
     server = await startServer(command, { timeoutMs: 120_000 });
     await warmUp(server, workload, settings.warmUpSec);
-    return await measureRound(server, workload, settings.durationSec);
+    const before = redisPid && cpuSeconds(redisPid);
+    const round = await measureRound(server, workload, settings.durationSec);
+    if (!redisPid) return round;
+    return { ...round, redisCpuUsPerRequest: ((cpuSeconds(redisPid) - before) * 1e6) / (round.reqPerSec * settings.durationSec) };
   } finally {
     await stopServer(server);
   }
+}
+
+/** User + system CPU seconds of a process so far (Linux /proc; clock ticks of 1/100 s). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** A redis-server of the bench's own: a free port, a temp dir, removed when it stops. */
@@ -75,6 +85,7 @@ async function startBenchRedis(binary) {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
