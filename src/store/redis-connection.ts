@@ -8,6 +8,7 @@
 import type { RedisClientType } from 'redis';
 import { TXN_SCRIPT } from './redis-txn.js';
 import { createHash } from 'node:crypto';
+import { within } from './deadline.js';
 
 /** A command sent to a server that stopped answering fails after this long. */
 export const COMMAND_TIMEOUT_MS = 1_000;
@@ -94,7 +95,7 @@ export class RedisConnection {
     this.inFlight += 1;
     const command = this.client.sendCommand(args);
     try {
-      const reply = await within(command, timeoutMs, `store unavailable: Redis at ${this.location} did not answer within ${timeoutMs} ms`);
+      const reply = await within(command, timeoutMs, () => `store unavailable: Redis at ${this.location} did not answer within ${timeoutMs} ms`);
       this.timedOut = false;
       return reply;
     } catch (error) {
@@ -119,7 +120,7 @@ export class RedisConnection {
 
   /** `call` settled within CALL_DEADLINE_MS, or a `store unavailable: ` rejection. */
   bounded<T>(call: () => Promise<T>): Promise<T> {
-    return within(call(), CALL_DEADLINE_MS, `store unavailable: Redis at ${this.location} did not answer within ${CALL_DEADLINE_MS} ms`);
+    return within(call(), CALL_DEADLINE_MS, () => `store unavailable: Redis at ${this.location} did not answer within ${CALL_DEADLINE_MS} ms`);
   }
 
   /** False while Redis is known not to answer: not connected, or a command timed out and no reply came since. */
@@ -145,7 +146,7 @@ export class RedisConnection {
     if (!this.client.isOpen) return;
     if (!this.client.isReady) return this.client.destroy();
     // close() waits for the replies still due: bounded, as Redis may have stopped answering.
-    await within(this.client.close(), COMMAND_TIMEOUT_MS, 'late').catch(() => this.client.isOpen && this.client.destroy());
+    await within(this.client.close(), COMMAND_TIMEOUT_MS, () => 'late').catch(() => this.client.isOpen && this.client.destroy());
   }
 
   /**
@@ -168,7 +169,7 @@ export class RedisConnection {
   /** Outside the stats: not a command of the store's calls. A failure leaves it unknown (claims then name no connection). */
   private async learnClientId(): Promise<void> {
     try {
-      this.clientId = String(await within(this.client.sendCommand(['CLIENT', 'ID']), COMMAND_TIMEOUT_MS, 'late'));
+      this.clientId = String(await within(this.client.sendCommand(['CLIENT', 'ID']), COMMAND_TIMEOUT_MS, () => 'late'));
     } catch {
       this.clientId = '';
     }
@@ -203,19 +204,6 @@ export class RedisConnection {
     if (error instanceof ClientClosedError) return new Error(`store unavailable: the connection to ${at} is closed`);
     if (error instanceof ClientOfflineError) return new Error(`store unavailable: ${at} is not reachable${this.lastProblem ? ` (${this.lastProblem})` : ''}`);
     return new Error(`store unavailable: ${at}: ${describe(error)}`);
-  }
-}
-
-/** `work`, or a rejection with `message` once `ms` have passed (`work` itself runs on). */
-async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -34,9 +34,12 @@ export class RedisKeys {
     this.generations = `${prefix}generations`;
   }
 
-  /** The keys of one generation's data. */
+  private last: GenerationKeys | undefined;
+
+  /** The keys of one generation's data (made once per generation: every call of the store asks). */
   of(gen: string): GenerationKeys {
-    return new GenerationKeys(`${this.prefix}${gen}:`);
+    if (this.last?.generation !== gen) this.last = new GenerationKeys(gen, `${this.prefix}${gen}:`);
+    return this.last;
   }
 
   /** A SCAN pattern matching exactly the keys of one generation (the prefix may hold glob characters). */
@@ -59,7 +62,10 @@ export class GenerationKeys {
   readonly tags: string;
   readonly tagNames: string;
 
-  constructor(private readonly base: string) {
+  constructor(
+    readonly generation: string,
+    private readonly base: string,
+  ) {
     this.meta = `${base}meta`;
     this.accounts = `${base}accounts`;
     this.accountIds = `${base}account-ids`;

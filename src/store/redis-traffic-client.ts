@@ -10,6 +10,7 @@
 //                   Redis is away, or has MAX_PENDING_RECORDS of them unanswered, they are dropped
 //                   at once (nothing grows in memory), with one log line per outage.
 import { createHash } from 'node:crypto';
+import { within } from './deadline.js';
 import { batchCall, MAX_BATCH, type RecordBatchItem, type RecordKind } from './redis-record-batch.js';
 
 export const TRAFFIC_TIMEOUT_MS = 1_000;
@@ -185,11 +186,7 @@ export class TrafficRedis {
 
 /** The call's outcome, or a `store unavailable: ` rejection once TRAFFIC_TIMEOUT_MS have passed. */
 function withDeadline<T>(call: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`store unavailable: Redis did not answer within ${TRAFFIC_TIMEOUT_MS} ms`)), TRAFFIC_TIMEOUT_MS);
-  });
-  return Promise.race([call, late]).finally(() => clearTimeout(timer));
+  return within(call, TRAFFIC_TIMEOUT_MS, () => `store unavailable: Redis did not answer within ${TRAFFIC_TIMEOUT_MS} ms`);
 }
 
 /** The one form of every failure a caller waits on. (By name: node-redis is not imported, so a memory mock never loads it.) */
