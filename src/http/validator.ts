@@ -1,11 +1,23 @@
 // express-openapi-validator, set up so that the mock can never tell a client something the
 // contract forbids: requests and responses are validated, formats in full, no coercion, no
 // stripping of unknown fields (they are errors, D6/D7).
-// patches/express-openapi-validator+*.patch (applied by `npm ci`, postinstall) makes its route
-// lookup compile each path's regular expression once instead of on every request.
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { OpenApiDocument } from './operation-table.js';
+import { installLazyMetaSchema } from './validator-lazy-meta-schema.js';
+import { installValidatorRouteCache } from './validator-route-cache.js';
+
+// Two fixes to the validator's speed, made at run time when this module loads (before any app is
+// built, so they also serve the admin API's validator): its route lookup compiles each route's
+// regular expression once instead of on every request, and its OpenAPI meta-schema is compiled
+// only if a document is really checked. They were patch-package patches applied by a
+// `postinstall`, which broke `npm install` of the packed package and never reached an installed
+// copy; the why of each is in its module. A fix that no longer fits the validator is skipped (the
+// mock stays correct, only slower) and test/process/patches.test.ts fails.
+export const validatorFixes = Object.freeze({
+  routeCache: installValidatorRouteCache(),
+  lazyMetaSchema: installLazyMetaSchema(),
+});
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 

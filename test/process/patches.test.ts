@@ -1,54 +1,118 @@
-// patches/ is applied by patch-package when `npm ci` runs. If it was not (a failed postinstall, an
-// upgraded validator the patch no longer fits), nothing breaks but every request gets slower, so
-// this test makes the silent case loud.
+// The two speed fixes to express-openapi-validator, made at run time by src/http/validator.ts
+// (they were patch-package patches until issue 14). If one no longer fits an upgraded validator,
+// the mock still works but every request (or every start) gets slower, silently: these tests
+// make that loud. They measure the effect itself, not the way it is achieved.
 import { createRequire } from 'node:module';
+import * as OpenApiValidator from 'express-openapi-validator';
+import express from 'express';
+import supertest from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
+import { validatorFixes } from '../../src/http/validator.js';
+import { cachedPathToRegexp } from '../../src/http/validator-route-cache.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
-// The very path-to-regexp instance express-openapi-validator requires.
+// The very modules express-openapi-validator requires.
 const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 const pathToRegexpModule = validatorRequire('path-to-regexp') as { pathToRegexp: (...args: unknown[]) => unknown };
-const original = pathToRegexpModule.pathToRegexp;
-// The module whose export the validator's start-up reads when it checks the document.
-const schemaValidatorModule = validatorRequire('./framework/openapi.schema.validator') as { OpenAPISchemaValidator: new (...args: unknown[]) => object };
-const OriginalSchemaValidator = schemaValidatorModule.OpenAPISchemaValidator;
+const installedPathToRegexp = pathToRegexpModule.pathToRegexp;
+// What the validator's start-up reads to build the OpenAPI meta-schema validator: its Ajv schema.
+const metaSchemaModule = validatorRequire('./framework/openapi/factory.schema') as { factorySchema: (...args: unknown[]) => unknown };
+const factorySchema = metaSchemaModule.factorySchema;
 
 afterEach(() => {
-  pathToRegexpModule.pathToRegexp = original;
-  schemaValidatorModule.OpenAPISchemaValidator = OriginalSchemaValidator;
+  pathToRegexpModule.pathToRegexp = installedPathToRegexp;
+  metaSchemaModule.factorySchema = factorySchema;
 });
 
-describe('patches/express-openapi-validator', () => {
+describe('run-time fixes to express-openapi-validator', () => {
+  test('both fixes fit the installed validator', () => {
+    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true });
+  });
+
   test("the validator's route lookup compiles each route once, not on every request", async () => {
-    let compiled = 0;
+    // Every compilation makes a new {regexp, keys}: the same object again means no compilation.
+    let lookups = 0;
+    const results = new Set<unknown>();
     pathToRegexpModule.pathToRegexp = (...args: unknown[]) => {
-      compiled += 1;
-      return original(...args);
+      lookups += 1;
+      const result = installedPathToRegexp(...args);
+      results.add(result);
+      return result;
     };
     const t = await createTestApp();
     const update = { destinationUrl: 'https://example.com/x', tags: [] };
     await t.request.put('/links/lnk_warmUp').set('x-api-key', DEMO).send(update).expect(404);
-    const afterFirst = compiled;
-    expect(afterFirst).toBeGreaterThan(0); // the counter does see the validator's calls
+    const afterFirst = results.size;
+    expect(afterFirst).toBeGreaterThan(0); // the spy does see the validator's lookups
 
     for (let i = 0; i < 5; i += 1) {
       await t.request.put(`/links/lnk_missing${i}`).set('x-api-key', DEMO).send(update).expect(404);
       await t.request.post('/links').set('x-api-key', DEMO).send({}).expect(400);
     }
-    expect(compiled).toBe(afterFirst + 1); // POST /links compiled its own route once, nothing more
+    expect(lookups).toBeGreaterThan(10); // the validator still asks on every request...
+    expect(results.size).toBe(afterFirst + 1); // ...but only POST /links's route was new, and compiled once
   });
 
-  test('with validateApiSpec off, start-up does not compile the OpenAPI meta-schema validator', async () => {
+  test('with validateApiSpec off, start-up does not build the OpenAPI meta-schema validator', async () => {
     let built = 0;
-    schemaValidatorModule.OpenAPISchemaValidator = class extends OriginalSchemaValidator {
-      constructor(...args: unknown[]) {
-        super(...args);
-        built += 1;
-      }
+    metaSchemaModule.factorySchema = (...args: unknown[]) => {
+      built += 1;
+      return factorySchema(...args);
     };
     const t = await createTestApp();
     // The validator initialises on the first request through it: this one does.
     await t.request.post('/links').set('x-api-key', DEMO).send({}).expect(400);
     expect(built).toBe(0);
+  });
+
+  test('with validateApiSpec on, the meta-schema is still built and still refuses a bad document', async () => {
+    let built = 0;
+    metaSchemaModule.factorySchema = (...args: unknown[]) => {
+      built += 1;
+      return factorySchema(...args);
+    };
+    const badDocument = { openapi: '3.0.3', info: { title: 'bad' }, paths: { '/x': { get: { responses: {} } } } };
+    const app = express();
+    app.use(OpenApiValidator.middleware({ apiSpec: badDocument as never, validateApiSpec: true }));
+    app.get('/x', (_req, res) => res.json({}));
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(500).json({ message: error.message });
+    });
+    const silence = console.error;
+    console.error = () => {}; // the validator prints the document's errors before throwing
+    try {
+      const response = await supertest(app).get('/x').expect(500);
+      expect(response.body.message).toMatch(/apiDoc was invalid/);
+    } finally {
+      console.error = silence;
+    }
+    expect(built).toBe(1);
+  });
+});
+
+describe('cachedPathToRegexp', () => {
+  // The options the validator passes.
+  const VALIDATOR = { sensitive: false, strict: false };
+  const compileCounting = () => {
+    const calls: unknown[][] = [];
+    const compile = (...args: unknown[]) => {
+      calls.push(args);
+      return { compiled: calls.length };
+    };
+    return { calls, cached: cachedPathToRegexp(compile) };
+  };
+
+  test.each([
+    { name: 'the same route and options', first: ['/links/:id', VALIDATOR], second: ['/links/:id', VALIDATOR], compilations: 1 },
+    { name: 'another route', first: ['/links/:id', VALIDATOR], second: ['/links', VALIDATOR], compilations: 2 },
+    { name: 'other options', first: ['/links', VALIDATOR], second: ['/links', { sensitive: true, strict: false }], compilations: 2 },
+    { name: "a caller other than the validator (router's options)", first: ['/links', { end: true }], second: ['/links', { end: true }], compilations: 2 },
+    { name: 'no options', first: ['/links'], second: ['/links'], compilations: 2 },
+  ])('$name: $compilations compilation(s)', ({ first, second, compilations }) => {
+    const { calls, cached } = compileCounting();
+    const a = cached(...(first as [unknown, unknown]));
+    const b = cached(...(second as [unknown, unknown]));
+    expect(calls).toHaveLength(compilations);
+    expect(a === b).toBe(compilations === 1);
   });
 });

@@ -1,0 +1,14 @@
+// The CommonJS modules inside express-openapi-validator that our run-time fixes touch
+// (validator-route-cache.ts, validator-lazy-meta-schema.ts). They are loaded through the
+// validator's own `require`, so we reach the very instances it uses, wherever npm installed it
+// (hoisted or nested in a consumer's node_modules). Relative requires bypass a package's
+// "exports" map, and the validator (5.6.2) has none anyway.
+import { createRequire } from 'node:module';
+
+const validatorMain = createRequire(import.meta.url).resolve('express-openapi-validator');
+const validatorRequire = createRequire(validatorMain);
+
+/** Loads a module as the validator sees it: a package name, or a path relative to its dist/index.js. */
+export function requireFromValidator(id: string): Record<string, unknown> {
+  return validatorRequire(id) as Record<string, unknown>;
+}
