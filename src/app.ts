@@ -31,6 +31,7 @@ import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-re
 import { applyRequestScenario, chooseRequestScenario, readGlobalScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
+import type { SeedAccount } from './core/new-account.js';
 
 export interface Contract {
   /** openapi.yaml, parsed. */
@@ -59,6 +60,8 @@ export interface AppDeps {
   /** Swagger UI's assets, for /docs. */
   docsAssetsDir?: string;
   reset: () => Promise<void>;
+  /** Seeds a new account from its key, as --accept-any-key does (POST /__admin/accounts). */
+  seedAccount: SeedAccount;
   /** After a reset or restore: the scenarios' `times` counters start over, unless the store's replace did that already. */
   onStateReplaced: () => Awaitable<void>;
   version: string;
@@ -148,6 +151,7 @@ function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
     ...(deps.adminToken === undefined ? {} : { adminToken: deps.adminToken }),
     ...(deps.consoleDir === undefined ? {} : { consoleDir: deps.consoleDir }),
     reset: deps.reset,
+    seedAccount: deps.seedAccount,
     onStateReplaced: deps.onStateReplaced,
     version: deps.version,
     startedAt: new Date(),

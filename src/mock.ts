@@ -125,6 +125,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
     reset: async () => service.replaceData(await seed()),
+    // Seeds only when asked: faker is loaded on the first POST /__admin/accounts.
+    seedAccount: async (apiKey) => accountForKey(store, (await seeds()).buildAccountForKey)(apiKey),
     // The `times` counters start over with the data: in the store's own replace when it can (Redis).
     onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.counters.clear(),
     ...(data.health ? { storeHealth: data.health } : {}),

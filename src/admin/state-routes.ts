@@ -1,9 +1,10 @@
-// Admin routes about the data: health, reset, accounts, links, clicks, limits and snapshots.
+// Admin routes about the data: health, reset, accounts (listed, made, limited), links, clicks, limits and snapshots.
 import type { Router } from 'express';
 import { addClicks, linksOfAccount, setLinkLimit, snapshotOf } from '../core/admin-ops.js';
 import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
+import { newAccount, type NewAccountRequest, type SeedAccount } from '../core/new-account.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import type { Awaitable } from '../core/awaitable.js';
 import type { StoreHealth } from '../store/link-store.js';
@@ -11,6 +12,8 @@ import type { StoreHealth } from '../store/link-store.js';
 export interface StateDeps {
   service: LinkService;
   snapshots: SnapshotStore;
+  /** Seeds a new account from its key, as --accept-any-key does (POST /accounts). */
+  seedAccount: SeedAccount;
   /** Puts the seeded fixtures back. */
   reset: () => Promise<void>;
   /** Called after a reset or restore (the scenarios' counters start over). */
@@ -42,6 +45,11 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
   router.get('/accounts', async (_req, res) => {
     const accounts = await service.store.accounts();
     res.json({ accounts: await Promise.all(accounts.map((account) => accountView(service, account))) });
+  });
+  router.post('/accounts', async (req, res) => {
+    // The body is optional: none at all is {} (a random key, the seeded name and limit).
+    const account = await newAccount(service, deps.seedAccount, (req.body ?? {}) as NewAccountRequest);
+    res.status(201).json(await accountView(service, account));
   });
   router.put('/accounts/:apiKey/limit', async (req, res) => {
     const account = await setLinkLimit(service, String(req.params['apiKey']), (req.body as { linkLimit: number }).linkLimit);

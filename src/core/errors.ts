@@ -2,7 +2,7 @@
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
 import type { ErrorCode } from '../api-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500;
 
 export class ApiError extends Error {
   constructor(
@@ -40,6 +40,7 @@ export const errors = {
   accountNotFound: (apiKey: string) => new ApiError(404, `no account with API key ${quote(apiKey)}`),
   adminRouteNotFound: (method: string, path: string) =>
     new ApiError(404, `no admin route at ${method} ${quote(path)}; the admin API is described at /__admin/openapi.yaml`),
+  apiKeyTaken: (apiKey: string) => new ApiError(409, `API key ${quote(apiKey)} already names an account; send another key, or none for a random one`),
   snapshotNotFound: (name: string) => new ApiError(404, `snapshot ${quote(name)} not found`),
   adminTokenRequired: () => new ApiError(401, 'the admin API needs the x-admin-token header (the server was started with --admin-token)'),
   adminHostRefused: (host: string) =>

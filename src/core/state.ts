@@ -130,6 +130,23 @@ export class MockState {
     this.tagsByName.get(tag.accountId)?.delete(tag.name);
   }
 
+  /** Only for undoing an account added, with its tags and links, by a change that could not be saved. */
+  removeAccount(account: AccountRecord, tags: readonly TagRecord[], links: readonly LinkRecord[]): void {
+    for (const link of links) this.removeLink(link);
+    for (const tag of tags) this.removeTag(tag);
+    const at = this.data.accounts.indexOf(account);
+    if (at >= 0) this.data.accounts.splice(at, 1);
+    this.accountsByKey.delete(account.apiKey);
+    this.accountsById.delete(account.id);
+    for (const domain of account.domains) {
+      this.domainsByName.delete(domainKey(domain.name));
+      this.domainsById.delete(domain.id);
+    }
+    this.linkCounts.delete(account.id);
+    this.linksByAccount.delete(account.id);
+    this.tagsByName.delete(account.id);
+  }
+
   addLink(link: LinkRecord): void {
     this.data.links[link.id] = link;
     this.indexLink(link);

@@ -94,6 +94,13 @@ export interface LinkStore {
   setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined>;
   /** The key's account: this new one, or the one another request made first. */
   addAccount(seeded: SeededAccount): Promise<AccountRecord>;
+  /**
+   * An account made on purpose (POST /__admin/accounts): stored only if its key names no account
+   * at that moment ('key-taken' otherwise, and nothing changes), and acknowledged once as durable
+   * as any change, since a random key cannot be seeded again. Rejects when one of its ids, slugs
+   * or names is taken (it was seeded to keep clear of them).
+   */
+  createAccount(seeded: SeededAccount): Promise<'stored' | 'key-taken'>;
 
   /** Replaces everything at once (reset, snapshot restore). */
   replaceAll(data: MockData): Promise<void>;

@@ -134,9 +134,26 @@ export class LocalLinkStore implements LinkStore {
   }
 
   async addAccount(seeded: SeededAccount): Promise<AccountRecord> {
-    const state = this.current;
-    const existing = state.accountByKey(seeded.account.apiKey);
+    const existing = this.current.accountByKey(seeded.account.apiKey);
     if (existing) return existing;
+    const changes = this.insertAccount(seeded);
+    // Written in the background: a lost new account is made again from its key, identically, so
+    // nothing a client was told is lost; its first change is written after this anyway.
+    void this.persist(changes).catch(() => undefined);
+    return seeded.account;
+  }
+
+  async createAccount(seeded: SeededAccount): Promise<'stored' | 'key-taken'> {
+    const state = this.current;
+    if (state.accountByKey(seeded.account.apiKey)) return 'key-taken';
+    const changes = this.insertAccount(seeded);
+    await this.write(changes, () => state.removeAccount(seeded.account, seeded.tags, seeded.links));
+    return 'stored';
+  }
+
+  /** Adds the account with its tags and links to memory, and returns the changes that write them. */
+  private insertAccount(seeded: SeededAccount): Change[] {
+    const state = this.current;
     // Records point to their account by id, so a reused id would share them between two keys.
     if (reusesAnId(state, seeded)) throw new Error('the account seeded for this key would reuse an existing id; use another key');
     if (seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug))) {
@@ -145,15 +162,11 @@ export class LocalLinkStore implements LinkStore {
     state.addAccount(seeded.account);
     for (const tag of seeded.tags) state.addTag(tag);
     for (const link of seeded.links) state.addLink(link);
-    // Written in the background: a lost new account is made again from its key, identically, so
-    // nothing a client was told is lost; its first change is written after this anyway.
-    const changes: Change[] = [
+    return [
       { op: 'put-account', account: seeded.account },
       ...seeded.tags.map((tag): Change => ({ op: 'put-tag', tag })),
       ...seeded.links.map((link): Change => ({ op: 'put-link', link })),
     ];
-    void this.persist(changes).catch(() => undefined);
-    return seeded.account;
   }
 
   /** Which of these slugs of the domain a link holds (an account seeded now keeps clear of them). */

@@ -159,11 +159,22 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
   }
 
   /** All of it in one step, only if the key is new and nothing it brings is taken. */
-  addAccount(seeded: SeededAccount): Promise<AccountRecord> {
+  async addAccount(seeded: SeededAccount): Promise<AccountRecord> {
+    const outcome = await this.storeAccount(seeded);
+    return outcome.stored ? seeded.account : (decodeJson<AccountRecord>(outcome.existing) as AccountRecord);
+  }
+
+  /** The same one step; acknowledged by Redis, so as durable as any change. */
+  async createAccount(seeded: SeededAccount): Promise<'stored' | 'key-taken'> {
+    return (await this.storeAccount(seeded)).stored ? 'stored' : 'key-taken';
+  }
+
+  /** Stores the seeded account if its key is new; otherwise reads the key's stored account in the same step. */
+  private storeAccount(seeded: SeededAccount): Promise<{ stored: true } | { stored: false; existing: unknown }> {
     return this.write(async () => {
       const outcome = await this.runner.run((t, k) => addAccountTxn(t, k, seeded));
-      if (outcome.status === 'ok') return seeded.account;
-      if (outcome.failed === ACCOUNT_TAKEN) return decodeJson<AccountRecord>(outcome.replies[0]) as AccountRecord;
+      if (outcome.status === 'ok') return { stored: true };
+      if (outcome.failed === ACCOUNT_TAKEN) return { stored: false, existing: outcome.replies[0] };
       throw new Error('the account seeded for this key would reuse an existing id, slug, tag name or domain; use another key');
     });
   }

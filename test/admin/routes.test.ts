@@ -243,7 +243,7 @@ describe('the admin API itself', () => {
     ['GET', '/__admin/no-such-route', 404],
     ['POST', '/__admin/links/x/y/z', 404],
     ['DELETE', '/__admin/health', 405],
-    ['POST', '/__admin/accounts', 405],
+    ['DELETE', '/__admin/accounts', 405],
   ] as const)('%s %s is a %i Error object', async (method, path, status) => {
     const res = await (method === 'GET' ? t.request.get(path) : method === 'POST' ? t.request.post(path) : t.request.delete(path));
     expectError(res, status);
