@@ -1,8 +1,22 @@
 // The start-up steps of the CLI that touch files or refuse a configuration, each failing with a
-// StartupError whose one-line message the CLI prints before exiting with code 2.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// StartupError whose one-line message the CLI prints before exiting with code 2; and the two that
+// the CLI and startMock() (src/toolkit/start-mock.ts) share: start a mock from a Config, stop it.
+import { mkdirSync, renameSync, rmSync, writeFileSync, type FSWatcher } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { asGiven, sourceOf, type Config } from './config.js';
+import { createMock, type Mock } from './mock.js';
+import { createHttpServer } from './http/server.js';
+import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-files.js';
+import { ContractRules } from './scenarios/contract-rules.js';
+import { scenarioLoader } from './scenarios/load-scenarios.js';
+import { watchScenarios } from './scenarios/watch-scenarios.js';
+import type { FixtureSpec } from '../fixtures/fixture-spec.js';
+import type { MockData } from './core/model.js';
+import { isRedisUrl } from './option-values.js';
+import { openSharedState, sharedMockOptions } from './shared-state.js';
+import { isFirstWorker } from './workers.js';
 import type { Scenario } from './core/scenarios.js';
 import { isLoopbackHost } from './admin/admin-token.js';
 import { readFixtureSpec } from './package-files.js';
@@ -95,4 +109,97 @@ export function removeReadyFile(file: string): void {
   } catch (error) {
     throw new StartupError(`cannot remove the ready file ${file}: ${(error as Error).message}`);
   }
+}
+
+/** A mock listening in this process: what the CLI and startMock() get from startFromConfig. */
+export interface StartedMock {
+  mock: Mock;
+  server: Server;
+  /** `http://host:port`, with the port the OS picked for port 0. */
+  url: string;
+  /** The --watch watcher, closed by stopStarted. */
+  watcher?: FSWatcher;
+}
+
+/**
+ * Loads the contract, scenarios and fixtures, opens the store (file, memory or Redis), builds the
+ * mock and listens. `print` gets every line the mock logs; with `quiet` only contract violations
+ * and internal errors, which are never silenced.
+ */
+export async function startFromConfig(config: Config, print: (line: string) => void): Promise<StartedMock> {
+  const contract = readContract();
+  const contractRules = new ContractRules(contract.document);
+  const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
+  const scenarios = loadStartupScenarios(loadScenarios, config);
+  const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : print(line));
+  const fixtures = loadFixtures(config.fixtures);
+  const reset = config.reset && isFirstWorker();
+  // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
+  const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;
+  const mock = await createMock({
+    ...(shared ? sharedMockOptions(shared) : { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
+    logRequests: !config.quiet,
+    durability: config.durability,
+    contract,
+    contractRules,
+    scenarios,
+    ...(config.scenario ? { scenario: config.scenario } : {}),
+    fixtures,
+    seed: config.seed,
+    reset,
+    version: packageVersion(),
+    corsOrigins: config.corsOrigins,
+    allowedHosts: config.allowedHosts,
+    journalSize: config.journalSize,
+    acceptAnyKey: config.acceptAnyKey,
+    ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
+    log,
+  });
+  const server = await listenOrClose(mock, config);
+  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print) : undefined;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
+}
+
+/** `--db redis://…`: links, journal, coverage, scenario and snapshots on one Redis (D20, D21). */
+function openShared(config: Config, fixtures: FixtureSpec, reset: boolean, log: (line: string) => void) {
+  const seed = async (): Promise<MockData> => (await import('../fixtures/seed.js')).buildSeed(config.seed, fixtures);
+  return openSharedState({ url: config.db, prefix: config.redisPrefix, journalSize: config.journalSize, reset, seed, log });
+}
+
+/** A mock that cannot listen releases its store: in a test process nothing may stay open. */
+async function listenOrClose(mock: Mock, config: Config): Promise<Server> {
+  try {
+    return await listen(mock, config);
+  } catch (error) {
+    await mock.close();
+    throw error;
+  }
+}
+
+function listen(mock: Mock, config: Config): Promise<Server> {
+  return new Promise((resolveServer, reject) => {
+    const server = createHttpServer(mock.app).listen(config.port, config.host);
+    server.once('listening', () => resolveServer(server));
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, config)));
+  });
+}
+
+/**
+ * Stops taking requests, lets the ones in flight finish (for at most graceMs, then closes their
+ * connections), writes every acknowledged change and releases the store.
+ */
+export async function stopStarted(started: StartedMock, graceMs: number): Promise<void> {
+  const { server, mock } = started;
+  started.watcher?.close();
+  // Keep-alive clients would go on sending on their open connections: tell each one, with its
+  // next answer, that the connection closes (prepended, so it runs before the app answers).
+  server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  const forced = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearTimeout(forced);
+  await mock.close();
 }

@@ -1,0 +1,90 @@
+// The one HTTP client of the admin API (/__admin) that startMock() and connectMock() share, so a
+// mock in this process and one running elsewhere are driven by exactly the same requests. Each
+// call is bounded; a refusal becomes an AdminApiError carrying the mock's own Error object.
+
+/** Default bound of one admin call: generous for a loaded CI machine, short enough to fail a test clearly. */
+export const DEFAULT_ADMIN_TIMEOUT_MS = 10_000;
+
+/** An admin call the mock refused (4xx/5xx) or that never got an answer (status 0). */
+export class AdminApiError extends Error {
+  override name = 'AdminApiError';
+  constructor(
+    /** `PUT /__admin/scenario`: the call that failed. */
+    readonly call: string,
+    /** The HTTP status; 0 when there was no answer (refused connection, timeout). */
+    readonly status: number,
+    /** The mock's Error object's `errorDescription`, or why there was no answer. */
+    readonly errorDescription: string,
+    /** The Error object's `code`, when it has one. */
+    readonly code?: string,
+  ) {
+    super(`${call}: ${status === 0 ? 'no answer' : status} ${errorDescription}`);
+  }
+}
+
+export interface AdminClientOptions {
+  /** Sent as `x-admin-token` (a mock started with `--admin-token`). */
+  adminToken?: string | undefined;
+  /** Bound of each call in milliseconds (default 10,000). */
+  timeoutMs?: number | undefined;
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+export class AdminClient {
+  readonly baseUrl: string;
+
+  constructor(url: string, private readonly options: AdminClientOptions = {}) {
+    // A trailing slash would make every path `//__admin/...`, which the mock answers 404.
+    this.baseUrl = url.replace(/\/+$/, '');
+  }
+
+  /** Sends one admin call and returns its JSON body (undefined for a 204). */
+  async call<T>(method: string, path: string, body?: unknown, query: Query = {}): Promise<T> {
+    const name = `${method} /__admin${path}`;
+    const response = await this.send(name, method, `${this.baseUrl}/__admin${path}${queryString(query)}`, body);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    const parsed = parseJson(text);
+    if (!response.ok) {
+      const error = parsed as { errorDescription?: unknown; code?: unknown } | undefined;
+      const description = typeof error?.errorDescription === 'string' ? error.errorDescription : text.slice(0, 200);
+      throw new AdminApiError(name, response.status, description, typeof error?.code === 'string' ? error.code : undefined);
+    }
+    return parsed as T;
+  }
+
+  private async send(name: string, method: string, url: string, body: unknown): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.options.adminToken !== undefined) headers['x-admin-token'] = this.options.adminToken;
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS;
+    try {
+      return await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describeFetchError(error);
+      throw new AdminApiError(name, 0, `${cause} (mock at ${this.baseUrl})`);
+    }
+  }
+}
+
+function queryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND) is in its cause. */
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

@@ -1,0 +1,52 @@
+// The admin API's answers as TypeScript types, following the schemas of src/admin/openapi.yaml
+// (test/toolkit/admin-types.test.ts checks that each names exactly its schema's properties). The
+// journal, coverage and snapshot shapes are the core's own types, which those routes send as they are.
+import type { Domain } from '../api-types.js';
+import type { Outcome, KeyCoverage } from '../core/coverage.js';
+
+export type { JournalEntry, JournalFilter } from '../core/journal.js';
+export type { KeyCoverage, Outcome } from '../core/coverage.js';
+export type { SnapshotInfo as Snapshot } from '../store/snapshot-store.js';
+
+/** `GET /__admin/health`. */
+export interface Health {
+  status: 'ok';
+  version: string;
+  uptimeSeconds: number;
+  accounts: number;
+  links: number;
+  /** The global scenario, or null. */
+  scenario: string | null;
+}
+
+/** `POST /__admin/reset` and `POST /__admin/snapshots/{name}/restore`. */
+export interface ResetResult {
+  status: 'reset' | 'restored';
+  accounts: number;
+  links: number;
+}
+
+/** `PUT /__admin/scenario`. */
+export interface ActiveScenario {
+  /** The scenario now active (for the key, when one was given), or null. */
+  active: string | null;
+}
+
+/** `GET /__admin/coverage`. */
+export interface Coverage {
+  documented: Outcome[];
+  /** One entry per key that sent requests; with `coverage(apiKey)` at most that key's. */
+  accounts: KeyCoverage[];
+}
+
+/** An account as the admin API shows it. */
+export interface Account {
+  id: string;
+  name: string;
+  apiKey: string;
+  linkLimit: number;
+  /** How many links it has now. */
+  links: number;
+  /** Its custom domains (the default domain is usable by every account). */
+  domains: Domain[];
+}

@@ -1,0 +1,100 @@
+// The control surface of a running mock, over its admin API: what a test suite does between its
+// tests (reset, scenarios, limits, clicks, snapshots, journal, coverage, fresh accounts). One
+// implementation for startMock() and connectMock(), so both behave the same.
+import type { Link } from '../api-types.js';
+import { AdminClient, type AdminClientOptions } from './admin-client.js';
+import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot } from './admin-types.js';
+
+/** The API keys of the default fixture accounts (fixtures/accounts.json). */
+export interface FixtureApiKeys {
+  /** `demo-key`: a roomy account (1,000,000 links) with the custom domain `go.acme.test`. */
+  demoKey: string;
+  /** `other-key`: a second account with its own custom domain, for isolation tests. */
+  otherKey: string;
+  /** `limited-key`: an account already at its link limit: a create answers `LINK_LIMIT_REACHED`. */
+  limitedKey: string;
+}
+
+export const FIXTURE_API_KEYS: Readonly<FixtureApiKeys> = Object.freeze({ demoKey: 'demo-key', otherKey: 'other-key', limitedKey: 'limited-key' });
+
+/** What `account()` may fix about the new account; the rest is seeded like `--accept-any-key` does. */
+export interface AccountOptions {
+  /** Its display name. */
+  name?: string;
+  /** Its link limit. */
+  linkLimit?: number;
+  /** Its API key; a key already taken is refused (409). Default: a fresh key chosen by the mock. */
+  apiKey?: string;
+}
+
+/** Options of `useScenario()`. */
+export interface ScenarioOptions {
+  /** Scope the scenario to this API key: requests with other keys are unaffected, and its `times` counters are this key's own. */
+  apiKey?: string;
+}
+
+/** Controls a running mock through its admin API. Every method rejects with an AdminApiError when the mock refuses. */
+export interface MockControl {
+  /** The mock's base URL, without a trailing slash: point the client under test here. */
+  readonly url: string;
+  /** The API keys of the default fixture accounts. */
+  readonly apiKeys: Readonly<FixtureApiKeys>;
+  /** Health and counts (`GET /__admin/health`). */
+  health(): Promise<Health>;
+  /** Back to the seeded fixtures; the scenarios' `times` counters start over (`POST /__admin/reset`). */
+  reset(): Promise<ResetResult>;
+  /** Sets the global scenario, or clears it with null; with `{ apiKey }` only for that key (`PUT /__admin/scenario`). */
+  useScenario(name: string | null, options?: ScenarioOptions): Promise<ActiveScenario>;
+  /** The journal of recent API requests, oldest first, optionally filtered (`GET /__admin/requests`). */
+  journal(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** Empties the journal (`DELETE /__admin/requests`). */
+  clearJournal(): Promise<void>;
+  /** Which documented outcomes each key's client has met and which not; one key's with `apiKey` (`GET /__admin/coverage`). */
+  coverage(apiKey?: string): Promise<Coverage>;
+  /** Sets an account's link limit (`PUT /__admin/accounts/{apiKey}/limit`). */
+  setLinkLimit(apiKey: string, linkLimit: number): Promise<Account>;
+  /** An account's links as the API shows them, newest first (`GET /__admin/links?account=`). */
+  links(apiKey: string): Promise<Link[]>;
+  /** Simulates `count` clicks on a link; returns the link with its new clickCount (`POST /__admin/links/{id}/clicks`). */
+  addClicks(linkId: string, count: number): Promise<Link>;
+  /** Saves the whole state under a name, replacing a snapshot of that name (`POST /__admin/snapshots/{name}`). */
+  snapshot(name: string): Promise<Snapshot>;
+  /** Brings a saved state back (`POST /__admin/snapshots/{name}/restore`). */
+  restore(name: string): Promise<ResetResult>;
+  /** A fresh, isolated account for one test file or worker (`POST /__admin/accounts`). */
+  account(options?: AccountOptions): Promise<Account>;
+}
+
+/** Options of connectMock(). */
+export interface ConnectOptions extends AdminClientOptions {}
+
+/** The control surface over an admin client. */
+export function controlOf(client: AdminClient): MockControl {
+  const key = encodeURIComponent;
+  return {
+    url: client.baseUrl,
+    apiKeys: FIXTURE_API_KEYS,
+    health: () => client.call<Health>('GET', '/health'),
+    reset: () => client.call<ResetResult>('POST', '/reset'),
+    useScenario: (name, options = {}) => client.call<ActiveScenario>('PUT', '/scenario', { name, ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }) }),
+    journal: async (filter = {}) => (await client.call<{ entries: JournalEntry[] }>('GET', '/requests', undefined, { ...filter })).entries,
+    clearJournal: () => client.call<void>('DELETE', '/requests'),
+    coverage: (apiKey) => client.call<Coverage>('GET', '/coverage', undefined, { account: apiKey }),
+    setLinkLimit: (apiKey, linkLimit) => client.call<Account>('PUT', `/accounts/${key(apiKey)}/limit`, { linkLimit }),
+    links: async (apiKey) => (await client.call<{ links: Link[] }>('GET', '/links', undefined, { account: apiKey })).links,
+    addClicks: (linkId, count) => client.call<Link>('POST', `/links/${key(linkId)}/clicks`, { count }),
+    snapshot: (name) => client.call<Snapshot>('POST', `/snapshots/${key(name)}`),
+    restore: (name) => client.call<ResetResult>('POST', `/snapshots/${key(name)}/restore`),
+    account: (options = {}) => client.call<Account>('POST', '/accounts', options),
+  };
+}
+
+/**
+ * The control surface of a mock already running elsewhere (a CI service container, a shared
+ * deployment on Redis). Checks once that the mock answers (and accepts the token) before returning.
+ */
+export async function connectMock(url: string, options: ConnectOptions = {}): Promise<MockControl> {
+  const control = controlOf(new AdminClient(url, options));
+  await control.health();
+  return control;
+}

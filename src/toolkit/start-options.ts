@@ -1,0 +1,111 @@
+// startMock()'s options: the CLI's options, typed, and their translation into the CLI's own
+// flags, so that parseConfig (src/config.ts) checks and defaults them exactly as it does for the
+// CLI, with an empty environment: a test's MOCK_* variables never change a startMock() mock.
+import { ConfigError, parseConfig, type Config } from '../config.js';
+
+/** Options of startMock(): every CLI option but `--workers` (a test process is one mock). */
+export interface StartMockOptions {
+  /** Port to listen on; 0 (the default here) lets the OS pick a free one. `--port` */
+  port?: number;
+  /** Address to listen on (default `127.0.0.1`); off loopback, `adminToken` is required. `--host` */
+  host?: string;
+  /** A lowdb JSON file, `:memory:` (the default here) or `redis://host:port[/n]` to share state. `--db` */
+  db?: string;
+  /** Namespace of every Redis key (default `shortlink-mock:`). `--redis-prefix` */
+  redisPrefix?: string;
+  /** Seed of the faker fixtures: two mocks with one seed serve identical data. `--seed` */
+  seed?: number;
+  /** Re-seed a db file (or Redis prefix) even if it holds data. `--reset` */
+  reset?: boolean;
+  /** Fixture accounts file (default: the package's `fixtures/accounts.json`). `--fixtures` */
+  fixtures?: string;
+  /** Directory of scenario files (default: the package's `scenarios/`). `--scenarios` */
+  scenarios?: string;
+  /** Scenario active for every request from the start. `--scenario` */
+  scenario?: string;
+  /** Reload edited scenario files without a restart. `--watch` */
+  watch?: boolean;
+  /** `durable` (default): answer after the change is on disk; `relaxed`: answer first. `--durability` */
+  durability?: 'durable' | 'relaxed';
+  /** How many requests the journal keeps (default 1000). `--journal-size` */
+  journalSize?: number;
+  /** An unknown API key becomes a fresh account seeded from the key instead of a 401. `--accept-any-key` */
+  acceptAnyKey?: boolean;
+  /** Require `x-admin-token` on the admin API; the handle sends it. `--admin-token` */
+  adminToken?: string;
+  /** Host names the admin API answers besides loopback ones when there is no admin token. `--allowed-host` */
+  allowedHosts?: readonly string[];
+  /** Origins allowed by CORS, each `scheme://host[:port]`; default `['*']` (any). `--cors-origin` */
+  corsOrigins?: readonly string[];
+  /** Write the URL to this file once listening; removed by stop(). `--ready-file` */
+  readyFile?: string;
+  /** No log line per request; true by default here (contract violations and internal errors are still logged). `--quiet` */
+  quiet?: boolean;
+  /** Where the mock's log lines go (default `console.log`). */
+  log?: (line: string) => void;
+  /** Bound of each admin call made through the handle, in milliseconds (default 10,000). */
+  timeoutMs?: number;
+  /** How long stop() lets requests in flight finish before closing their connections (default 4,000 ms). */
+  stopGraceMs?: number;
+}
+
+type ConfigOptionName = Exclude<keyof StartMockOptions, 'log' | 'timeoutMs' | 'stopGraceMs'>;
+
+/** Each option's CLI flag. A Record over the option names: an option without a flag does not compile. */
+const FLAGS: Record<ConfigOptionName, string> = {
+  port: 'port',
+  host: 'host',
+  db: 'db',
+  redisPrefix: 'redis-prefix',
+  seed: 'seed',
+  reset: 'reset',
+  fixtures: 'fixtures',
+  scenarios: 'scenarios',
+  scenario: 'scenario',
+  watch: 'watch',
+  durability: 'durability',
+  journalSize: 'journal-size',
+  acceptAnyKey: 'accept-any-key',
+  adminToken: 'admin-token',
+  allowedHosts: 'allowed-host',
+  corsOrigins: 'cors-origin',
+  readyFile: 'ready-file',
+  quiet: 'quiet',
+};
+
+const IN_PROCESS_DEFAULTS: StartMockOptions = { port: 0, db: ':memory:', quiet: true };
+
+/** The Config of a startMock() mock; a refused option is a ConfigError naming the option, not the flag. */
+export function configOf(options: StartMockOptions): Readonly<Config> {
+  try {
+    return parseConfig(toArgv({ ...IN_PROCESS_DEFAULTS, ...withoutUndefined(options) }), {});
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`startMock: ${inOptionTerms(error.message)}`);
+    throw error;
+  }
+}
+
+/** `{ port: 0, acceptAnyKey: true, allowedHosts: ['a', 'b'] }` → `--port=0 --accept-any-key --allowed-host=a --allowed-host=b`. */
+export function toArgv(options: StartMockOptions): string[] {
+  const argv: string[] = [];
+  for (const [name, flag] of Object.entries(FLAGS) as Array<[ConfigOptionName, string]>) {
+    const value = options[name];
+    if (value === undefined || value === false) continue;
+    if (value === true) argv.push(`--${flag}`);
+    else if (name === 'allowedHosts') argv.push(...(value as readonly string[]).map((host) => `--${flag}=${host}`));
+    // --cors-origin is one comma-separated list; `=` keeps a value that starts with '-' a value.
+    else argv.push(`--${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+  }
+  return argv;
+}
+
+const OPTION_OF_FLAG = new Map(Object.entries(FLAGS).map(([name, flag]) => [flag, name]));
+
+/** parseConfig's messages name flags (`--port must be…`); a startMock() user wrote `port`. */
+export function inOptionTerms(message: string): string {
+  return message.replace(/--([a-z-]+)/g, (whole, flag: string) => (OPTION_OF_FLAG.has(flag) ? `option '${OPTION_OF_FLAG.get(flag) ?? flag}'` : whole));
+}
+
+function withoutUndefined(options: StartMockOptions): StartMockOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as StartMockOptions;
+}

@@ -1,0 +1,54 @@
+// connectMock(): the same control surface for a mock running elsewhere, here one started with an
+// admin token, which every call then sends; a wrong token or no mock at all is a clear refusal.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminApiError, connectMock, startMock, type RunningMock } from '../../src/index.js';
+import { createLink, updateLink } from './api-calls.js';
+
+const ADMIN_TOKEN = 'toolkit-admin-token';
+let elsewhere: RunningMock;
+beforeAll(async () => {
+  elsewhere = await startMock({ adminToken: ADMIN_TOKEN });
+});
+afterAll(() => elsewhere.stop());
+
+/** A port nothing listens on: taken from the OS, then released. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('connectMock', () => {
+  it('controls a mock started elsewhere with its admin token: the same calls as startMock', async () => {
+    const mock = await connectMock(`${elsewhere.url}/`, { adminToken: ADMIN_TOKEN });
+    expect(mock.url).toBe(elsewhere.url);
+    expect('stop' in mock).toBe(false);
+    await mock.useScenario('not-found');
+    expect((await createLink(mock.url, mock.apiKeys.demoKey)).status).toBe(404);
+    await mock.useScenario(null);
+    const created = await createLink(mock.url, mock.apiKeys.demoKey);
+    expect((await mock.journal({ operation: 'createLink' })).map((entry) => entry.status)).toEqual([404, 201]);
+    expect((await mock.addClicks(created.body.id, 2)).clickCount).toBe(2);
+    await mock.reset();
+    expect((await updateLink(mock.url, mock.apiKeys.demoKey, created.body.id, 'https://example.com/x')).status).toBe(404);
+  });
+
+  it('refuses at once, with the mock\'s Error object, when the admin token is missing or wrong', async () => {
+    const missing = await connectMock(elsewhere.url).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(AdminApiError);
+    expect(missing).toMatchObject({ status: 401, call: 'GET /__admin/health' });
+    expect((missing as AdminApiError).errorDescription).toMatch(/x-admin-token/);
+    await expect(connectMock(elsewhere.url, { adminToken: 'wrong' })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('says there is no answer (status 0) when nothing listens at the URL, within its timeout', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const refusal = await connectMock(url, { timeoutMs: 2_000 }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AdminApiError);
+    expect(refusal).toMatchObject({ status: 0, errorDescription: expect.stringContaining('ECONNREFUSED') });
+  });
+});

@@ -1,0 +1,32 @@
+// runContract(): the contract suite as a function, the same runner as `shortlink-mock contract`,
+// against a startMock() mock with the fixture accounts: every check passes, nothing is left behind.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatContractReport, runContract, startMock, type RunningMock } from '../../src/index.js';
+
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock.stop());
+
+it('runs the whole suite against a startMock() mock: no failure, and the report the CLI prints', { timeout: 120_000 }, async () => {
+  const before = (await mock.health()).links;
+  const [limitedLink] = await mock.links(mock.apiKeys.limitedKey);
+  const report = await runContract({
+    baseUrl: mock.url,
+    apiKey: mock.apiKeys.demoKey,
+    otherApiKey: mock.apiKeys.otherKey,
+    otherDomain: 'go.acme.test',
+    otherAccountDomain: 'links.globex.test',
+    limitedApiKey: mock.apiKeys.limitedKey,
+    limitedLinkId: limitedLink?.id,
+    fuzzRuns: 30,
+    seed: 14,
+  });
+  const failed = report.results.filter((result) => result.outcome.status === 'failed');
+  expect(failed, formatContractReport(report)).toEqual([]);
+  expect(report.counts.notChecked).toBe(0);
+  expect(report.counts.passed).toBe(report.results.length);
+  expect(formatContractReport(report)).toContain('passed');
+  expect((await mock.health()).links).toBe(before);
+});
