@@ -1,0 +1,133 @@
+// Proof that the package installs (issue 14, item 4): the project is packed as npm would publish
+// it, the tarball is installed into a fresh project of its own (no access to this repository's
+// node_modules), and there the CLI answers, and a TypeScript file that imports startMock and the
+// API's types compiles under --strict and runs a create/update/delete. The tarball's contents are
+// checked against what the package needs at run time and a size budget.
+// `npm test` builds dist/ before vitest runs, so the pack skips `prepare` (the same build): it
+// would rewrite dist/ while other test files run the CLI from it. Installs use the npm cache first (--prefer-offline): the repository's own
+// `npm ci` filled it with every dependency of the package.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { CONSUMER_EXPECTED, CONSUMER_PROGRAM } from './consumer-program.js';
+import { startInstalledCli } from './installed-cli.js';
+import { runCommand } from './run-command.js';
+
+const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  scripts: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/**
+ * The unpacked size the package must stay under. Measured on 23 Nov 2026: 743,422 bytes in 279
+ * files (dist/src and dist/fixtures as .js and .d.ts, the contracts, fixtures, scenarios and the
+ * console), plus about 24% for growth. A jump past it means something that should not ship does.
+ */
+const UNPACKED_BUDGET_BYTES = 920_000;
+const INSTALL_LIMIT_MS = 120_000;
+const RUN_LIMIT_MS = 30_000;
+
+let scratch: string;
+let consumer: string;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'shortlink-mock-pack-'));
+  const pack = await runCommand('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], PACKAGE_ROOT, INSTALL_LIMIT_MS);
+  expect(pack.code, pack.transcript).toBe(0);
+  const tarball = readdirSync(scratch).find((file) => file.endsWith('.tgz'));
+  expect(tarball, pack.transcript).toBeDefined();
+
+  consumer = join(scratch, 'consumer');
+  mkdirSync(consumer);
+  // The consumer approves our install scripts: npm 11's allowScripts skips a dependency's scripts
+  // unless approved, older npm runs them all, and a `postinstall` of ours that needs a dev tool
+  // (patch-package once) must fail this install as it fails theirs ("sh: patch-package: not found").
+  const allowScripts = { [`shortlink-mock@${ours.version}`]: true };
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', allowScripts }));
+  const offline = ['--prefer-offline', '--no-audit', '--no-fund'];
+  const install = await runCommand('npm', ['install', join(scratch, tarball!), ...offline], consumer, INSTALL_LIMIT_MS);
+  expect(install.code, install.transcript).toBe(0);
+  const devTools = [`typescript@${ours.devDependencies['typescript']}`, `@types/node@${ours.devDependencies['@types/node']}`];
+  const tools = await runCommand('npm', ['install', '-D', ...devTools, ...offline], consumer, INSTALL_LIMIT_MS);
+  expect(tools.code, tools.transcript).toBe(0);
+}, 3 * INSTALL_LIMIT_MS + 10_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the packed package, installed in a fresh project', () => {
+  test('npx shortlink-mock --version prints the version', async () => {
+    const result = await runCommand('npx', ['--no-install', 'shortlink-mock', '--version'], consumer, RUN_LIMIT_MS);
+    expect(result.code, result.transcript).toBe(0);
+    expect(result.stdout.trim()).toBe(ours.version);
+  });
+
+  test('the CLI starts on --port 0, prints its URL and answers GET /__admin/health', async () => {
+    const cli = await startInstalledCli(join(consumer, 'node_modules', '.bin', 'shortlink-mock'), consumer, RUN_LIMIT_MS);
+    try {
+      const response = await fetch(`${cli.url}/__admin/health`, { signal: AbortSignal.timeout(RUN_LIMIT_MS) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'ok', version: ours.version });
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+  });
+
+  test('a TypeScript file importing startMock and the types compiles with tsc --strict and runs a create/update/delete', async () => {
+    writeFileSync(join(consumer, 'main.ts'), CONSUMER_PROGRAM);
+    const tscFlags = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node'];
+    const compile = await runCommand('npx', ['--no-install', 'tsc', ...tscFlags, 'main.ts'], consumer, RUN_LIMIT_MS);
+    expect(compile.code, compile.transcript).toBe(0);
+    const run = await runCommand(process.execPath, ['main.js'], consumer, RUN_LIMIT_MS);
+    expect(run.code, run.transcript).toBe(0);
+    const lastLine = run.stdout.trim().split('\n').at(-1) ?? '';
+    expect(JSON.parse(lastLine), run.transcript).toEqual(CONSUMER_EXPECTED);
+  });
+
+  test('installing it runs no script of ours (a consumer has none of our dev tools)', () => {
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', 'shortlink-mock', 'package.json'), 'utf8')) as typeof ours;
+    for (const hook of ['preinstall', 'install', 'postinstall']) expect(installed.scripts[hook], hook).toBeUndefined();
+  });
+});
+
+describe('npm pack --dry-run', () => {
+  let files: string[];
+  let unpackedSize: number;
+
+  beforeAll(async () => {
+    const dryRun = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], PACKAGE_ROOT, RUN_LIMIT_MS);
+    expect(dryRun.code, dryRun.transcript).toBe(0);
+    const [listing] = JSON.parse(dryRun.stdout) as { files: { path: string }[]; unpackedSize: number }[];
+    files = listing!.files.map((file) => file.path);
+    unpackedSize = listing!.unpackedSize;
+  }, RUN_LIMIT_MS + 5_000);
+
+  test('holds what the CLI and startMock need at run time', () => {
+    const needed = ['package.json', 'dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/accounts.json'];
+    const alsoNeeded = ['scenarios/scenario.schema.json', 'src/admin/openapi.yaml', 'src/admin/console/index.html'];
+    expect(files).toEqual(expect.arrayContaining([...needed, ...alsoNeeded]));
+  });
+
+  // The contract suite `shortlink-mock contract` runs is src/contract (dist/src/contract);
+  // contract-tests/ is its vitest wrapper for this repository.
+  test('holds no tests, benches, patches, source maps, TypeScript sources or build info', () => {
+    const unwanted = files.filter(
+      (path) => /^(test|bench|contract-tests|patches)\//.test(path) || /\.map$|\.tsbuildinfo$/.test(path) || (/\.[cm]?ts$/.test(path) && !/\.d\.[cm]?ts$/.test(path)),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  test('holds no stale build output (compiled from a source that no longer exists)', () => {
+    const sources = new Set(files.filter((path) => path.startsWith('dist/')).map((path) => path.replace(/^dist\//, '').replace(/\.(js|d\.ts)$/, '.ts')));
+    const stale = [...sources].filter((source) => !existsSync(join(PACKAGE_ROOT, source)));
+    expect(stale, 'rebuild from clean: rm -rf dist && npm run build').toEqual([]);
+  });
+
+  test(`stays under the budget of ${UNPACKED_BUDGET_BYTES} bytes unpacked`, () => {
+    expect(unpackedSize).toBeLessThan(UNPACKED_BUDGET_BYTES);
+  });
+});
