@@ -1,6 +1,9 @@
 // startMock(): a mock in the test's own process, started by the CLI's code path, on a free port
 // and in memory by default, controlled through its admin API; stop() frees the port.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminApiError, ConfigError, startMock, StartupError, type RunningMock } from '../../src/index.js';
 import { createLink, updateLink } from './api-calls.js';
@@ -40,6 +43,26 @@ describe('startMock: start and stop', () => {
       expect((await createLink(mock.url, mock.apiKeys.demoKey)).status).toBe(201);
     } finally {
       await mock.stop();
+    }
+  });
+
+  it('with a db file and a ready file: stop() writes every change, removes the ready file, and the next start keeps the data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slm-toolkit-db-'));
+    const [db, readyFile] = [join(dir, 'db.json'), join(dir, 'ready')];
+    try {
+      const first = await startMock({ db, readyFile });
+      expect(existsSync(readyFile)).toBe(true);
+      const created = await createLink(first.url, first.apiKeys.demoKey, { slug: 'kept-on-disk' });
+      await first.stop();
+      expect(existsSync(readyFile)).toBe(false);
+      const second = await startMock({ db });
+      try {
+        expect((await updateLink(second.url, second.apiKeys.demoKey, created.body.id, 'https://example.com/again')).status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
