@@ -34,6 +34,9 @@ let scratch: string;
 let consumer: string;
 
 beforeAll(async () => {
+  for (const built of ['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts']) {
+    if (!existsSync(join(PACKAGE_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does)`);
+  }
   scratch = mkdtempSync(join(tmpdir(), 'shortlink-mock-pack-'));
   const pack = await runCommand('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], PACKAGE_ROOT, INSTALL_LIMIT_MS);
   expect(pack.code, pack.transcript).toBe(0);
