@@ -101,9 +101,14 @@ export function toArgv(options: StartMockOptions): string[] {
 
 const OPTION_OF_FLAG = new Map(Object.entries(FLAGS).map(([name, flag]) => [flag, name]));
 
-/** parseConfig's messages name flags (`--port must be…`); a startMock() user wrote `port`. */
+/**
+ * parseConfig's and the start-up's messages name flags and their environment twins (`set
+ * --admin-token (or MOCK_ADMIN_TOKEN)`); a startMock() caller wrote options: `options.adminToken`.
+ */
 export function inOptionTerms(message: string): string {
-  return message.replace(/--([a-z-]+)/g, (whole, flag: string) => (OPTION_OF_FLAG.has(flag) ? `option '${OPTION_OF_FLAG.get(flag) ?? flag}'` : whole));
+  return message
+    .replace(/ \(or MOCK_[A-Z_]+\)/g, '')
+    .replace(/--([a-z-]+)/g, (whole, flag: string) => (OPTION_OF_FLAG.has(flag) ? `options.${OPTION_OF_FLAG.get(flag) ?? flag}` : whole));
 }
 
 function withoutUndefined(options: StartMockOptions): StartMockOptions {

@@ -77,10 +77,10 @@ describe('startMock: start and stop', () => {
   });
 
   it('refuses a bad option with the CLI\'s check, naming the option as the caller wrote it', async () => {
-    await expect(startMock({ port: 70_000 })).rejects.toThrow(new ConfigError("startMock: option 'port' must be a whole number from 0 to 65535, got '70000'"));
+    await expect(startMock({ port: 70_000 })).rejects.toThrow(new ConfigError("startMock: options.port must be a whole number from 0 to 65535, got '70000'"));
     await expect(startMock({ durability: 'sometimes' as 'durable' })).rejects.toBeInstanceOf(ConfigError);
-    await expect(startMock({ scenario: 'no-such-scenario' })).rejects.toThrow(/^startMock: option 'scenario': unknown scenario 'no-such-scenario'; known: /);
-    await expect(startMock({ host: '0.0.0.0' })).rejects.toBeInstanceOf(StartupError);
+    await expect(startMock({ scenario: 'no-such-scenario' })).rejects.toThrow(/^startMock: options.scenario: unknown scenario 'no-such-scenario'; known: /);
+    await expect(startMock({ host: '0.0.0.0' })).rejects.toThrow(new StartupError('startMock: options.host 0.0.0.0 is not a loopback address: set options.adminToken to protect the admin API'));
   });
 });
 

@@ -1,7 +1,7 @@
 // startMock()'s options become the CLI's own flags, which parseConfig checks and defaults as it
 // does for the CLI: a table of options → argv, and the Config they make with no environment.
 import { describe, expect, it } from 'vitest';
-import { configOf, toArgv } from '../../src/toolkit/start-options.js';
+import { configOf, inOptionTerms, toArgv } from '../../src/toolkit/start-options.js';
 
 describe('toArgv', () => {
   it.each([
@@ -28,7 +28,17 @@ describe('configOf', () => {
   });
 
   it('names the option in a refusal, not the flag', () => {
-    expect(() => configOf({ journalSize: -1 })).toThrow("startMock: option 'journalSize' must be a whole number from 0 to 1000000, got '-1'");
-    expect(() => configOf({ corsOrigins: ['example.test'] })).toThrow(/^startMock: option 'corsOrigins': 'example.test' has no scheme/);
+    expect(() => configOf({ journalSize: -1 })).toThrow("startMock: options.journalSize must be a whole number from 0 to 1000000, got '-1'");
+    expect(() => configOf({ corsOrigins: ['example.test'] })).toThrow(/^startMock: options.corsOrigins: 'example.test' has no scheme/);
+  });
+});
+
+describe('inOptionTerms', () => {
+  it.each([
+    ['--host 0.0.0.0 is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API', 'options.host 0.0.0.0 is not a loopback address: set options.adminToken to protect the admin API'],
+    ['--ready-file: cannot write', 'options.readyFile: cannot write'],
+    ['--workers 2 needs state shared by every worker', '--workers 2 needs state shared by every worker'],
+  ])('%s', (message, expected) => {
+    expect(inOptionTerms(message)).toBe(expected);
   });
 });
