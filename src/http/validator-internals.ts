@@ -8,7 +8,17 @@ import { createRequire } from 'node:module';
 const validatorMain = createRequire(import.meta.url).resolve('express-openapi-validator');
 const validatorRequire = createRequire(validatorMain);
 
-/** Loads a module as the validator sees it: a package name, or a path relative to its dist/index.js. */
-export function requireFromValidator(id: string): Record<string, unknown> {
-  return validatorRequire(id) as Record<string, unknown>;
-}
+/** How an installer reaches the validator's modules (tests pass one that imitates a changed validator). */
+export type ModuleLoader = (id: string) => Record<string, unknown> | undefined;
+
+/**
+ * Loads a module as the validator sees it: a package name, or a path relative to its dist/index.js.
+ * Undefined when there is none (a later validator moved it): a fix is then skipped, never a crash.
+ */
+export const requireFromValidator: ModuleLoader = (id) => {
+  try {
+    return validatorRequire(id) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+};

@@ -9,7 +9,7 @@
 // `openapi_schema_validator_1.OpenAPISchemaValidator` through the module object when it runs, so
 // replacing that export (a module private to the validator) is enough; the replacement keeps the
 // same constructor and `validate()` contract and delegates to the original class.
-import { requireFromValidator } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
 
 interface SchemaValidator {
   validate(document: unknown): { errors: unknown[] };
@@ -41,10 +41,10 @@ export function lazySchemaValidator(Eager: SchemaValidatorClass): SchemaValidato
  * False, changing nothing, if the module no longer looks as expected: the validator then still
  * works, only starts slower, and test/process/patches.test.ts fails.
  */
-export function installLazyMetaSchema(): boolean {
-  const schemaValidatorModule = requireFromValidator('./framework/openapi.schema.validator');
-  const Eager = schemaValidatorModule['OpenAPISchemaValidator'];
-  if (typeof Eager !== 'function' || typeof Eager.prototype?.validate !== 'function') return false;
+export function installLazyMetaSchema(load: ModuleLoader = requireFromValidator): boolean {
+  const schemaValidatorModule = load('./framework/openapi.schema.validator');
+  const Eager = schemaValidatorModule?.['OpenAPISchemaValidator'];
+  if (!schemaValidatorModule || typeof Eager !== 'function' || typeof Eager.prototype?.validate !== 'function') return false;
   if (INSTALLED in Eager) return true;
   const Lazy = Object.assign(lazySchemaValidator(Eager as SchemaValidatorClass), { [INSTALLED]: true });
   schemaValidatorModule['OpenAPISchemaValidator'] = Lazy;

@@ -13,7 +13,7 @@
 // nobody else passes it); Express's router, which shares the module, calls `match`, never this.
 // `pathToRegexp` is a pure function of its arguments and the validator only reads the result
 // (`regexp.exec`, `keys`), so a shared result is invisible to it.
-import { requireFromValidator } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
 
 type PathToRegexp = (path: unknown, options?: unknown) => unknown;
 
@@ -51,10 +51,10 @@ function validatorCallKey(path: unknown, options: unknown): string | undefined {
  * already was). False, changing nothing, if the module no longer looks as expected: the validator
  * then still works, only slower, and test/process/patches.test.ts fails.
  */
-export function installValidatorRouteCache(): boolean {
-  const pathToRegexpModule = requireFromValidator('path-to-regexp');
-  const current = pathToRegexpModule['pathToRegexp'];
-  if (typeof current !== 'function') return false;
+export function installValidatorRouteCache(load: ModuleLoader = requireFromValidator): boolean {
+  const pathToRegexpModule = load('path-to-regexp');
+  const current = pathToRegexpModule?.['pathToRegexp'];
+  if (!pathToRegexpModule || typeof current !== 'function') return false;
   if (INSTALLED in current) return true;
   const cached = Object.assign(cachedPathToRegexp(current as PathToRegexp), { [INSTALLED]: true });
   pathToRegexpModule['pathToRegexp'] = cached;

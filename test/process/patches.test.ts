@@ -8,7 +8,9 @@ import express from 'express';
 import supertest from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import { validatorFixes } from '../../src/http/validator.js';
-import { cachedPathToRegexp } from '../../src/http/validator-route-cache.js';
+import type { ModuleLoader } from '../../src/http/validator-internals.js';
+import { installLazyMetaSchema } from '../../src/http/validator-lazy-meta-schema.js';
+import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-route-cache.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 // The very modules express-openapi-validator requires.
@@ -27,6 +29,13 @@ afterEach(() => {
 describe('run-time fixes to express-openapi-validator', () => {
   test('both fixes fit the installed validator', () => {
     expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true });
+  });
+
+  test('installing again (a second copy of the package in one process) wraps nothing twice', () => {
+    const schemaValidatorModule = validatorRequire('./framework/openapi.schema.validator') as Record<string, unknown>;
+    const before = [pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator']];
+    expect([installValidatorRouteCache(), installLazyMetaSchema()]).toEqual([true, true]);
+    expect([pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator']]).toEqual(before);
   });
 
   test("the validator's route lookup compiles each route once, not on every request", async () => {
@@ -114,5 +123,23 @@ describe('cachedPathToRegexp', () => {
     const b = cached(...(second as [unknown, unknown]));
     expect(calls).toHaveLength(compilations);
     expect(a === b).toBe(compilations === 1);
+  });
+});
+
+// A later validator may move or reshape what the fixes replace: then they change nothing and say
+// so (the first test above fails), and the mock starts and answers as before, only slower.
+describe('a validator the fixes no longer fit', () => {
+  const shapes: { name: string; module: Record<string, unknown> | undefined }[] = [
+    { name: 'the module is gone', module: undefined },
+    { name: 'the export is gone', module: {} },
+    { name: 'the export is not a function', module: { pathToRegexp: 'x', OpenAPISchemaValidator: 'x' } },
+    { name: 'the class has no validate()', module: { pathToRegexp: 1, OpenAPISchemaValidator: class {} } },
+  ];
+  test.each(shapes)('$name: both installers change nothing and return false', ({ module }) => {
+    const snapshot = module && { ...module };
+    const load: ModuleLoader = () => module;
+    expect(installValidatorRouteCache(load)).toBe(false);
+    expect(installLazyMetaSchema(load)).toBe(false);
+    expect(module).toEqual(snapshot);
   });
 });
