@@ -117,9 +117,9 @@ describe('npm pack --dry-run', () => {
 
   // The contract suite `shortlink-mock contract` runs is src/contract (dist/src/contract);
   // contract-tests/ is its vitest wrapper for this repository.
-  test('holds no tests, benches, patches, source maps, TypeScript sources or build info', () => {
+  test('holds no tests, benches, examples, patches, source maps, TypeScript sources or build info', () => {
     const unwanted = files.filter(
-      (path) => /^(test|bench|contract-tests|patches)\//.test(path) || /\.map$|\.tsbuildinfo$/.test(path) || (/\.[cm]?ts$/.test(path) && !/\.d\.[cm]?ts$/.test(path)),
+      (path) => /^(test|bench|contract-tests|examples|patches)\//.test(path) || /\.map$|\.tsbuildinfo$/.test(path) || (/\.[cm]?ts$/.test(path) && !/\.d\.[cm]?ts$/.test(path)),
     );
     expect(unwanted).toEqual([]);
   });
