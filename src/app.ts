@@ -28,7 +28,7 @@ import { landingRouter } from './http/landing.js';
 import { servedContract } from './http/served-contract.js';
 import { plainRequestTarget } from './http/request-target.js';
 import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
-import { applyRequestScenario, chooseRequestScenario, readGlobalScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
+import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
 import type { SeedAccount } from './core/new-account.js';
@@ -107,8 +107,8 @@ export function createApp(deps: AppDeps): Express {
   //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
   app.use(notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
-  app.use(authenticate(new OperationTable(deps.contract.document), deps.service, readGlobalScenarioEarly(deps.scenarios)));
-  // 7. Which scenario shapes this request (x-mock-scenario, Prefer, global)? Unknown: 400.
+  app.use(authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios)));
+  // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown: 400.
   app.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
   //    A forced 401 stands for a failed authentication, so it comes before validation too.
   app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));

@@ -128,7 +128,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     // Seeds only when asked: faker is loaded on the first POST /__admin/accounts.
     seedAccount: async (apiKey) => accountForKey(store, (await seeds()).buildAccountForKey)(apiKey),
     // The `times` counters start over with the data: in the store's own replace when it can (Redis).
-    onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.counters.clear(),
+    onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.clearCounters(),
     ...(data.health ? { storeHealth: data.health } : {}),
     version: options.version,
     random: options.random ?? cryptoRandomInt,

@@ -1,4 +1,4 @@
-// Admin routes about traffic: scenarios, the journal (and its live stream) and coverage. Every
+// Admin routes about traffic: scenarios (global and per API key), the journal (and its live stream) and coverage. Every
 // read and change goes to the traffic state, which may be shared by several instances: awaited.
 import type { Router } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
@@ -17,13 +17,22 @@ export interface TrafficDeps {
 
 export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
   router.get('/scenarios', async (_req, res) => {
-    const active = await deps.scenarios.activeName();
-    res.json({ active, scenarios: deps.scenarios.list(active) });
+    const { active, byKey } = await activeScenarios(deps.scenarios);
+    res.json({ active, byKey, scenarios: deps.scenarios.list(active) });
+  });
+  router.get('/scenario', async (_req, res) => {
+    res.json(await activeScenarios(deps.scenarios));
   });
   router.put('/scenario', async (req, res) => {
-    const { name } = req.body as { name: string | null };
-    await deps.scenarios.setActive(name, 'the admin API');
-    res.json({ active: name });
+    // With apiKey: that key's own scenario (and counters); the global one is left as it is.
+    const { name, apiKey } = req.body as { name: string | null; apiKey?: string };
+    if (apiKey === undefined) {
+      await deps.scenarios.setActive(name, 'the admin API');
+      res.json({ active: name });
+      return;
+    }
+    await deps.scenarios.setKeyScenario(apiKey, name, 'the admin API');
+    res.json({ active: name, apiKey });
   });
   router.get('/requests', async (req, res) => {
     const filter = req.query as JournalFilter;
@@ -45,4 +54,9 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     await deps.coverage.clear();
     res.status(204).end();
   });
+}
+
+async function activeScenarios(scenarios: ScenarioRegistry): Promise<{ active: string | null; byKey: Record<string, string> }> {
+  const [active, byKey] = await Promise.all([scenarios.activeName(), scenarios.keyScenarios()]);
+  return { active, byKey };
 }

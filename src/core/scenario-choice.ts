@@ -1,10 +1,12 @@
-// Which scenario shapes one request, decoded from its headers: `x-mock-scenario: <name>` wins,
-// then Prism's `Prefer: code=<status>`, then the global scenario. Decoding is strict: an unknown
-// name or an undocumented code is a 400 that says so, never a silent fallback.
+// Which scenario shapes one request, decoded from its headers, in this order: `x-mock-scenario:
+// <name>`, then Prism's `Prefer: code=<status>`, then the scenario set for the request's API key,
+// then the global scenario. Decoding is strict: an unknown name or an undocumented code is a 400
+// that says so, never a silent fallback. A key's own scenario counts its `times` on that key's
+// counters; every other choice on the global ones.
 import type { Awaitable } from './awaitable.js';
 import { preferErrorFor } from './builtin-errors.js';
 import { errors } from './errors.js';
-import type { ScenarioRegistry } from './scenario-registry.js';
+import type { ChosenScenario, ScenarioRegistry } from './scenario-registry.js';
 import type { Scenario } from './scenarios.js';
 
 export const SCENARIO_HEADER = 'x-mock-scenario';
@@ -15,16 +17,21 @@ export interface ScenarioRequest {
   documentedStatuses: () => readonly number[];
   scenarioHeader?: string;
   preferHeader?: string;
-  /** The global scenario when it was read already (alongside authentication); else it is read now. */
-  global?: Awaitable<Scenario | undefined>;
+  /** The request's x-api-key, whose own scenario comes before the global one. */
+  apiKey?: string;
+  /** The key's and global scenario when they were read already (alongside authentication); else they are read now. */
+  active?: Awaitable<ChosenScenario | undefined>;
 }
 
-/** At once from the headers; the global scenario only when they ask for none (a read of the shared state). */
-export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequest): Awaitable<Scenario | undefined> {
-  if (request.scenarioHeader !== undefined) return registry.get(request.scenarioHeader.trim(), `the ${SCENARIO_HEADER} header`);
+/** At once from the headers; the key's or global scenario only when they ask for none (a read of the shared state). */
+export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequest): Awaitable<ChosenScenario | undefined> {
+  if (request.scenarioHeader !== undefined) return { scenario: registry.get(request.scenarioHeader.trim(), `the ${SCENARIO_HEADER} header`) };
   const code = preferredCode(request.preferHeader);
-  if (code !== undefined) return preferScenario(code, request);
-  return request.global ?? registry.active();
+  if (code !== undefined) {
+    const forced = preferScenario(code, request);
+    return forced && { scenario: forced };
+  }
+  return request.active ?? registry.activeFor(request.apiKey);
 }
 
 /** `Prefer: code=404` (Prism's syntax; other preferences such as dynamic=true are ignored). */

@@ -1,8 +1,9 @@
 // The loaded scenarios (per process, replaced whole on a hot reload), over the ScenarioState that
-// holds the globally active one and the `times` counters (in memory by default, or shared by every
-// instance: src/store/traffic-state.ts). The counters start over whenever the global scenario is
-// set or the data is reset.
-import type { RuleCounterStore, ScenarioState } from '../store/traffic-state.js';
+// holds the global scenario, the scenarios set for one API key, and their `times` counters (in
+// memory by default, or shared by every instance: src/store/traffic-state.ts). The global counters
+// start over when the global scenario is set, a key's when its scenario is set, and all of them
+// when the data is reset.
+import type { ActiveNames, RuleCounterStore, ScenarioState } from '../store/traffic-state.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { errors } from './errors.js';
 import { RuleCounters, type Scenario } from './scenarios.js';
@@ -15,22 +16,61 @@ export interface ScenarioSummary {
   active: boolean;
 }
 
-/** The in-memory ScenarioState: this process's global scenario and counters. */
+/** The scenario that shapes a request, and whose counters count its uses: the key's own when `key` is set, else the global ones. */
+export interface ChosenScenario {
+  scenario: Scenario;
+  key?: string;
+}
+
+/** The in-memory ScenarioState: this process's scenarios and counters, read at once (no promise per request). */
 export class MemoryScenarioState implements ScenarioState {
   readonly counters = new RuleCounters();
   private name: string | null = null;
+  private readonly byKey = new Map<string, string>();
+  private readonly countersByKey = new Map<string, RuleCounters>();
+  /** What every key reads while no key has a scenario: no object made per request. */
+  private globalOnly: ActiveNames = { global: null, key: null };
 
   activeName(): string | null {
     return this.name;
   }
 
+  activeNames(apiKey: string): ActiveNames {
+    if (this.byKey.size === 0) return this.globalOnly;
+    return { global: this.name, key: this.byKey.get(apiKey) ?? null };
+  }
+
   setActive(name: string | null): void {
     this.name = name;
+    this.globalOnly = { global: name, key: null };
     this.counters.clear();
   }
 
+  setKeyScenario(apiKey: string, name: string | null): void {
+    if (name === null) this.byKey.delete(apiKey);
+    else this.byKey.set(apiKey, name);
+    this.countersByKey.delete(apiKey);
+  }
+
+  keyScenarios(): Record<string, string> {
+    return Object.fromEntries(this.byKey);
+  }
+
   dropActive(name: string): void {
-    if (this.name === name) this.name = null;
+    if (this.name !== name) return;
+    this.name = null;
+    this.globalOnly = { global: null, key: null };
+  }
+
+  countersOf(apiKey: string): RuleCounters {
+    let counters = this.countersByKey.get(apiKey);
+    if (!counters) this.countersByKey.set(apiKey, (counters = new RuleCounters()));
+    return counters;
+  }
+
+  clearCounters(): void {
+    this.counters.clear();
+    this.countersByKey.clear();
   }
 }
 
@@ -71,6 +111,41 @@ export class ScenarioRegistry {
 
   names(): string[] {
     return [...this.byName.keys()].sort();
+  }
+
+  /**
+   * The scenario of a request whose headers name none: its key's own, else the global one (a
+   * name this process has not loaded counts as none). One read of the state for both.
+   */
+  activeFor(apiKey: string | undefined): Awaitable<ChosenScenario | undefined> {
+    if (apiKey === undefined || apiKey === '') return andThen(this.active(), (scenario) => scenario && { scenario });
+    return andThen(this.state.activeNames(apiKey), (names) => {
+      const own = names.key === null ? undefined : this.byName.get(names.key);
+      if (own) return { scenario: own, key: apiKey };
+      const global = names.global === null ? undefined : this.byName.get(names.global);
+      return global && { scenario: global };
+    });
+  }
+
+  /** The counters a chosen scenario's uses count against. */
+  countersFor(chosen: ChosenScenario): RuleCounterStore {
+    return chosen.key === undefined ? this.state.counters : this.state.countersOf(chosen.key);
+  }
+
+  /** Every key's own scenario that this process has loaded: key → name. */
+  keyScenarios(): Awaitable<Record<string, string>> {
+    return andThen(this.state.keyScenarios(), (byKey) => Object.fromEntries(Object.entries(byKey).filter(([, name]) => this.byName.has(name))));
+  }
+
+  /** Sets (or with null clears) the scenario of requests with this API key only. */
+  setKeyScenario(apiKey: string, name: string | null, via: string): Awaitable<void> {
+    if (name !== null) this.get(name, via);
+    return this.state.setKeyScenario(apiKey, name);
+  }
+
+  /** Starts every `times` counter over, the global ones and every key's. */
+  clearCounters(): Awaitable<void> {
+    return this.state.clearCounters();
   }
 
   /** The global scenario, if it is one this process has loaded. */

@@ -5,8 +5,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Awaitable } from '../core/awaitable.js';
 import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
-import type { ScenarioRegistry } from '../core/scenario-registry.js';
-import { decide, type RulePhase, type Scenario } from '../core/scenarios.js';
+import type { ChosenScenario, ScenarioRegistry } from '../core/scenario-registry.js';
+import { decide, type RulePhase } from '../core/scenarios.js';
 import type { RandomInt } from '../core/random.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import { API_KEY_HEADER } from './authenticate.js';
@@ -15,9 +15,9 @@ import { applyFault } from './faults.js';
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The global scenario comes from the traffic state: at once in memory, after a read when shared.
-// Either way the request goes on synchronously when the answer is there (no microtask per request
-// in memory mode); a failed read (store unavailable) is the request's error, through Express.
+// The key's and global scenario come from the traffic state: at once in memory, after a read when
+// shared. Either way the request goes on synchronously when the answer is there (no microtask per
+// request in memory mode); a failed read (store unavailable) is the request's error, through Express.
 export function chooseRequestScenario(registry: ScenarioRegistry, contract: ContractRules): RequestHandler {
   return (req, res, next) => {
     const operationId = res.locals['operationId'] as string;
@@ -26,38 +26,41 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
       documentedStatuses: () => contract.documentedStatuses(operationId),
       ...optional('scenarioHeader', req.get(SCENARIO_HEADER)),
       ...optional('preferHeader', req.get('prefer')),
-      ...(res.locals[GLOBAL_SCENARIO] === undefined ? {} : { global: res.locals[GLOBAL_SCENARIO] as Awaitable<Scenario | undefined> }),
+      ...optional('apiKey', req.get(API_KEY_HEADER)),
+      ...(res.locals[ACTIVE_SCENARIO] === undefined ? {} : { active: res.locals[ACTIVE_SCENARIO] as Awaitable<ChosenScenario | undefined> }),
     });
-    const go = (scenario: Scenario | undefined): void => {
-      res.locals['scenario'] = scenario;
+    const go = (choice: ChosenScenario | undefined): void => {
+      res.locals['scenario'] = choice;
       next();
     };
     return chosen instanceof Promise ? chosen.then(go) : go(chosen);
   };
 }
 
-const GLOBAL_SCENARIO = 'globalScenario';
+const ACTIVE_SCENARIO = 'activeScenario';
 
 /**
- * Starts reading the global scenario while the request is authenticated, when its headers pick
- * none: on shared state the two reads then share one round trip. A failed read is the request's
- * error only if the choice gets to it (it is marked handled here, and awaited there).
+ * Starts reading the request key's scenario and the global one (one read) while the request is
+ * authenticated, when its headers pick none: on shared state the two reads then share one round
+ * trip. A failed read is the request's error only if the choice gets to it (it is marked handled
+ * here, and awaited there).
  */
-export function readGlobalScenarioEarly(registry: ScenarioRegistry): (req: Request, res: Response) => void {
+export function readActiveScenarioEarly(registry: ScenarioRegistry): (req: Request, res: Response) => void {
   return (req, res) => {
     if (req.get(SCENARIO_HEADER) !== undefined || req.get('prefer') !== undefined) return;
-    const global = registry.active();
-    if (global instanceof Promise) global.catch(() => undefined);
-    res.locals[GLOBAL_SCENARIO] = global;
+    const active = registry.activeFor(req.get(API_KEY_HEADER));
+    if (active instanceof Promise) active.catch(() => undefined);
+    res.locals[ACTIVE_SCENARIO] = active;
   };
 }
 
 export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep, phase: RulePhase): RequestHandler {
   return async (req, res, next) => {
-    const scenario = res.locals['scenario'] as Scenario | undefined;
-    if (!scenario) return next();
+    const chosen = res.locals['scenario'] as ChosenScenario | undefined;
+    if (!chosen) return next();
+    const { scenario } = chosen;
     const facts = { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) };
-    const decided = decide(scenario, facts, registry.counters, random, phase);
+    const decided = decide(scenario, facts, registry.countersFor(chosen), random, phase);
     const outcome = decided instanceof Promise ? await decided : decided;
     if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
     res.locals['shapedBy'] = scenario.name;

@@ -2,9 +2,10 @@
 // for every instance (D24). New data is written under a fresh generation no one reads, then one
 // command makes it current: `SET generation <new> NX` for a seed (of several instances seeding an
 // empty prefix at once, exactly one wins; the others delete what they wrote), the SWITCH script
-// for a replace, which also deletes the traffic state's `times` counters under the same prefix: a
-// reset or restore starts them over in that very step, so no instance counts a rule against the
-// old counts on the new data, and no later clear erases a use counted since. Every store call runs
+// for a replace, which also deletes the traffic state's `times` counters (global and per API key)
+// under the same prefix: a reset or restore starts them over in that very step, so no instance
+// counts a rule against the old counts on the new data, and no later clear erases a use counted
+// since. Every store call runs
 // against the generation it names and is refused by the script once that is no longer current
 // (redis-txn.ts), so no instance reads or writes a mix of old and new: it notices at its next
 // call, from the refusal itself, and moves to the new generation.
@@ -24,12 +25,12 @@ const SCAN_COUNT = 1_000;
 /** Bounds the SCAN of a deletion: a million rounds of 1,000 keys. */
 const MAX_SCAN_ROUNDS = 1_000_000;
 
-/** The `times` counters of the traffic state under `prefix` (redis-scenario-state.ts: key('times')). */
-const timesKey = (prefix: string): string => `${prefix}traffic:times`;
+/** The `times` counters of the traffic state under `prefix`, global and per API key (redis-scenario-state.ts: key('times'), key('times-by-key')). */
+const timesKeys = (prefix: string): string[] => [`${prefix}traffic:times`, `${prefix}traffic:times-by-key`];
 
-/** KEYS: generation, times counters. ARGV: the new generation. Answers the one replaced (nil: none). */
+/** KEYS: generation, global times counters, per-key times counters. ARGV: the new generation. Answers the one replaced (nil: none). */
 const SWITCH = `local previous = redis.call('SET', KEYS[1], ARGV[1], 'GET')
-redis.call('DEL', KEYS[2])
+redis.call('DEL', KEYS[2], KEYS[3])
 return previous`;
 
 export class Generations {
@@ -62,7 +63,7 @@ export class Generations {
    */
   async replace(data: MockData): Promise<string> {
     const written = await this.write(data);
-    const previous = await this.send(['EVAL', SWITCH, '2', this.keys.generation, timesKey(this.keys.prefix), written]);
+    const previous = await this.send(['EVAL', SWITCH, '3', this.keys.generation, ...timesKeys(this.keys.prefix), written]);
     if (typeof previous === 'string') await this.retire(previous);
     return written;
   }

@@ -1,8 +1,8 @@
 // The mock's traffic state behind one interface, in three parts: the request journal (with its
-// live feed), the coverage counters, and the global scenario with the `times` counters. The
-// loaded scenarios themselves stay per process (read from files); everything here is what the
-// instances of one mock must share (D21). Two implementations: in memory (the default, for the
-// file store and :memory:; src/core/journal.ts, src/core/coverage-counts.ts,
+// live feed), the coverage counters, and the global and per-key scenarios with their `times`
+// counters. The loaded scenarios themselves stay per process (read from files); everything here
+// is what the instances of one mock must share (D21). Two implementations: in memory (the
+// default, for the file store and :memory:; src/core/journal.ts, src/core/coverage-counts.ts,
 // src/core/scenario-registry.ts) and on Redis (src/store/redis-traffic.ts).
 //
 // Recording (journal entries, coverage counts) never fails and never waits: a store that cannot
@@ -70,14 +70,36 @@ export interface RuleCounterStore {
   clear(): Awaitable<void>;
 }
 
+/** The names that may shape a request with an API key: the key's own scenario and the global one. */
+export interface ActiveNames {
+  global: string | null;
+  key: string | null;
+}
+
+/**
+ * The global scenario with its `times` counters, and the scenarios set for one API key with
+ * counters of their own (PUT /__admin/scenario with `apiKey`), so that test suites with their own
+ * keys never see each other's scenario or use up each other's `times`.
+ */
 export interface ScenarioState {
   /** The global scenario's name, null when none. */
   activeName(): Awaitable<string | null>;
-  /** Sets (null: clears) the global scenario and starts the counters over, in one step. */
+  /** The global scenario and the key's own, in one read (one round trip when shared): read for every request with a key. */
+  activeNames(apiKey: string): Awaitable<ActiveNames>;
+  /** Sets (null: clears) the global scenario and starts the global counters over, in one step; key scenarios stay. */
   setActive(name: string | null): Awaitable<void>;
+  /** Sets (null: clears) the key's own scenario and starts the key's counters over, in one step. */
+  setKeyScenario(apiKey: string, name: string | null): Awaitable<void>;
+  /** Every key's own scenario: key → name. */
+  keyScenarios(): Awaitable<Record<string, string>>;
   /** Clears the global scenario if it is still `name` (a reload lost it); the counters stay. */
   dropActive(name: string): Awaitable<void>;
+  /** The counters of the global scenario, and of a scenario a request names itself (x-mock-scenario). */
   readonly counters: RuleCounterStore;
+  /** The counters of the key's own scenario. */
+  countersOf(apiKey: string): RuleCounterStore;
+  /** Starts every counter over, the global ones and every key's (a reset or restore when the store's replace does not). */
+  clearCounters(): Awaitable<void>;
 }
 
 export interface TrafficState {

@@ -17,11 +17,29 @@ describe('createTrafficState({ kind: memory })', () => {
     const registry = new ScenarioRegistry([ONCE], state.scenario);
     expect(registry.setActive('once', 'test')).toBeUndefined();
     expect(registry.active()).toBe(ONCE);
-    expect(chooseScenario(registry, { operationId: 'createLink', documentedStatuses: () => [] })).toBe(ONCE);
+    expect(chooseScenario(registry, { operationId: 'createLink', documentedStatuses: () => [] })).toEqual({ scenario: ONCE });
+    expect(chooseScenario(registry, { operationId: 'createLink', documentedStatuses: () => [], apiKey: 'k' })).toEqual({ scenario: ONCE });
     expect(decide(ONCE, FACTS, registry.counters, () => 0)).toEqual({ kind: 'respond', delayMs: 0, response: ONCE.rules[0]!.respond });
     expect(decide(ONCE, FACTS, registry.counters, () => 0)).toEqual({ kind: 'pass', delayMs: 0 });
     expect(registry.replace([])).toBe("the active scenario 'once' is no longer defined; no scenario is active now");
     expect(registry.activeName()).toBeNull();
+  });
+
+  it('a key scenario, its choice and its own counters are plain values too', () => {
+    const state = createTrafficState({ kind: 'memory', journalSize: 2 });
+    const registry = new ScenarioRegistry([ONCE], state.scenario);
+    expect(registry.activeFor('k')).toBeUndefined();
+    expect(registry.setKeyScenario('k', 'once', 'test')).toBeUndefined();
+    const chosen = chooseScenario(registry, { operationId: 'createLink', documentedStatuses: () => [], apiKey: 'k' });
+    expect(chosen).toEqual({ scenario: ONCE, key: 'k' });
+    expect(chooseScenario(registry, { operationId: 'createLink', documentedStatuses: () => [], apiKey: 'other' })).toBeUndefined();
+    const counters = registry.countersFor({ scenario: ONCE, key: 'k' });
+    expect(decide(ONCE, FACTS, counters, () => 0)).toMatchObject({ kind: 'respond' });
+    expect(decide(ONCE, FACTS, counters, () => 0)).toEqual({ kind: 'pass', delayMs: 0 });
+    expect(decide(ONCE, FACTS, registry.counters, () => 0)).toMatchObject({ kind: 'respond' });
+    expect(registry.keyScenarios()).toEqual({ k: 'once' });
+    expect(registry.clearCounters()).toBeUndefined();
+    expect(decide(ONCE, FACTS, registry.countersFor({ scenario: ONCE, key: 'k' }), () => 0)).toMatchObject({ kind: 'respond' });
   });
 
   it('the journal and coverage are read at once; flush and close have nothing to wait for', async () => {

@@ -166,6 +166,32 @@ describe('scenarios, journal and coverage are shared (D21)', () => {
     }
   });
 
+  it('an account made through C is usable through A at once; a key scenario set through A shapes that key on B and C, and no other key', async () => {
+    const made = await call(via(2), 'POST', '/__admin/accounts', null, {});
+    expect(made.status).toBe(201);
+    const key = made.body['apiKey'] as string;
+    expect((await create(0, {}, key)).status).toBe(201);
+    expect((await call(via(0), 'PUT', '/__admin/scenario', null, { name: 'all-missing', apiKey: key })).body).toEqual({ active: 'all-missing', apiKey: key });
+    try {
+      expect([(await create(1, {}, key)).status, (await create(2, {}, key)).status, (await create(1, {})).status]).toEqual([404, 404, 201]);
+      expect((await call(via(1), 'GET', '/__admin/scenario', null)).body).toEqual({ active: null, byKey: { [key]: 'all-missing' } });
+    } finally {
+      await call(via(2), 'PUT', '/__admin/scenario', null, { name: null, apiKey: key });
+    }
+    expect((await create(0, {}, key)).status).toBe(201);
+  });
+
+  it('times: 3 set for two keys fires exactly three times for each, under 40 concurrent creates across the three', async () => {
+    const keys = await Promise.all([0, 1].map(async (i) => (await call(via(i), 'POST', '/__admin/accounts', null, {})).body['apiKey'] as string));
+    for (const key of keys) expect((await call(via(2), 'PUT', '/__admin/scenario', null, { name: 'three-refusals', apiKey: key })).status).toBe(200);
+    try {
+      const answers = await race(40, (i) => create(i, {}, keys[i % 2]!));
+      for (const parity of [0, 1]) expect(statuses(answers.filter((_, i) => i % 2 === parity))).toEqual({ 201: 17, 400: 3 });
+    } finally {
+      await Promise.all(keys.map((key) => call(via(0), 'PUT', '/__admin/scenario', null, { name: null, apiKey: key })));
+    }
+  });
+
   it('the journal and coverage read through any instance show the requests answered by all three', async () => {
     expect((await call(via(0), 'DELETE', '/__admin/requests', null)).status).toBe(204);
     expect((await call(via(1), 'DELETE', '/__admin/coverage', null)).status).toBe(204);

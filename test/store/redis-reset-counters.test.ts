@@ -56,6 +56,18 @@ describe('a replace on Redis starts the `times` counters over in its own switch'
     expect(await counters.hasUses(scenario, 0, ONCE)).toBe(true);
   });
 
+  it('the per-key counters start over in that same switch too; the key scenarios stay', async () => {
+    const { store } = await stores.open(url, prefix);
+    const state = (await traffic.open(url, prefix)).state.scenario;
+    await state.setKeyScenario('suite-key', 'once');
+    const ofKey = state.countersOf('suite-key');
+    expect(await ofKey.take(scenario, 0, ONCE)).toBe(true);
+    expect(await ofKey.hasUses(scenario, 0, ONCE)).toBe(false);
+    await store.replaceAll(seedData(98));
+    expect(await ofKey.hasUses(scenario, 0, ONCE)).toBe(true);
+    expect(await state.keyScenarios()).toEqual({ 'suite-key': 'once' });
+  });
+
   it('POST /__admin/reset keeps a use counted through another instance right after the switch', async () => {
     const state = await openSharedState({ url, prefix, journalSize: 100, reset: false, seed: async () => seedData(), log: () => undefined });
     const mock = await createMock({ contract, fixtures, seed: TEST_SEED, version: 'test', scenarios: [scenario], ...sharedMockOptions(state) });

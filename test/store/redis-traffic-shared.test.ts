@@ -1,7 +1,7 @@
 // The traffic state on Redis (D21): several instances, each with a connection of its own, on one
 // Redis and a fresh prefix per test, are one mock: the global scenario, the `times` counters, the
 // journal (and its live feed) and coverage are the same through any of them.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CoverageTracker, MAX_TRACKED_KEYS, outcomeKey } from '../../src/core/coverage.js';
 import { maskApiKey, type JournalEntry, type NewJournalEntry } from '../../src/core/journal.js';
 import { ScenarioRegistry } from '../../src/core/scenario-registry.js';
@@ -101,6 +101,49 @@ describe('the global scenario and the times counters', () => {
     await onA.setActive('thrice', 'test');
     await b.scenario.dropActive('always');
     expect(await onA.activeName()).toBe('thrice');
+  });
+});
+
+describe('scenarios for one API key', () => {
+  it('set through one instance, they apply to that key on the other at once; other keys get the global one', async () => {
+    const onA = new ScenarioRegistry([THRICE, ALWAYS], a.scenario);
+    const onB = new ScenarioRegistry([THRICE, ALWAYS], b.scenario);
+    await onA.setActive('always', 'test');
+    await onA.setKeyScenario('suite-1', 'thrice', 'test');
+    expect(await onB.activeFor('suite-1')).toEqual({ scenario: THRICE, key: 'suite-1' });
+    expect(await onB.activeFor('suite-2')).toEqual({ scenario: ALWAYS });
+    expect(await onB.keyScenarios()).toEqual({ 'suite-1': 'thrice' });
+    await onB.setKeyScenario('suite-1', null, 'test');
+    expect(await onA.activeFor('suite-1')).toEqual({ scenario: ALWAYS });
+  });
+
+  it("a request's key scenario and the global one are one command (one round trip)", async () => {
+    const instance = await states.open(url, prefix, 5);
+    const onC = new ScenarioRegistry([THRICE, ALWAYS], instance.state.scenario);
+    await onC.setKeyScenario('suite-1', 'thrice', 'test');
+    await onC.activeFor('suite-1'); // Redis knows the script from now on (a restarted one is sent its text once)
+    const sent = vi.spyOn(instance.client, 'sendCommand');
+    expect(await onC.activeFor('suite-1')).toEqual({ scenario: THRICE, key: 'suite-1' });
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('each key counts its own uses across instances, apart from the global counters; setting a key again starts only its own over', async () => {
+    const onA = new ScenarioRegistry([THRICE], a.scenario);
+    for (const key of ['suite-1', 'suite-2']) await onA.setKeyScenario(key, 'thrice', 'test');
+    const use = (key: string | undefined, i: number) => {
+      const state = (i % 2 ? a : b).scenario;
+      return decide(THRICE, FACTS, key === undefined ? state.counters : state.countersOf(key), () => 0);
+    };
+    const fired = async (key: string | undefined, n: number) =>
+      (await Promise.all(Array.from({ length: n }, (_, i) => use(key, i)))).filter((outcome) => outcome.kind === 'respond').length;
+    expect(await fired('suite-1', 10)).toBe(3);
+    expect(await fired('suite-2', 10)).toBe(3);
+    expect(await fired(undefined, 10)).toBe(3);
+    await onA.setKeyScenario('suite-1', 'thrice', 'test');
+    expect(await fired('suite-1', 10)).toBe(3);
+    expect(await fired('suite-2', 10)).toBe(0);
+    await b.scenario.clearCounters();
+    expect(await fired('suite-2', 10)).toBe(3);
   });
 });
 

@@ -64,6 +64,10 @@ async function expectReadsUnavailable(reason: RegExp): Promise<void> {
     ['setActive', () => state.scenario.setActive('thrice')],
     ['take', () => state.scenario.counters.take(THRICE, 0, THRICE.rules[0]!)],
     ['hasUses', () => state.scenario.counters.hasUses(THRICE, 0, THRICE.rules[0]!)],
+    ['activeNames', () => state.scenario.activeNames('suite-key')],
+    ['setKeyScenario', () => state.scenario.setKeyScenario('suite-key', 'thrice')],
+    ['keyScenarios', () => state.scenario.keyScenarios()],
+    ['countersOf.take', () => state.scenario.countersOf('suite-key').take(THRICE, 0, THRICE.rules[0]!)],
     ['journal.list', () => state.journal.list()],
     ['coverage.read', () => state.coverage.read()],
   ];
