@@ -1,5 +1,6 @@
-// A test file on the mock of the global setup, in an account of its own (account()), so that other
-// files running at the same time on the same mock neither see nor change its links.
+// A test file on the mock of the global setup, in an account of its own (account()) with scenarios
+// of its own (useScenario(name, { apiKey })): other files running at the same time on the same mock
+// neither see its links nor meet its scenarios.
 import { beforeAll, expect, inject, it } from 'vitest';
 import { connectMock, type Link, type MockControl } from 'shortlink-mock';
 
@@ -28,4 +29,13 @@ it('sees LINK_LIMIT_REACHED once its account is full', async () => {
   const refused = await createLink();
   expect(refused.status).toBe(400);
   expect(await refused.json()).toMatchObject({ code: 'LINK_LIMIT_REACHED' });
+});
+
+it('meets its own scenario; other keys on the mock do not', async () => {
+  await mock.useScenario('not-found', { apiKey });
+  try {
+    expect((await createLink()).status).toBe(404);
+  } finally {
+    await mock.useScenario(null, { apiKey });
+  }
 });

@@ -30,6 +30,8 @@ export interface ResetResult {
 export interface ActiveScenario {
   /** The scenario now active (for the key, when one was given), or null. */
   active: string | null;
+  /** The key, when `active` is that key's own scenario. */
+  apiKey?: string;
 }
 
 /** `GET /__admin/coverage`. */

@@ -24,11 +24,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('recipes', { timeout: LIMIT_MS + 10_000 }, () => {
-  it('Vitest: the global setup\'s mock serves a file on an account of its own, and a file starts a mock of its own', async () => {
+  it('Vitest: the global setup\'s mock serves a file on an account and a scenario of its own, and a file starts a mock of its own', async () => {
     const result = await runExample([BIN('vitest/vitest.mjs'), 'run'], EXAMPLES, LIMIT_MS);
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/Test Files +2 passed \(2\)/);
-    expect(result.output).toMatch(/Tests +4 passed \(4\)/);
+    expect(result.output).toMatch(/Tests +5 passed \(5\)/);
   });
 
   it('node:test: a file with a mock started in before() and stopped in after()', async () => {
