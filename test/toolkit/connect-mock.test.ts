@@ -1,8 +1,12 @@
-// connectMock(): the same control surface for a mock running elsewhere, here one started with an
-// admin token, which every call then sends; a wrong token or no mock at all is a clear refusal.
+// connectMock(): the same control surface for a mock running elsewhere: one started with an admin
+// token, and the CLI in a process of its own; a wrong token or no mock at all is a clear refusal.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminApiError, connectMock, startMock, type RunningMock } from '../../src/index.js';
+import { startCli } from '../helpers/cli-process.js';
 import { createLink, updateLink } from './api-calls.js';
 
 const ADMIN_TOKEN = 'toolkit-admin-token';
@@ -35,6 +39,22 @@ describe('connectMock', () => {
     expect((await mock.addClicks(created.body.id, 2)).clickCount).toBe(2);
     await mock.reset();
     expect((await updateLink(mock.url, mock.apiKeys.demoKey, created.body.id, 'https://example.com/x')).status).toBe(404);
+  });
+
+  it('controls the CLI in a process of its own (the built dist/), token and all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slm-toolkit-cli-'));
+    const cli = await startCli(['--db', ':memory:', '--admin-token', ADMIN_TOKEN], dir);
+    try {
+      const mock = await connectMock(cli.url, { adminToken: ADMIN_TOKEN });
+      const { apiKey, links } = await mock.account(); // seeded with links of its own
+      await mock.setLinkLimit(apiKey, links + 1);
+      expect((await createLink(mock.url, apiKey)).status).toBe(201);
+      expect((await createLink(mock.url, apiKey)).body.code).toBe('LINK_LIMIT_REACHED');
+      expect(await mock.journal({ account: apiKey })).toHaveLength(2);
+    } finally {
+      await cli.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses at once, with the mock\'s Error object, when the admin token is missing or wrong', async () => {
