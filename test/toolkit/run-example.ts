@@ -13,11 +13,12 @@ export interface ExampleRun {
   output: string;
 }
 
-export async function runExample(args: string[], cwd: string, limitMs: number): Promise<ExampleRun> {
-  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|MOCK_|npm_)/i.test(name))), NO_COLOR: '1' };
+/** `env`: variables the example is given on purpose (after those of this run are left out). */
+export async function runExample(args: string[], cwd: string, limitMs: number, env: Record<string, string> = {}): Promise<ExampleRun> {
+  const childEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|MOCK_|npm_)/i.test(name))), NO_COLOR: '1', ...env };
   const line = `$ node ${args.join(' ')} (in ${cwd})`;
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { cwd, env, timeout: limitMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, args, { cwd, env: childEnv, timeout: limitMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, output: `${line}\n${stdout}${stderr}` };
   } catch (error) {
     const failed = error as { code?: unknown; killed?: boolean; stdout?: string; stderr?: string };
