@@ -1,8 +1,9 @@
 // The README's recipes, run as their readers would run them from examples/: Vitest (a global
-// setup shared by the files, and a file with a mock of its own), node:test, and Playwright's
-// globalSetup. The examples import 'shortlink-mock' itself (the package's own name, resolved
+// setup shared by the files, and a file with a mock of its own), node:test, and Playwright (its
+// globalSetup, and the CLI as its webServer), each with its own runner. The examples import 'shortlink-mock' itself (the package's own name, resolved
 // through its "exports" to dist/), so they need `npm run build` first, as `npm test` does.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,35 @@ import { runExample } from './run-example.js';
 const EXAMPLES = join(PACKAGE_ROOT, 'examples');
 const BIN = (path: string): string => join(PACKAGE_ROOT, 'node_modules', ...path.split('/'));
 const LIMIT_MS = 90_000;
+
+/** A port the OS says is free now (Playwright's webServer needs one fixed before it starts). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The webServer recipe as a consumer's project has it: the config and spec copied into a project
+ * whose node_modules holds @playwright/test and, as `npx shortlink-mock` finds it, this build's CLI
+ * (npx would look in the registry for a package not installed).
+ */
+function consumerProject(): string {
+  const project = join(dir, 'consumer');
+  mkdirSync(join(project, 'e2e'), { recursive: true });
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
+  mkdirSync(join(project, 'node_modules', '@playwright'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), '{ "type": "module", "private": true }\n');
+  for (const file of ['playwright.web-server.config.ts', 'e2e/links.spec.ts']) copyFileSync(join(EXAMPLES, file), join(project, file));
+  symlinkSync(join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test'), join(project, 'node_modules', '@playwright', 'test'));
+  writeFileSync(join(project, 'node_modules', '.bin', 'shortlink-mock'), `#!/bin/sh\nexec "${process.execPath}" "${join(PACKAGE_ROOT, 'dist', 'src', 'cli.js')}" "$@"\n`, { mode: 0o755 });
+  return project;
+}
 
 let dir: string;
 beforeAll(() => {
@@ -37,29 +67,24 @@ describe('recipes', { timeout: LIMIT_MS + 10_000 }, () => {
     expect(result.output).toMatch(/# pass 2\n# fail 0/);
   });
 
-  it('Playwright: the globalSetup starts a mock at MOCK_URL, and what it returns stops it', async () => {
-    const before = process.env['MOCK_URL'];
-    const setup = (await import(pathToFileURL(join(EXAMPLES, 'playwright-global-setup.ts')).href)) as { default: () => Promise<() => Promise<void>> };
-    const teardown = await setup.default();
-    try {
-      const url = process.env['MOCK_URL'];
-      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
-      await teardown();
-      await expect(fetch(`${url}/__admin/health`)).rejects.toThrow();
-    } finally {
-      if (before === undefined) delete process.env['MOCK_URL'];
-      else process.env['MOCK_URL'] = before;
-    }
+  it('Playwright, globalSetup: the mock started in Playwright\'s process serves the spec at MOCK_URL, and is stopped after the run', async () => {
+    const result = await runExample([BIN('@playwright/test/cli.js'), 'test', '-c', 'playwright.config.ts', '--reporter', 'line', '--output', join(dir, 'playwright-results')], EXAMPLES, LIMIT_MS);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/1 passed/);
   });
 
-  it('every example compiles with tsc --strict against the package\'s own types (Playwright\'s config against a stub: @playwright/test is not installed)', async () => {
-    // Only the shape the config uses; the recipe's real check is that its globalSetup compiles against startMock's types.
-    const stub = join(dir, 'playwright-test-stub.d.ts');
-    writeFileSync(stub, "declare module '@playwright/test' {\n  export function defineConfig(config: { testDir?: string; globalSetup?: string; webServer?: { command: string; url: string; reuseExistingServer?: boolean } }): unknown;\n}\n");
-    const files = ['vitest.config.ts', 'vitest-global-setup.ts', 'vitest-shared-mock.test.ts', 'vitest-own-mock.test.ts', 'node-test.test.ts', 'playwright-global-setup.ts', 'playwright.config.ts'];
+  it('Playwright, webServer: Playwright runs the CLI on the port given, waits for its health route, and the spec passes', async () => {
+    const port = await freePort();
+    const project = consumerProject();
+    const result = await runExample([BIN('@playwright/test/cli.js'), 'test', '-c', 'playwright.web-server.config.ts', '--reporter', 'line', '--output', join(dir, 'playwright-results')], project, LIMIT_MS, { PW_MOCK_PORT: String(port) });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/1 passed/);
+  });
+
+  it('every example compiles with tsc --strict against the package\'s own types and Playwright\'s', async () => {
+    const files = ['vitest.config.ts', 'vitest-global-setup.ts', 'vitest-shared-mock.test.ts', 'vitest-own-mock.test.ts', 'node-test.test.ts', 'playwright-global-setup.ts', 'playwright.config.ts', 'playwright.web-server.config.ts', 'e2e/links.spec.ts'];
     const flags = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', '--skipLibCheck'];
-    const result = await runExample([BIN('typescript/bin/tsc'), ...flags, stub, ...files], EXAMPLES, LIMIT_MS);
+    const result = await runExample([BIN('typescript/bin/tsc'), ...flags, ...files], EXAMPLES, LIMIT_MS);
     expect(result.code, result.output).toBe(0);
   });
 });
