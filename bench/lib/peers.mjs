@@ -4,10 +4,9 @@
 // never a dependency: `npm i --no-save @stoplight/prism-cli@5.14.2` (BENCH_PRISM_BIN overrides).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { measureRound, warmUp } from './measure.mjs';
-import { baselineCommand, ROOT, startServer, stopServer, track } from './processes.mjs';
+import { baselineCommand, freePort, ROOT, startServer, stopServer, track } from './processes.mjs';
 
 export const PRISM_VERSION = '5.14.2';
 const INSTALL = `npm i --no-save @stoplight/prism-cli@${PRISM_VERSION}`;
@@ -95,13 +94,3 @@ async function startPrism(prism, port) {
   throw new Error(`prism did not answer on ${server.url} within 60 s`);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}

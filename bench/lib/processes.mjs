@@ -2,6 +2,7 @@
 // here and stopped by its own PID (child.kill); callers stop it in a finally block.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -139,5 +140,17 @@ export function eventLoopDelay(server, cmd = 'read', timeoutMs = 2000) {
     }, timeoutMs);
     child.on('message', onMessage);
     child.send({ cmd: 'read' });
+  });
+}
+
+/** A port the OS has just handed out on 127.0.0.1 and that nothing listens on now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
 }

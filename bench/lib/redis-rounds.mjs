@@ -5,10 +5,9 @@
 // store's durable mode (acknowledged = on disk). Each Redis round seeds a prefix of its own.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { measureRound, warmUp } from './measure.mjs';
-import { baselineCommand, mockCommand, startServer, stopServer, track } from './processes.mjs';
+import { baselineCommand, freePort, mockCommand, startServer, stopServer, track } from './processes.mjs';
 
 const REDIS_WORKLOADS = ['create', 'mixed'];
 const READY_TIMEOUT_MS = 15_000;
@@ -93,17 +92,6 @@ async function startBenchRedis(binary) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const line = (r) => `${Math.round(r.reqPerSec)} req/s p99 ${r.p99} ms${r.valid ? '' : ' INVALID'}`;

@@ -42,10 +42,10 @@ export class LinkService {
   }
 
   async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
-    let domainName = input.domain;
+    let domain: DomainRecord | undefined;
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
-      const { domain, ...decided } = await this.decideCreate(account, input);
-      domainName = domain.name;
+      const { domain: decidedOn, ...decided } = await this.decideCreate(account, input);
+      domain = decidedOn;
       const outcome = await saved(this.store.createLink(decided));
       if (outcome === 'stored') return this.view(decided.link);
       if (outcome === 'limit') throw errors.linkLimitReached(account.linkLimit);
@@ -53,7 +53,7 @@ export class LinkService {
       if (outcome === 'slug' && input.slug) throw errors.slugTaken(input.slug, domain.name);
       // A random slug or an id taken, or a new tag named by another request first: decide again on what is there now.
     }
-    throw errors.internal(`no free random slug found in domain '${domainName}' after ${CREATE_ATTEMPTS} attempts`);
+    throw errors.internal(`no free random slug found in domain '${domain?.name ?? input.domain}' after ${CREATE_ATTEMPTS} attempts`);
   }
 
   /**

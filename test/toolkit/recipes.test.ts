@@ -3,29 +3,17 @@
 // globalSetup, and the CLI as its webServer), each with its own runner. The examples import 'shortlink-mock' itself (the package's own name, resolved
 // through its "exports" to dist/), so they need `npm run build` first, as `npm test` does.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { freePort } from '../helpers/redis-process.js';
 import { runExample } from './run-example.js';
 
 const EXAMPLES = join(PACKAGE_ROOT, 'examples');
 const BIN = (path: string): string => join(PACKAGE_ROOT, 'node_modules', ...path.split('/'));
 const LIMIT_MS = 90_000;
-
-/** A port the OS says is free now (Playwright's webServer needs one fixed before it starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The webServer recipe as a consumer's project has it: the config and spec copied into a project
