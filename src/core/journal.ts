@@ -5,7 +5,30 @@
 import { EventEmitter } from 'node:events';
 import type { JournalEvents, JournalStore } from '../store/traffic-state.js';
 
-export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'fault';
+export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'fault' | 'upstream-error';
+
+/**
+ * One way an exchange broke openapi.yaml, seen by the validating proxy (--proxy): the client's
+ * request ('request') or the upstream's answer ('response'). `rule` is the same text for every
+ * exchange that breaks the contract the same way (it groups the drift report); `detail` is this
+ * exchange's own evidence, such as the offending value.
+ */
+export interface Violation {
+  side: 'request' | 'response';
+  rule: string;
+  detail?: string;
+}
+
+/** What the upstream did with a proxied request: its status, or why there was none. */
+export interface UpstreamOutcome {
+  /** The URL the request went to, without its query string. */
+  url: string;
+  /** null when it could not be reached or did not answer in time. */
+  status: number | null;
+  durationMs: number;
+  /** Why there is no status: refused, reset, timed out, too large. */
+  error?: string;
+}
 
 export interface JournalEntry {
   seq: number;
@@ -23,6 +46,10 @@ export interface JournalEntry {
   verdict: Verdict;
   requestBody: unknown;
   responseBody: unknown;
+  /** Proxy mode only: every way the exchange broke the contract ([] when it kept it). */
+  violations?: Violation[];
+  /** Proxy mode only: what the upstream answered; absent when a scenario answered locally. */
+  upstream?: UpstreamOutcome;
 }
 
 /** What the recorder hands over: the store numbers it. */

@@ -3,7 +3,7 @@
 // journal entry, and the coverage of the key's client.
 import type { Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
-import { capBody, maskApiKey, type NewJournalEntry, type Verdict } from '../core/journal.js';
+import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
 import type { JournalStore } from '../store/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
@@ -107,6 +107,7 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     verdict: fault ? 'fault' : ((res.locals['verdict'] as Verdict | undefined) ?? 'ok'),
     requestBody: capBody(req.body, parsedBodyBytes(res)),
     responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
+    ...proxied(res),
   } satisfies NewJournalEntry;
 }
 
@@ -114,3 +115,14 @@ function contentLength(header: string | number | string[] | undefined): number |
   const bytes = Number(header);
   return header === undefined || Array.isArray(header) || !Number.isFinite(bytes) ? undefined : bytes;
 }
+
+/** The proxy's verdicts (src/proxy/), on its exchanges only: a mock's own answers carry none. */
+function proxied(res: Response): Pick<NewJournalEntry, 'violations' | 'upstream'> {
+  const violations = res.locals[VIOLATIONS] as Violation[] | undefined;
+  const upstream = res.locals[UPSTREAM] as UpstreamOutcome | undefined;
+  return { ...(violations ? { violations } : {}), ...(upstream ? { upstream } : {}) };
+}
+
+/** Where the proxy leaves its findings for the recorder (res.locals keys). */
+export const VIOLATIONS = 'violations';
+export const UPSTREAM = 'upstream';

@@ -4,7 +4,7 @@
 import type { Domain } from '../api-types.js';
 import type { Outcome, KeyCoverage } from '../core/coverage.js';
 
-export type { JournalEntry, JournalFilter } from '../core/journal.js';
+export type { JournalEntry, JournalFilter, UpstreamOutcome, Violation } from '../core/journal.js';
 export type { KeyCoverage, Outcome } from '../core/coverage.js';
 export type { SnapshotInfo as Snapshot } from '../store/snapshot-store.js';
 

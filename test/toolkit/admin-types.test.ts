@@ -23,7 +23,7 @@ const outcome: Keys<CoverageOutcome> = { operationId: true, status: true, code: 
 const snapshot: Keys<Snapshot> = { name: true, savedAt: true, links: true };
 const entry: Keys<JournalEntry> = {
   seq: true, time: true, method: true, path: true, operationId: true, apiKey: true, accountId: true, status: true,
-  durationMs: true, scenario: true, fault: true, verdict: true, requestBody: true, responseBody: true,
+  durationMs: true, scenario: true, fault: true, verdict: true, requestBody: true, responseBody: true, violations: true, upstream: true,
 };
 
 it.each([
