@@ -1,17 +1,17 @@
-// The LinkStore of one process: the data in memory with its indexes (MockState), every change made
-// durable through `persist` (the lowdb file's change log, or nothing for :memory:). One event loop
-// makes each step atomic: a create's checks and its change to memory run with nothing in between,
-// and its write follows. A change that cannot be made durable is undone and rejected: memory never
-// holds what the disk does not.
+// The LinkStore of one process, its writes: the data in memory with its indexes (MockState), every
+// change made durable through `persist` (the lowdb file's change log, or nothing for :memory:); the
+// reads are in src/store/local-link-reads.ts. One event loop makes each step atomic: a create's
+// checks and its change to memory run with nothing in between, and its write follows. A change
+// that cannot be made durable is undone and rejected: memory never holds what the disk does not.
 import type { Change, StoreOp } from '../core/changes.js';
-import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
+import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
-import type { CreateOutcome, DomainEntry, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
+import { LocalLinkReads } from './local-link-reads.js';
+import type { CreateOutcome, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
 
-export class LocalLinkStore implements LinkStore {
-  private current: MockState;
+export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   /** New tags not yet written: the first write of a link that names one writes it too. */
   private readonly unwrittenTags = new Set<string>();
 
@@ -20,60 +20,7 @@ export class LocalLinkStore implements LinkStore {
     private readonly persist: Persist,
     readonly location: string,
   ) {
-    this.current = new MockState(data);
-  }
-
-  /** The data and its indexes as they are now (tests and in-process tools read it). */
-  get state(): MockState {
-    return this.current;
-  }
-
-  async defaultDomain(): Promise<DomainRecord> {
-    return this.current.data.defaultDomain;
-  }
-
-  async accountByKey(apiKey: string): Promise<AccountRecord | undefined> {
-    return this.current.accountByKey(apiKey);
-  }
-
-  async accounts(): Promise<AccountRecord[]> {
-    return [...this.current.accounts()];
-  }
-
-  async domainByName(name: string): Promise<DomainEntry | undefined> {
-    return this.current.domainEntry(name);
-  }
-
-  async domainById(id: string): Promise<DomainRecord | undefined> {
-    return this.current.domainById(id);
-  }
-
-  async linkById(id: string): Promise<LinkRecord | undefined> {
-    return this.current.linkById(id);
-  }
-
-  async linkAt(domainId: string, slug: string): Promise<LinkRecord | undefined> {
-    return this.current.linkAtDomain(domainId, slug);
-  }
-
-  async linksOf(accountId: string): Promise<LinkRecord[]> {
-    return this.current.linksOf({ id: accountId });
-  }
-
-  async linkCount(accountId: string): Promise<number> {
-    return this.current.linkCount({ id: accountId });
-  }
-
-  async totalLinks(): Promise<number> {
-    return this.current.totalLinks();
-  }
-
-  async tagById(id: string): Promise<TagRecord | undefined> {
-    return this.current.tagById(id);
-  }
-
-  async tagByName(accountId: string, name: string): Promise<TagRecord | undefined> {
-    return this.current.tagByName({ id: accountId }, name);
+    super(data);
   }
 
   async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
@@ -169,19 +116,10 @@ export class LocalLinkStore implements LinkStore {
     ];
   }
 
-  /** Which of these slugs of the domain a link holds (an account seeded now keeps clear of them). */
-  async slugsTaken(domainId: string, slugs: readonly string[]): Promise<Set<string>> {
-    return new Set(slugs.filter((slug) => this.current.isSlugTaken(domainId, slug)));
-  }
-
   async replaceAll(data: MockData): Promise<void> {
     this.current = new MockState(data);
     this.unwrittenTags.clear();
     await this.persist([{ op: 'replace', data }]);
-  }
-
-  async snapshot(): Promise<MockData> {
-    return structuredClone(this.current.data);
   }
 
   async close(): Promise<void> {}
