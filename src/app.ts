@@ -16,6 +16,7 @@ import { adminRouter } from './admin/router.js';
 import { browserGuard } from './admin/browser-guard.js';
 import type { CoverageTracker } from './core/coverage.js';
 import type { JournalStore } from './store/traffic-state.js';
+import { MemoryViolations, type ViolationStore } from './core/violations.js';
 import { docsRouter } from './http/docs.js';
 import { redirectByHost, redirectRouter } from './http/redirects.js';
 import type { SnapshotStore } from './store/snapshot-store.js';
@@ -32,6 +33,8 @@ import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, r
 import { contractValidator } from './http/validator.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
 import type { SeedAccount } from './core/new-account.js';
+import { proxyPipeline, type ProxySettings } from './proxy/pipeline.js';
+import { VIOLATIONS_HEADER } from './proxy/headers.js';
 
 export interface Contract {
   /** openapi.yaml, parsed. */
@@ -50,6 +53,8 @@ export interface AppDeps {
   scenarios: ScenarioRegistry;
   journal: JournalStore;
   coverage: CoverageTracker;
+  /** The drift report's distinct violations (GET /__admin/violations); default: an empty one of its own. */
+  violations?: ViolationStore;
   snapshots: SnapshotStore;
   /** The admin API's own document, bundled. */
   adminContract: Contract;
@@ -77,6 +82,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** false: request lines are not even built (--quiet; they cost CPU at thousands per second). */
   logRequests?: boolean;
+  /** Proxy mode (--proxy): API requests go to this upstream instead of the stateful handlers. */
+  proxy?: ProxySettings;
   /** Replaces handlers by operationId (tests use it to force a contract-breaking response). */
   handlers?: Partial<OperationHandlers>;
 }
@@ -92,20 +99,36 @@ export function createApp(deps: AppDeps): Express {
   app.use(plainRequestTarget);
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
-  app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(requestLog ? { log: requestLog } : {}) }));
+  app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) }));
   // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
   //    state through it, and without a token it answers only this machine's host names (D29).
   app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
   app.use(cors(corsOptions(deps.corsOrigins)));
-  // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click.
-  app.use(redirectByHost(deps.service));
-  app.use('/__r', redirectRouter(deps.service));
+  // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
+  //    mode: the links are the upstream's, so the visit is too.
+  if (!deps.proxy) {
+    app.use(redirectByHost(deps.service));
+    app.use('/__r', redirectRouter(deps.service));
+  }
   // 5. The mock's own public routes, outside the contract: the contract itself and its docs.
   app.get('/openapi.yaml', notApiTraffic, servedContract(deps.contract.text));
   if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
   //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
   app.use(notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
+  // 6–11 in proxy mode: every other request goes to the upstream, judged on both sides (src/proxy/pipeline.ts).
+  if (deps.proxy) app.use(proxyPipeline({ ...deps.proxy, document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));
+  else addMockRoutes(app, deps, sleep);
+  // 12. Anything not answered by now, then every error, as the spec's Error object.
+  app.use((req) => {
+    throw errors.pathNotFound(req.method, req.path);
+  });
+  app.use(createErrorHandler(log));
+  return app;
+}
+
+/** Steps 6–11 of mock mode: the stateful API. */
+function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   app.use(authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios)));
   // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown: 400.
@@ -126,12 +149,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation'));
   // 11. The stateful handlers, by operationId.
   app.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
-  // 12. Anything not answered by now, then every error, as the spec's Error object.
-  app.use((req) => {
-    throw errors.pathNotFound(req.method, req.path);
-  });
-  app.use(createErrorHandler(log));
-  return app;
 }
 
 function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {
@@ -146,6 +163,7 @@ function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
     scenarios: deps.scenarios,
     journal: deps.journal,
     coverage: deps.coverage,
+    violations: deps.violations ?? new MemoryViolations(),
     snapshots: deps.snapshots,
     adminContract: deps.adminContract,
     ...(deps.adminToken === undefined ? {} : { adminToken: deps.adminToken }),
@@ -166,6 +184,8 @@ function corsOptions(origins: readonly string[] | undefined): cors.CorsOptions {
     origin: anyOrigin ? '*' : [...origins],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer', ADMIN_TOKEN_HEADER],
+    // A page in a browser may read the proxy's verdict.
+    exposedHeaders: [VIOLATIONS_HEADER],
     maxAge: 600,
   };
 }

@@ -120,6 +120,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     scenarios,
     journal,
     coverage: new CoverageTracker(contractRules.documentedOutcomes(), traffic.coverage),
+    violations: traffic.violations,
     snapshots: options.snapshots ?? memorySnapshots(),
     adminContract: readAdminContract(options.contract),
     consoleDir: CONSOLE_DIR,

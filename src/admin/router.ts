@@ -10,8 +10,10 @@ import { servedContract } from '../http/served-contract.js';
 import { requireAdminToken } from './admin-token.js';
 import { addStateRoutes, type StateDeps } from './state-routes.js';
 import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
+import { addViolationRoutes, type ViolationDeps } from './violation-routes.js';
+import { addProviderStateRoutes } from './provider-state-routes.js';
 
-export interface AdminDeps extends StateDeps, TrafficDeps {
+export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps {
   /** The admin API's own OpenAPI document, bundled (no external references). */
   adminContract: Contract;
   adminToken?: string;
@@ -46,6 +48,8 @@ export function adminRouter(deps: AdminDeps): Router {
   );
   addStateRoutes(router, deps);
   addTrafficRoutes(router, deps);
+  addViolationRoutes(router, deps);
+  addProviderStateRoutes(router, deps);
   router.use((req) => {
     throw errors.adminRouteNotFound(req.method, req.originalUrl);
   });

@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
 import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
+import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../store/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
 import { parsedBodyBytes } from './json-body.js';
@@ -13,6 +14,8 @@ export interface Recorders {
   /** Both take a record without waiting (a shared store sends it in the background). */
   journal: JournalStore;
   coverage: CoverageTracker;
+  /** The drift report's aggregate: takes the proxy's violations, without waiting either. */
+  violations?: ViolationStore;
   log?: (line: string) => void;
 }
 
@@ -69,6 +72,7 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   if (res.locals[OWN_ROUTE] === true || isPreflight(req)) return;
   const entry = journalEntry(req, res, status, durationMs);
   recorders.journal.add(entry);
+  if (entry.violations?.length) recorders.violations?.record(entry);
   if (entry.operationId && status !== null) {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
     recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, entry.accountId, { operationId: entry.operationId, status, code });

@@ -4,9 +4,11 @@
 import { MemoryCoverageCounts } from '../core/coverage-counts.js';
 import { Journal } from '../core/journal.js';
 import { MemoryScenarioState } from '../core/scenario-registry.js';
+import { MemoryViolations } from '../core/violations.js';
 import { RedisCoverageCounts } from './redis-coverage.js';
 import { RedisJournal } from './redis-journal.js';
 import { RedisScenarioState } from './redis-scenario-state.js';
+import { RedisViolations } from './redis-violations.js';
 import { TrafficRedis, type TrafficRedisClient } from './redis-traffic-client.js';
 import type { TrafficState } from './traffic-state.js';
 
@@ -28,7 +30,14 @@ export type TrafficStateOptions =
 export function createTrafficState(options: TrafficStateOptions): TrafficState {
   if (options.kind === 'memory') {
     const done = async (): Promise<void> => {};
-    return { journal: new Journal(options.journalSize), coverage: new MemoryCoverageCounts(), scenario: new MemoryScenarioState(), flush: done, close: done };
+    return {
+      journal: new Journal(options.journalSize),
+      coverage: new MemoryCoverageCounts(),
+      scenario: new MemoryScenarioState(),
+      violations: new MemoryViolations(),
+      flush: done,
+      close: done,
+    };
   }
   const log = options.log ?? (() => {});
   const redis = new TrafficRedis(options.client, options.prefix ?? DEFAULT_TRAFFIC_PREFIX, log);
@@ -37,6 +46,7 @@ export function createTrafficState(options: TrafficStateOptions): TrafficState {
     journal,
     coverage: new RedisCoverageCounts(redis),
     scenario: new RedisScenarioState(redis),
+    violations: new RedisViolations(redis),
     flush: () => redis.flush(),
     close: async () => {
       journal.close();

@@ -1,17 +1,19 @@
-// The mock's traffic state behind one interface, in three parts: the request journal (with its
-// live feed), the coverage counters, and the global and per-key scenarios with their `times`
-// counters. The loaded scenarios themselves stay per process (read from files); everything here
-// is what the instances of one mock must share (D21). Two implementations: in memory (the
-// default, for the file store and :memory:; src/core/journal.ts, src/core/coverage-counts.ts,
-// src/core/scenario-registry.ts) and on Redis (src/store/redis-traffic.ts).
+// The mock's traffic state behind one interface, in four parts: the request journal (with its
+// live feed), the coverage counters, the global and per-key scenarios with their `times`
+// counters, and the proxy's distinct violations (src/core/violations.ts). The loaded scenarios
+// themselves stay per process (read from files); everything here is what the instances of one
+// mock must share (D21). Two implementations: in memory (the default, for the file store and
+// :memory:; src/core/journal.ts, src/core/coverage-counts.ts, src/core/scenario-registry.ts,
+// src/core/violations.ts) and on Redis (src/store/redis-traffic.ts).
 //
-// Recording (journal entries, coverage counts) never fails and never waits: a store that cannot
-// take it drops it. Reads return at once in memory and after a round trip on Redis (Awaitable),
-// so the hot path of a memory mock stays synchronous.
+// Recording (journal entries, coverage counts, violations) never fails and never waits: a store
+// that cannot take it drops it. Reads return at once in memory and after a round trip on Redis
+// (Awaitable), so the hot path of a memory mock stays synchronous.
 import type { EventEmitter } from 'node:events';
 import type { Awaitable } from '../core/awaitable.js';
 import type { JournalEntry, JournalFilter, NewJournalEntry } from '../core/journal.js';
 import type { Scenario, ScenarioRule } from '../core/scenarios.js';
+import type { ViolationStore } from '../core/violations.js';
 
 export interface JournalEvents {
   /** Every entry recorded, through any instance, in the order recorded. */
@@ -106,6 +108,8 @@ export interface TrafficState {
   readonly journal: JournalStore;
   readonly coverage: CoverageCountStore;
   readonly scenario: ScenarioState;
+  /** The distinct contract violations the validating proxy saw (the drift report): recorded like coverage. */
+  readonly violations: ViolationStore;
   /** Resolves once every entry and count recorded so far is stored (or dropped, Redis being away). */
   flush(): Promise<void>;
   /** Flushes, then releases what the state opened itself (never a client given in). */

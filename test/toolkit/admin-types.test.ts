@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { expect, it } from 'vitest';
 import { ADMIN_CONTRACT_FILE } from '../../src/package-files.js';
-import type { Account, ActiveScenario, Coverage, CoverageOutcome, Health, JournalEntry, KeyCoverage, ResetResult, Snapshot } from '../../src/index.js';
+import type { Account, ActiveScenario, Coverage, CoverageOutcome, DistinctViolation, Health, JournalEntry, KeyCoverage, ResetResult, Snapshot, ViolationExample, ViolationGroup, ViolationReport } from '../../src/index.js';
 
 type Keys<T> = Record<keyof T, true>;
 type Schema = { properties?: Record<string, Schema>; items?: Schema };
@@ -21,6 +21,10 @@ const coverage: Keys<Coverage> = { documented: true, accounts: true };
 const keyCoverage: Keys<KeyCoverage> = { apiKey: true, accountId: true, seen: true, missing: true, unauthenticated: true };
 const outcome: Keys<CoverageOutcome> = { operationId: true, status: true, code: true };
 const snapshot: Keys<Snapshot> = { name: true, savedAt: true, links: true };
+const violationReport: Keys<ViolationReport> = { distinct: true, dropped: true, groups: true };
+const violationGroup: Keys<ViolationGroup> = { operationId: true, method: true, status: true, violations: true };
+const distinctViolation: Keys<DistinctViolation> = { side: true, rule: true, count: true, firstSeen: true, lastSeen: true, example: true };
+const violationExample: Keys<ViolationExample> = { time: true, method: true, path: true, apiKey: true, status: true, requestBody: true, responseBody: true, detail: true };
 const entry: Keys<JournalEntry> = {
   seq: true, time: true, method: true, path: true, operationId: true, apiKey: true, accountId: true, status: true,
   durationMs: true, scenario: true, fault: true, verdict: true, requestBody: true, responseBody: true, violations: true, upstream: true,
@@ -35,6 +39,10 @@ it.each([
   ['KeyCoverage (Coverage.accounts[])', keyCoverage, coverageAccount],
   ['Snapshot', snapshot, schemas['Snapshot']],
   ['JournalEntry', entry, schemas['JournalEntry']],
+  ['ViolationReport', violationReport, schemas['ViolationReport']],
+  ['ViolationGroup', violationGroup, schemas['ViolationGroup']],
+  ['DistinctViolation', distinctViolation, schemas['DistinctViolation']],
+  ['ViolationExample', violationExample, schemas['ViolationExample']],
 ])('%s names exactly the properties of its schema', (_name, keys, schema) => {
   expect(Object.keys(keys).sort()).toEqual(Object.keys(schema?.properties ?? {}).sort());
 });

@@ -1,0 +1,161 @@
+// The drift report's aggregate: the distinct ways proxied exchanges broke openapi.yaml, each with
+// how often, when first and last, and one example exchange. A violation is distinct by where it
+// happened (operation, method, status) and what broke (side, rule); `rule` is the same text for
+// every exchange broken the same way, so a busy proxy collapses into a few rows. Memory is bounded:
+// past MAX_DISTINCT_VIOLATIONS, new distinct violations are only counted in `dropped`.
+// This file holds the shapes, the rules shared by both stores, and the in-memory ViolationStore;
+// the Redis one is src/store/redis-violations.ts.
+import type { Awaitable } from './awaitable.js';
+import type { NewJournalEntry, Violation } from './journal.js';
+
+/** Distinct violations kept at most (each holds one example, bodies capped by the journal). */
+export const MAX_DISTINCT_VIOLATIONS = 1000;
+
+/** What the report needs of a journal entry (a stored JournalEntry is one too). */
+export type ViolationSource = Pick<NewJournalEntry, 'time' | 'method' | 'path' | 'operationId' | 'apiKey' | 'status' | 'requestBody' | 'responseBody' | 'violations'>;
+
+/** The first exchange seen breaking the contract this way, as the journal kept it (key masked). */
+export interface ViolationExample {
+  time: string;
+  method: string;
+  path: string;
+  apiKey: string | null;
+  status: number | null;
+  requestBody: unknown;
+  responseBody: unknown;
+  /** That exchange's own evidence, when the proxy gave one. */
+  detail?: string;
+}
+
+export interface DistinctViolation {
+  side: Violation['side'];
+  rule: string;
+  /** Exchanges that broke the contract this way (one exchange counts once per rule). */
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+  example: ViolationExample;
+}
+
+/** Where violations happened: an operation of the contract (null: a path outside it), its method and the answer's status. */
+export interface ViolationGroup {
+  operationId: string | null;
+  method: string;
+  /** null when no answer was sent (the upstream could not be reached). */
+  status: number | null;
+  violations: DistinctViolation[];
+}
+
+export interface ViolationReport {
+  /** Distinct violations kept (the sum of every group's violations). */
+  distinct: number;
+  /** Sightings of distinct violations not kept, the bound being reached. */
+  dropped: number;
+  /** In the order first seen; so are the violations of each group. */
+  groups: ViolationGroup[];
+}
+
+export interface ViolationStore {
+  /** Takes an exchange's violations: never throws, never waits (a store that cannot take them drops them). */
+  record(entry: ViolationSource): void;
+  report(): Awaitable<ViolationReport>;
+  clear(): Awaitable<void>;
+}
+
+/** What makes a violation distinct. */
+export interface ViolationKey {
+  operationId: string | null;
+  method: string;
+  status: number | null;
+  side: Violation['side'];
+  rule: string;
+}
+
+/** One distinct violation of one exchange. */
+export interface Sighting {
+  key: ViolationKey;
+  /** The key as one string (JSON, so no rule text can be mistaken for another): map key and Redis field. */
+  field: string;
+  time: string;
+  example: ViolationExample;
+}
+
+/** A distinct violation as a store keeps it, before grouping. */
+export interface TrackedViolation {
+  key: ViolationKey;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+  example: ViolationExample;
+}
+
+export const violationField = (key: ViolationKey): string => JSON.stringify([key.operationId, key.method, key.status, key.side, key.rule]);
+
+/** The field back as a key (a store reading its fields). */
+export function violationKeyOf(field: string): ViolationKey {
+  const [operationId, method, status, side, rule] = JSON.parse(field) as [string | null, string, number | null, Violation['side'], string];
+  return { operationId, method, status, side, rule };
+}
+
+/** The exchange's distinct violations (the first detail of a rule broken twice is its evidence). */
+export function sightingsOf(entry: ViolationSource): Sighting[] {
+  const byField = new Map<string, Sighting>();
+  for (const violation of entry.violations ?? []) {
+    const key: ViolationKey = { operationId: entry.operationId, method: entry.method, status: entry.status, side: violation.side, rule: violation.rule };
+    const field = violationField(key);
+    if (byField.has(field)) continue;
+    const { time, method, path, apiKey, status, requestBody, responseBody } = entry;
+    const example = { time, method, path, apiKey, status, requestBody, responseBody, ...(violation.detail === undefined ? {} : { detail: violation.detail }) };
+    byField.set(field, { key, field, time, example });
+  }
+  return [...byField.values()];
+}
+
+/** Tracked violations, in the order first seen, grouped by where they happened. */
+export function buildViolationReport(tracked: Iterable<TrackedViolation>, dropped: number): ViolationReport {
+  const groups = new Map<string, ViolationGroup>();
+  let distinct = 0;
+  for (const { key, count, firstSeen, lastSeen, example } of tracked) {
+    const where = JSON.stringify([key.operationId, key.method, key.status]);
+    let group = groups.get(where);
+    if (!group) groups.set(where, (group = { operationId: key.operationId, method: key.method, status: key.status, violations: [] }));
+    group.violations.push({ side: key.side, rule: key.rule, count, firstSeen, lastSeen, example });
+    distinct += 1;
+  }
+  return { distinct, dropped, groups: [...groups.values()] };
+}
+
+export class MemoryViolations implements ViolationStore {
+  /** Map order is the order first seen. */
+  private readonly tracked = new Map<string, TrackedViolation>();
+  private dropped = 0;
+
+  constructor(private readonly max = MAX_DISTINCT_VIOLATIONS) {}
+
+  record(entry: ViolationSource): void {
+    for (const sighting of sightingsOf(entry)) {
+      let tracked = this.tracked.get(sighting.field);
+      if (!tracked) {
+        if (this.tracked.size >= this.max) {
+          this.dropped += 1;
+          continue;
+        }
+        const { key, time, example } = sighting;
+        this.tracked.set(sighting.field, (tracked = { key, count: 0, firstSeen: time, lastSeen: time, example }));
+      }
+      tracked.count += 1;
+      // ISO times compare as strings; entries may come out of order (several requests in flight).
+      if (sighting.time < tracked.firstSeen) tracked.firstSeen = sighting.time;
+      if (sighting.time > tracked.lastSeen) tracked.lastSeen = sighting.time;
+    }
+  }
+
+  report(): ViolationReport {
+    return buildViolationReport(this.tracked.values(), this.dropped);
+  }
+
+  clear(): void {
+    this.tracked.clear();
+    this.dropped = 0;
+  }
+}
