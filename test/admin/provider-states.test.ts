@@ -1,0 +1,107 @@
+// POST /__admin/provider-states: each Pact provider state the mock sets up, made true whatever came
+// before, checked through the API as a verifier would meet it. Runs on every store (unit-redis too).
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Link } from '../../src/api-types.js';
+import { expectError, expectLink } from '../helpers/contract-assert.js';
+import { createTestApp, DEMO, OTHER, type TestApp } from '../helpers/test-app.js';
+import { expectAdminResponse } from './admin-contract.js';
+
+const CREATE = { destinationUrl: 'https://example.com/pact', domain: 'short.test', tags: [] };
+
+describe('POST /__admin/provider-states', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+
+  async function setUp(state: string, params?: object, action = 'setup', status = 200) {
+    const res = await t.request.post('/__admin/provider-states').send({ consumer: 'web', state, action, ...(params && { params }) });
+    expectAdminResponse(res, 'POST', '/__admin/provider-states');
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    return res;
+  }
+  const create = (key: string, body: object = CREATE) => t.request.post('/links').set('x-api-key', key).send(body);
+  const update = (key: string, id: string, body: object) => t.request.put(`/links/${id}`).set('x-api-key', key).send(body);
+
+  it('an unknown state is a 400 naming it and the states the mock knows', async () => {
+    const res = await setUp('the moon is full', undefined, 'setup', 400);
+    expectError(res, 400, { mentions: /unknown provider state 'the moon is full'.*'no link \{id\}'/ });
+  });
+
+  it('teardown, and a state without a name, change nothing', async () => {
+    const before = await t.data();
+    expect((await setUp('no link x', undefined, 'teardown')).body).toEqual({ action: 'teardown', states: ['no link x'] });
+    expect((await setUp('')).body).toEqual({ action: 'setup', states: [] });
+    expect(await t.data()).toEqual(before);
+  });
+
+  it('an account with API key: a fixture key is kept; another key gets an account seeded from it, with the tags asked for', async () => {
+    await setUp(`an account with API key ${DEMO}`);
+    await setUp('an account with API key pact-consumer-key', { apiKey: 'pact-consumer-key', tags: [{ id: 'tag_pactConsumer01', name: 'launch' }] });
+    expect(await t.accountByKey(DEMO)).toBeDefined();
+    const res = await create('pact-consumer-key', { ...CREATE, tags: [{ id: 'tag_pactConsumer01', name: 'launch' }] });
+    expectLink(res, 201);
+    // Again: nothing new, the same account and tag.
+    await setUp('an account with API key pact-consumer-key', { tags: [{ id: 'tag_pactConsumer01', name: 'launch' }] });
+    expect((res.body as Link).tags).toEqual([{ id: 'tag_pactConsumer01', name: 'launch' }]);
+  });
+
+  it('a link exists: made with its id, slug, domain, destination and tags; set up again, it is changed back', async () => {
+    const state = `a link lnk_pactLink000001 exists for the account of ${DEMO}`;
+    const params = { slug: 'pact-made', domain: 'go.acme.test', destinationUrl: 'https://example.com/made', tags: [{ id: 'tag_pactLink000001', name: 'made' }] };
+    await setUp(state, params);
+    const changed = await update(DEMO, 'lnk_pactLink000001', { destinationUrl: 'https://example.com/changed', tags: [] });
+    expectLink(changed, 200);
+    expect(changed.body).toMatchObject({ slug: 'pact-made', domain: { name: 'go.acme.test' }, shortUrl: 'https://go.acme.test/pact-made' });
+    await setUp(state, params);
+    const again = await update(DEMO, 'lnk_pactLink000001', { destinationUrl: 'https://example.com/made' });
+    expect(again.body).toMatchObject({ id: 'lnk_pactLink000001', destinationUrl: 'https://example.com/made', tags: [{ id: 'tag_pactLink000001', name: 'made' }] });
+  });
+
+  it("a link exists: moved from another account, and a link holding its slug makes way; the account's limit does not stop it", async () => {
+    const other = (await create(OTHER, { ...CREATE, slug: 'pact-held' })).body as Link;
+    await setUp(`a link ${other.id} exists for the account of limited-key`, { slug: 'pact-held', domain: 'short.test' });
+    expectError(await update(OTHER, other.id, { tags: [] }), 404);
+    expectLink(await update('limited-key', other.id, { tags: [] }), 200);
+    await setUp(`a link lnk_pactLink000002 exists for the account of ${DEMO}`, { slug: 'pact-held' });
+    expectError(await update('limited-key', other.id, { tags: [] }), 404);
+    expect((await update(DEMO, 'lnk_pactLink000002', { tags: [] })).body).toMatchObject({ slug: 'pact-held', domain: { name: 'short.test' } });
+  });
+
+  it("a link exists in a domain the account may not use is a 404, like the API's", async () => {
+    const res = await setUp(`a link lnk_pactLink000003 exists for the account of ${DEMO}`, { domain: 'links.globex.test' }, 'setup', 404);
+    expectError(res, 404, { mentions: /links\.globex\.test/ });
+  });
+
+  it('no link: the link is deleted, whichever account has it', async () => {
+    const link = (await create(OTHER)).body as Link;
+    await setUp(`no link ${link.id}`);
+    await setUp(`no link ${link.id}`);
+    expectError(await update(OTHER, link.id, { tags: [] }), 404);
+  });
+
+  it('reached its link limit, then room for a link', async () => {
+    await setUp(`the account of ${DEMO} has reached its link limit`);
+    expectError(await create(DEMO), 400, { code: 'LINK_LIMIT_REACHED' });
+    await setUp(`the account of ${DEMO} has room for a link`);
+    expectLink(await create(DEMO), 201);
+    await setUp(`the account of ${DEMO} has room for a link`);
+    expectLink(await create(DEMO), 201);
+  });
+
+  it('slug taken, then slug free', async () => {
+    await setUp('slug pact-taken is taken in short.test', { apiKey: OTHER });
+    await setUp('slug pact-taken is taken in short.test', { apiKey: OTHER });
+    expectError(await create(DEMO, { ...CREATE, slug: 'pact-taken' }), 400, { mentions: /pact-taken/ });
+    await setUp('slug pact-taken is free in short.test');
+    expectLink(await create(DEMO, { ...CREATE, slug: 'pact-taken' }), 201);
+    // A custom domain: its owner's link takes the slug, no apiKey needed.
+    await setUp('slug pact-own is taken in go.acme.test');
+    expectError(await create(DEMO, { ...CREATE, domain: 'go.acme.test', slug: 'pact-own' }), 400);
+  });
+
+  it('a state whose params are of the wrong type is a 400 naming the param', async () => {
+    const res = await setUp(`a link lnk_x exists for the account of ${DEMO}`, { tags: 'launch' }, 'setup', 400);
+    expectError(res, 400, { mentions: /params\.tags/ });
+  });
+});
