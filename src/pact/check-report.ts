@@ -1,0 +1,58 @@
+// The result of `pact check` in words (one line per interaction: ok or FAIL, then its problems, each
+// naming the side, the field and the engine that found it) and as JUnit XML for CI (one testcase
+// per interaction).
+import type { InteractionResult, PactCheck } from './check.js';
+import type { Finding } from './finding.js';
+
+type Checked = Extract<PactCheck, { kind: 'checked' }>;
+
+export function formatPactReport(check: Checked, pactFile: string, contractFile: string): string {
+  const failed = check.interactions.filter((result) => !result.passed).length;
+  const total = check.interactions.length;
+  const lines = [
+    `pact check: ${check.consumer} → ${check.provider} (${pactFile}, Pact V${check.version}, ${total} interaction${total === 1 ? '' : 's'})`,
+    `against ${check.contractTitle} (${contractFile})`,
+    '',
+    ...check.interactions.flatMap((result) => [
+      `  ${result.passed ? 'ok  ' : 'FAIL'}  ${title(result)}`,
+      ...result.findings.map((finding) => `          ${finding.severity === 'warning' ? 'note: ' : ''}${findingText(finding)}`),
+    ]),
+    '',
+    failed === 0 ? `All ${total} interactions keep the contract.` : `${failed} of ${total} interactions break the contract.`,
+  ];
+  return lines.join('\n');
+}
+
+function title(result: InteractionResult): string {
+  return `${result.description} (${result.exchange}${result.operationId ? `, ${result.operationId}` : ''})`;
+}
+
+function findingText(finding: Finding): string {
+  return `${finding.side}${finding.field ? ` ${finding.field}` : ''}: ${finding.message}  [${finding.engine}]`;
+}
+
+export function pactJUnit(check: Checked, pactFile: string): string {
+  const failures = check.interactions.filter((result) => !result.passed).length;
+  const suite = `pact check: ${check.consumer} → ${check.provider} (${pactFile})`;
+  const cases = check.interactions.map((result) => {
+    const open = `    <testcase classname="${xml(`pact.${check.consumer}`)}" name="${xml(title(result))}" time="0"`;
+    if (result.passed) return `${open}/>`;
+    const errors = result.findings.filter((finding) => finding.severity === 'error').map(findingText);
+    return `${open}>\n      <failure message="${xml(errors[0] ?? '')}" type="ContractMismatch">${xml(errors.join('\n'))}</failure>\n    </testcase>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0">`,
+    `  <testsuite name="${xml(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0" skipped="0">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Escaped for text and attributes alike; characters XML 1.0 cannot carry become U+FFFD. */
+function xml(value: string): string {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\n': '&#10;' };
+  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD').replace(/[&<>"'\n]/g, (char) => entities[char] ?? char);
+}

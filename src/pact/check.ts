@@ -1,0 +1,82 @@
+// `pact check`: every interaction of a consumer's pact (Pact specification V2, V3 or V4; HTTP
+// interactions) judged against openapi.yaml. Pure: the pact's JSON and the contract in, results out.
+//
+// Two engines, each where it is the better judge (every finding names the one that made it):
+//  - swagger-mock-validator (PactFlow's engine behind their hosted bi-directional contract testing,
+//    engine.ts): the request's path and method name an operation; request content type and Accept;
+//    headers and query parameters the contract does not define (warnings); the response status is
+//    documented for the operation (so createLink 409 or deleteLink 200 are refused); the response
+//    body against that status's schema, Error objects and their `code` enum included: a field the
+//    schema lacks is refused, a required field the pact leaves out is not (Pact bodies are partial:
+//    a provider that answers more than the pact lists passes verification); response headers and
+//    content type. It validates the example values and ignores matchingRules, which is what a
+//    type matcher means: the example stands for its type.
+//  - shortlink-mock's own validators (own-checks.ts: ResponseChecker, the mock's Ajv over
+//    openapi.yaml, and its OperationTable), where the engine falls short for this contract: the
+//    x-api-key header and the request body on every expected status (the engine checks both only
+//    below 400), an Error `code` only where the contract shows it (LINK_LIMIT_REACHED is a
+//    createLink 400, D5), and V4 interactions that are not HTTP (the engine skips them silently).
+// The file itself is read by pact-file.ts, which refuses other versions and malformed files.
+import type { Contract } from '../app.js';
+import { engineFindings } from './engine.js';
+import type { Finding } from './finding.js';
+import { OwnChecks } from './own-checks.js';
+import { PactFileError, readPactFile, type PactInteraction } from './pact-file.js';
+
+export interface InteractionResult {
+  index: number;
+  description: string;
+  /** e.g. 'POST /links → 201', or the V4 type of an interaction that is not HTTP. */
+  exchange: string;
+  operationId?: string;
+  /** Errors and warnings, request side first. */
+  findings: Finding[];
+  /** No finding of severity 'error'. */
+  passed: boolean;
+}
+
+export type PactCheck =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'checked'; consumer: string; provider: string; version: number; contractTitle: string; interactions: InteractionResult[]; passed: boolean };
+
+const SIDES = ['interaction', 'request', 'response'];
+
+/** pactJson: the pact file's content, parsed from JSON. */
+export async function checkPact(pactJson: unknown, contract: Contract): Promise<PactCheck> {
+  let pact;
+  try {
+    pact = readPactFile(pactJson);
+  } catch (error) {
+    if (error instanceof PactFileError) return { kind: 'refused', reason: error.message };
+    throw error;
+  }
+  const own = new OwnChecks(contract);
+  const findings = [...(await engineFindings(pact, contract.text)), ...pact.interactions.flatMap((interaction) => own.findings(interaction))];
+  const interactions = pact.interactions.map((interaction): InteractionResult => {
+    const mine = findings.filter((finding) => finding.index === interaction.index).sort((a, b) => SIDES.indexOf(a.side) - SIDES.indexOf(b.side));
+    const operationId = interaction.kind === 'http' ? own.operationOf(interaction) : undefined;
+    return {
+      index: interaction.index,
+      description: interaction.description,
+      exchange: exchangeOf(interaction),
+      ...(operationId ? { operationId } : {}),
+      findings: mine,
+      passed: mine.every((finding) => finding.severity !== 'error'),
+    };
+  });
+  const info = contract.document['info'] as { title?: string; version?: string } | undefined;
+  return {
+    kind: 'checked',
+    consumer: pact.consumer,
+    provider: pact.provider,
+    version: pact.version,
+    contractTitle: `${info?.title ?? 'API'} ${info?.version ?? ''}`.trim(),
+    interactions,
+    passed: interactions.every((result) => result.passed),
+  };
+}
+
+function exchangeOf(interaction: PactInteraction): string {
+  if (interaction.kind === 'other') return interaction.type;
+  return `${interaction.request.method} ${interaction.request.path} → ${interaction.response.status}`;
+}

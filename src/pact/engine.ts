@@ -1,0 +1,120 @@
+// PactFlow's swagger-mock-validator, the engine behind their hosted bi-directional contract testing,
+// run locally on one pact and openapi.yaml, its results turned into findings per interaction.
+//
+// Its content API (dist/api.js: validate({spec, mock}) on text, no files, no network) is the
+// package's JavaScript API, but its package.json exports only the file-based factory; so the module
+// is found beside the exported entry. The version is pinned (package.json), and a missing module
+// is one clear error rather than a silent pass.
+//
+// It is handed a V3 pact of the HTTP interactions only, rebuilt from our reading of the file: it
+// numbers interactions after dropping non-HTTP ones, and it crashes on malformed ones; ours are
+// already checked, V4 bodies already unwrapped, so every version reaches it in the same shape.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PactFile, PactInteraction } from './pact-file.js';
+import { preview, type Finding, type Side } from './finding.js';
+
+export const ENGINE = 'swagger-mock-validator';
+const PACKAGE = '@pactflow/swagger-mock-validator';
+
+interface EngineResult {
+  code: string;
+  message: string;
+  type: 'error' | 'warning';
+  mockDetails?: { location?: string; value?: unknown };
+  specDetails?: { value?: unknown };
+}
+interface EngineOutcome {
+  errors: EngineResult[];
+  warnings: EngineResult[];
+}
+interface EngineApi {
+  validate(options: { spec: Source; mock: Source; additionalPropertiesInResponse: boolean; requiredPropertiesInResponse: boolean }): Promise<EngineOutcome>;
+}
+interface Source {
+  content: string;
+  format: 'auto-detect';
+  pathOrUrl: string;
+}
+
+/**
+ * Results the engine gives that shortlink-mock's own checks (own-checks.ts) replace, because the
+ * engine skips them for every expected status of 400 and above, and its request-body messages do
+ * not name an unexpected field: the request body, and the x-api-key header.
+ */
+const REPLACED = new Set(['request.body.incompatible', 'request.body.unknown', 'request.authorization.missing']);
+
+let api: Promise<EngineApi> | undefined;
+
+function loadEngine(): Promise<EngineApi> {
+  api ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve(PACKAGE);
+    const module = (await import(pathToFileURL(join(dirname(entry), 'api.js')).href)) as { default?: EngineApi };
+    if (typeof module.default?.validate !== 'function') throw new Error(`${PACKAGE}: dist/api.js has no validate(); pact check needs version 14.5.0`);
+    return module.default;
+  })();
+  return api;
+}
+
+/** The engine's findings on the pact's HTTP interactions, keyed by their index in the file. */
+export async function engineFindings(pact: PactFile, contractText: string): Promise<Finding[]> {
+  const http = pact.interactions.filter((interaction): interaction is Extract<PactInteraction, { kind: 'http' }> => interaction.kind === 'http');
+  if (http.length === 0) return [];
+  const mock = {
+    consumer: { name: pact.consumer },
+    provider: { name: pact.provider },
+    interactions: http.map(({ description, providerStates, request, response }) => ({
+      description,
+      providerState: providerStates.join('; ') || undefined,
+      request: { ...request, query: typeof request.query === 'string' ? queryObject(request.query) : request.query },
+      response,
+    })),
+    metadata: { pactSpecification: { version: '3.0.0' } },
+  };
+  const outcome = await (await loadEngine()).validate({
+    spec: { content: contractText, format: 'auto-detect', pathOrUrl: 'openapi.yaml' },
+    mock: { content: JSON.stringify(mock), format: 'auto-detect', pathOrUrl: 'pact.json' },
+    // Its defaults, written down: an expected field the schema does not have is refused; a required
+    // field the pact leaves out is not, since Pact bodies are partial (a provider that answers more
+    // than the pact lists still passes verification).
+    additionalPropertiesInResponse: false,
+    requiredPropertiesInResponse: false,
+  });
+  return [...outcome.errors, ...outcome.warnings].filter((result) => !REPLACED.has(result.code)).map((result) => toFinding(result, http));
+}
+
+/** V2's "a=1&b=2" as V3 writes it: {a: ['1'], b: ['2']}. */
+function queryObject(query: string): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(query)) (values[name] ??= []).push(value);
+  return values;
+}
+
+const LOCATION = /^\[root\]\.interactions\[(\d+)\]\.(request|response)(?:\.(.+))?$/;
+
+function toFinding(result: EngineResult, http: PactInteraction[]): Finding {
+  const match = LOCATION.exec(result.mockDetails?.location ?? '');
+  const index = http[Number(match?.[1] ?? -1)]?.index ?? -1;
+  const side: Side = match?.[2] === 'response' ? 'response' : 'request';
+  const field = (match?.[3] ?? result.code.split('.')[1] ?? '').replace(/^headers\./, 'header ').replace(/^query\./, 'query ');
+  return { index, side, field, message: describe(result), severity: result.type, engine: ENGINE, code: result.code };
+}
+
+/** The engine's message without its boilerplate, with the evidence it keeps elsewhere. */
+function describe(result: EngineResult): string {
+  const value = result.mockDetails?.value;
+  const spec = result.specDetails?.value;
+  const message = result.message.replace(/^(Request|Response) body is incompatible with the (request|response) body schema in the spec file: /, '');
+  const unexpected = /^must NOT have additional properties - (.+)$/.exec(message);
+  if (unexpected) return `has unexpected field '${unexpected[1]}' (the schema does not define it)`;
+  if (result.code === 'response.status.unknown') {
+    const documented = spec && typeof spec === 'object' ? Object.keys(spec).join(', ') : 'none';
+    return `${preview(value)} is not documented for this operation (documented: ${documented})`;
+  }
+  if (result.code === 'response.body.unknown') return 'the contract documents no body for this status, the pact expects one';
+  if (result.code === 'request.path-or-method.unknown') return `${message.replace(/^Path or method not defined in spec file: /, '')} is not an operation of the contract`;
+  if (Array.isArray(spec) && message.startsWith('must be equal to one of')) return `must be one of ${spec.join(', ')} (got ${preview(value)})`;
+  if (result.code.endsWith('.incompatible') && value !== undefined) return `${message} (got ${preview(value)})`;
+  return message;
+}
