@@ -3,10 +3,11 @@
 // interaction keeps the contract; 1: one does not, or the pact file cannot be read or is not a pact
 // we can check; 2: a bad flag, a --contract that cannot be read, or a --junit FILE that cannot be
 // written. No environment twins: both files are named on the command line.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Contract } from '../app.js';
+import { writeJUnitFile } from '../contract/junit-file.js';
 import { junitPathProblem } from '../contract/junit-path.js';
 import { CONTRACT_FILE, readContract } from '../package-files.js';
 import { checkPact } from './check.js';
@@ -81,7 +82,7 @@ export async function runPactCheck(argv: readonly string[], env: NodeJS.ProcessE
     return EXIT_MISMATCH;
   }
   io.out(formatPactReport(check, options.pactFile, shown(options.contractFile)));
-  if (options.junit !== undefined && !writeJUnit(options.junit, pactJUnit(check, options.pactFile), io)) return EXIT_USAGE;
+  if (options.junit !== undefined && !writeJUnitFile(options.junit, pactJUnit(check, options.pactFile), NAME, io)) return EXIT_USAGE;
   return check.passed ? EXIT_OK : EXIT_MISMATCH;
 }
 
@@ -136,16 +137,4 @@ function readPactJson(file: string): { json: unknown } | { problem: string } {
 /** The package's own contract by name, another one as given. */
 function shown(contractFile: string): string {
   return contractFile === CONTRACT_FILE ? 'openapi.yaml of shortlink-mock' : relative(process.cwd(), resolve(contractFile)) || contractFile;
-}
-
-function writeJUnit(file: string, xml: string, io: PactCheckIo): boolean {
-  try {
-    mkdirSync(dirname(resolve(file)), { recursive: true });
-    writeFileSync(resolve(file), xml);
-    io.out(`JUnit report written to ${resolve(file)}`);
-    return true;
-  } catch (error) {
-    io.err(`${NAME}: cannot write --junit ${file}: ${(error as Error).message}`);
-    return false;
-  }
 }
