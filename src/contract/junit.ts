@@ -1,11 +1,12 @@
 // The same report as JUnit XML for CI systems: one testsuite per operation (and fuzz, cleanup),
 // one testcase per check, <failure> with the reason and the offending exchange, <skipped> with the
 // reason a check was not checked. Text is escaped, and characters XML 1.0 cannot carry at all (a
-// fuzzed body may hold any) are replaced, so the file always parses.
+// fuzzed body may hold any) are replaced, so the file always parses (src/contract/xml-escape.ts).
 import type { CheckResult } from './check-types.js';
 import { describeExchange } from './exchange-format.js';
 import { groupResults } from './grouping.js';
 import type { Report } from './runner.js';
+import { xmlAttr as attr, xmlText as text } from './xml-escape.js';
 
 export function toJUnit(report: Report): string {
   const suites = groupResults(report).map((group) => {
@@ -34,17 +35,4 @@ function testCase(result: CheckResult, group: string, report: Report): string {
   if (outcome.status === 'not-checked') return `${open}>\n      <skipped message="${attr(outcome.reason)}"/>\n    </testcase>`;
   const details = [outcome.reason, ...(outcome.exchange ? describeExchange(outcome.exchange, report.secrets) : [])].join('\n');
   return `${open}>\n      <failure message="${attr(outcome.reason)}" type="ContractViolation">${text(details)}</failure>\n    </testcase>`;
-}
-
-/** Characters outside XML 1.0's Char production become U+FFFD. */
-function xmlSafe(value: string): string {
-  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
-}
-
-function text(value: string): string {
-  return xmlSafe(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function attr(value: string): string {
-  return text(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 }
