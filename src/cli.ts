@@ -19,6 +19,7 @@ type CommandRunner = (argv: readonly string[], env: NodeJS.ProcessEnv) => Promis
 const COMMAND_RUNNERS: Record<CommandName, () => Promise<CommandRunner>> = {
   contract: async () => (await import('./contract/command.js')).runContractCommand,
   coverage: async () => (await import('./commands/coverage.js')).runCoverageCommand,
+  drift: async () => (await import('./commands/drift.js')).runDriftCommand,
 };
 
 async function main(): Promise<void> {
