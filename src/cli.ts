@@ -20,6 +20,7 @@ const COMMAND_RUNNERS: Record<CommandName, () => Promise<CommandRunner>> = {
   contract: async () => (await import('./contract/command.js')).runContractCommand,
   coverage: async () => (await import('./commands/coverage.js')).runCoverageCommand,
   drift: async () => (await import('./commands/drift.js')).runDriftCommand,
+  pact: async () => (await import('./commands/pact.js')).runPactCommand,
 };
 
 async function main(): Promise<void> {

@@ -64,6 +64,7 @@ interface OptionSpec extends FlagSpec {
 export const COMMANDS = [
   { name: 'contract', summary: 'check a live server (this mock or any deployment) against openapi.yaml; see contract --help' },
   { name: 'coverage', summary: "print which documented error paths each key's client has met on a running mock; see coverage --help" },
+  { name: 'pact', summary: "write a Pact file from a running mock's journal (pact export), or check one against openapi.yaml (pact check); see pact --help" },
   { name: 'drift', summary: 'print the distinct contract violations a mock in proxy mode has seen (exit 1 when any); see drift --help' },
 ] as const;
 
