@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { maskApiKey } from '../../src/core/journal.js';
+import { UPSTREAM, VIOLATIONS } from '../../src/http/record-requests.js';
 import type { MockOptions } from '../../src/mock.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
@@ -422,6 +423,66 @@ describe('the QA console with --admin-token', () => {
       await page.locator(`#coverage-body td[data-key="${maskApiKey(DEMO)}"][data-outcome="deleteLink 404"]`).filter({ hasText: 'seen ×1' }).waitFor();
 
       expect(navigations()).toBe(1);
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('the QA console in proxy mode: violations in the journal, and the drift report', () => {
+  const rule = 'response body: must have required property id';
+  let served: Served | undefined;
+  beforeAll(async () => {
+    // Exchanges as the validating proxy leaves them for the recorder (res.locals): forwarded,
+    // answered by the upstream, and off-contract on the response side.
+    served = await serve({
+      handlers: {
+        createLink: (_req, res) => {
+          res.locals[VIOLATIONS] = [{ side: 'response', rule, detail: 'the body has no id' }];
+          res.locals[UPSTREAM] = { url: 'http://upstream.test/links', status: 400, durationMs: 3 };
+          res.locals['verdict'] = 'contract-violation';
+          res.status(400).json({ errorDescription: 'answered by the upstream' });
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it(
+    'a proxied row shows its violations and the upstream status; the Drift panel lists the violation with its example and clears it',
+    async () => {
+      const { base } = served as Served;
+      const { page, blocked, pageErrors } = await openConsole(base);
+      await page.locator('#journal-mode', { hasText: 'live' }).waitFor();
+      await page.locator('#drift-empty', { hasText: 'No contract violations seen' }).waitFor();
+
+      for (let i = 0; i < 2; i++) expect((await call(base, 'POST', '/links', createBody, { 'x-api-key': DEMO })).status).toBe(400);
+
+      const row = page.locator('#journal-body tr[data-seq]').first();
+      await row.locator('[data-col="verdict"] ul.violations li', { hasText: `response: ${rule}` }).waitFor();
+      expect(await row.locator('[data-col="verdict"]').textContent()).toContain('contract-violation');
+      expect(await row.locator('[data-col="status"]').textContent()).toBe('400upstream 400');
+      await row.getByRole('button', { name: /Show request and response bodies/ }).click();
+      const details = page.locator('#journal-body tr.details:not([hidden])');
+      expect(await details.locator('.proxied').textContent()).toContain('Forwarded to http://upstream.test/links: answered 400 in 3 ms.');
+      expect(await details.locator('.proxied').textContent()).toContain('the body has no id');
+
+      const drift = page.locator('#drift table.drift-group[data-operation="createLink"][data-status="400"]');
+      await drift.locator('tr[data-side="response"] td.num', { hasText: '2' }).waitFor();
+      expect(await drift.locator('caption').textContent()).toBe('createLink (POST), answered 400');
+      expect(await drift.locator('tbody tr').count()).toBe(1);
+      await drift.getByText('POST /links').click(); // the example opens
+      expect(await drift.locator('details').textContent()).toContain(`key ${maskApiKey(DEMO)}`);
+      expect(await drift.locator('details .detail').textContent()).toBe('the body has no id');
+      expect(await page.locator('#drift-summary').textContent()).toBe('1 distinct violation.');
+
+      await page.getByRole('button', { name: 'Clear drift report' }).click();
+      await page.locator('#drift-empty', { hasText: 'No contract violations seen' }).waitFor();
+      expect(await page.locator('#drift-groups table').count()).toBe(0);
+      expect((await call(base, 'GET', '/__admin/violations')).body).toEqual({ distinct: 0, dropped: 0, groups: [] });
       expect(blocked).toEqual([]);
       expect(pageErrors).toEqual([]);
     },

@@ -1,9 +1,10 @@
 // The QA console's entry point: health, the scenario switch, snapshots, reset and the admin token,
-// and the wiring of the journal, coverage and accounts modules. Plain ES modules, no build step,
+// and the wiring of the journal, coverage, drift and accounts modules. Plain ES modules, no build step,
 // every request same-origin to the mock's admin API.
 import { createAccounts } from './accounts.js';
 import { api, enc, onUnauthorized, setToken, token } from './api.js';
 import { refreshCoverage } from './coverage.js';
+import { refreshDrift } from './drift.js';
 import { $, busy, complain, debounce, emptyNote, h, say } from './dom.js';
 import { createJournal } from './journal.js';
 
@@ -19,7 +20,7 @@ const accounts = createAccounts({ onChange: () => void refreshHealth().catch(ign
 
 // New journal entries mean the data and the coverage may have changed: refresh them, once per burst.
 const afterNewEntries = debounce(() => {
-  void Promise.all([refreshCoverageView(), refreshHealth(), accounts.refresh()]).catch(ignore);
+  void Promise.all([refreshCoverageView(), refreshHealth(), accounts.refresh(), refreshDrift()]).catch(ignore);
 }, 200);
 const journal = createJournal({ onNewEntries: afterNewEntries });
 
@@ -204,7 +205,7 @@ $('token-form').addEventListener('submit', (event) => {
 // Coming back to the tab: catch up on what changed meanwhile (a scenario set by a script, say).
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible' && $('token').hidden) {
-    void Promise.all([refreshHealth(), refreshScenarios(), refreshCoverageView()]).catch(ignore);
+    void Promise.all([refreshHealth(), refreshScenarios(), refreshCoverageView(), refreshDrift()]).catch(ignore);
   }
 });
 
@@ -212,7 +213,7 @@ async function loadAll() {
   await refreshHealth();
   lock(false);
   await Promise.all([refreshScenarios(), accounts.refresh(), refreshSnapshots()]);
-  await refreshCoverageView();
+  await Promise.all([refreshCoverageView(), refreshDrift()]);
   await journal.start();
 }
 

@@ -9,6 +9,7 @@
 // It falls back the same way if the stream is refused for any other reason.
 import { api, query, token } from './api.js';
 import { $, busy, emptyNote, h, say } from './dom.js';
+import { proxyDetails, upstreamNote, violationList } from './proxied.js';
 
 const MAX_ROWS = 100;
 const POLL_MS = 2000;
@@ -223,6 +224,7 @@ function rowsOf(entry) {
         h('div', {}, h('h4', {}, 'Request body'), h('pre', {}, formatBody(entry.requestBody))),
         h('div', {}, h('h4', {}, 'Response body'), h('pre', {}, formatBody(entry.responseBody))),
       ),
+      proxyDetails(entry),
       entry.durationMs !== undefined ? h('p', { className: 'muted' }, `${entry.durationMs} ms${entry.accountId ? ` · account ${entry.accountId}` : ''}`) : null,
     ),
   );
@@ -238,9 +240,9 @@ function rowsOf(entry) {
     h('td', { dataset: { col: 'method' } }, entry.method),
     h('td', { dataset: { col: 'path' }, className: 'wrap' }, entry.path),
     h('td', { dataset: { col: 'operation' } }, entry.operationId ?? '—'),
-    h('td', { dataset: { col: 'status' }, className: statusClass(entry) }, statusText(entry)),
+    h('td', { dataset: { col: 'status' }, className: statusClass(entry) }, statusText(entry), upstreamNote(entry)),
     h('td', { dataset: { col: 'scenario' } }, entry.scenario ?? '—'),
-    h('td', { dataset: { col: 'verdict' }, className: `verdict-${entry.verdict}` }, entry.verdict),
+    h('td', { dataset: { col: 'verdict' }, className: `verdict-${entry.verdict}` }, entry.verdict, violationList(entry)),
     h('td', { dataset: { col: 'key' } }, entry.apiKey ?? '(none)'),
     h('td', {}, toggle),
   );
