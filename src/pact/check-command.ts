@@ -4,7 +4,7 @@
 // we can check; 2: a bad flag, a --contract that cannot be read, or a --junit FILE that cannot be
 // written. No environment twins: both files are named on the command line.
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Contract } from '../app.js';
 import { writeJUnitFile } from '../contract/junit-file.js';
@@ -134,7 +134,9 @@ function readPactJson(file: string): { json: unknown } | { problem: string } {
   }
 }
 
-/** The package's own contract by name, another one as given. */
+/** The package's own contract by name; another one relative to here when below here, else absolute. */
 function shown(contractFile: string): string {
-  return contractFile === CONTRACT_FILE ? 'openapi.yaml of shortlink-mock' : relative(process.cwd(), resolve(contractFile)) || contractFile;
+  if (contractFile === CONTRACT_FILE) return 'openapi.yaml of shortlink-mock';
+  const path = relative(process.cwd(), resolve(contractFile));
+  return path && !path.startsWith('..') && !isAbsolute(path) ? path : resolve(contractFile);
 }

@@ -1,0 +1,143 @@
+// checkPact on hand-written pacts (test/pact/fixtures): a good pact in V2, V3 and V4 passes; each
+// kind of mismatch is refused, naming the interaction, the side, the field and the engine.
+import { describe, expect, it } from 'vitest';
+import { checkPact, type PactCheck } from '../../src/pact/check.js';
+import { readContract } from '../../src/package-files.js';
+import { fixture } from './pact-fixtures.js';
+
+const contract = readContract();
+
+async function checked(json: unknown): Promise<Extract<PactCheck, { kind: 'checked' }>> {
+  const result = await checkPact(json, contract);
+  if (result.kind !== 'checked') throw new Error(`refused: ${result.reason}`);
+  return result;
+}
+
+/** Every error, as [interaction description, side, field, engine]. */
+const errors = (check: Extract<PactCheck, { kind: 'checked' }>): string[][] =>
+  check.interactions.flatMap((result) => result.findings.filter((finding) => finding.severity === 'error').map((finding) => [result.description, finding.side, finding.field, finding.engine]));
+
+const message = (check: Extract<PactCheck, { kind: 'checked' }>, description: string): string =>
+  check.interactions.find((result) => result.description === description)?.findings.map((finding) => finding.message).join(' | ') ?? '';
+
+describe('a pact that keeps the contract passes', () => {
+  it('V3: create 201 with type matchers, update 200, delete 204, 400 LINK_LIMIT_REACHED, 401, 404 with Error objects', async () => {
+    const check = await checked(fixture('good-v3.json'));
+    expect(errors(check)).toEqual([]);
+    expect(check).toMatchObject({ passed: true, consumer: 'links-web', provider: 'short-link-api', version: 3, contractTitle: 'Short-Link Management API 0.0.2' });
+    expect(check.interactions.map((result) => `${result.exchange} ${result.operationId}`)).toEqual([
+      'POST /links → 201 createLink',
+      'PUT /links/lnk_V2xq9TbL3mKz8RcA → 200 updateLink',
+      'DELETE /links/lnk_V2xq9TbL3mKz8RcA → 204 deleteLink',
+      'POST /links → 400 createLink',
+      'POST /links → 401 createLink',
+      'PUT /links/lnk_missing → 404 updateLink',
+      'DELETE /links/lnk_missing → 404 deleteLink',
+    ]);
+  });
+
+  it('V2: the same interactions, with a providerState and V2 matchingRules', async () => {
+    const v2 = fixture('good-v3.json');
+    v2['metadata'] = { pactSpecification: { version: '2.0.0' } };
+    for (const interaction of v2['interactions']) {
+      interaction.providerState = interaction.providerStates?.[0]?.name;
+      delete interaction.providerStates;
+      interaction.response.matchingRules = { '$.body.id': { match: 'type' } };
+    }
+    const check = await checked(v2);
+    expect(check.version).toBe(2);
+    expect(errors(check)).toEqual([]);
+  });
+
+  it('V4: bodies as {content, encoded} (plain, base64, JSON text), headers as lists', async () => {
+    const check = await checked(fixture('good-v4.json'));
+    expect(check.version).toBe(4);
+    expect(errors(check)).toEqual([]);
+  });
+
+  it('a required field the pact leaves out of a response is fine: Pact bodies are partial', async () => {
+    const pact = fixture('good-v3.json');
+    pact['interactions'][0].response.body = { id: 'lnk_1', shortUrl: 'https://short.test/Ab3dE7x' };
+    expect(errors(await checked(pact))).toEqual([]);
+  });
+});
+
+describe('mismatches are refused, naming the interaction, the side and the field', () => {
+  it('a status the operation does not document (createLink 409, deleteLink 200)', async () => {
+    const check = await checked(fixture('undocumented-status.json'));
+    expect(check.passed).toBe(false);
+    expect(errors(check)).toEqual([
+      ['a link with a slug that is taken', 'response', 'status', 'swagger-mock-validator'],
+      ['a link deleted with a confirmation', 'response', 'status', 'swagger-mock-validator'],
+    ]);
+    expect(message(check, 'a link with a slug that is taken')).toBe('409 is not documented for this operation (documented: 201, 400, 401, 404)');
+    expect(message(check, 'a link deleted with a confirmation')).toBe('200 is not documented for this operation (documented: 204, 401, 404)');
+  });
+
+  it('a response body that breaks the Link schema: each field named', async () => {
+    const check = await checked(fixture('broken-link-body.json'));
+    expect(errors(check).map(([, side, field]) => `${side} ${field}`).sort()).toEqual(['response body', 'response body.clickCount', 'response body.createdAt']);
+    const text = message(check, 'a new link with the wrong fields in the answer');
+    expect(text).toContain("has unexpected field 'owner'");
+    expect(text).toContain('must match format "date-time" (got "yesterday")');
+    expect(text).toContain('must be >= 0 (got -1)');
+  });
+
+  it('an example value breaks the schema even where a type matcher stands for it', async () => {
+    const pact = fixture('good-v3.json');
+    pact['interactions'][0].response.body.id = 42; // $.id has { match: 'type' }
+    const check = await checked(pact);
+    expect(errors(check)).toEqual([['a new link on the default domain', 'response', 'body.id', 'swagger-mock-validator']]);
+  });
+
+  it('requests the contract does not allow: an unknown body field, undocumented paths and methods, no key, a body that is answered 400 first', async () => {
+    const check = await checked(fixture('disallowed-requests.json'));
+    expect(errors(check)).toEqual([
+      ['a new link with a field the API does not take', 'request', 'body', 'shortlink-mock'],
+      ['the list of links', 'request', 'path', 'swagger-mock-validator'],
+      ["a link's statistics", 'request', 'path', 'swagger-mock-validator'],
+      ['a delete without an API key that expects a 404', 'request', 'header x-api-key', 'shortlink-mock'],
+      ['an update that sends a slug and expects a 404', 'request', 'body', 'shortlink-mock'],
+    ]);
+    expect(message(check, 'a new link with a field the API does not take')).toBe("has unexpected field 'expiresAt'; such a request is answered 400, not 201");
+    expect(message(check, 'the list of links')).toBe('GET /links is not an operation of the contract');
+    expect(message(check, 'a delete without an API key that expects a 404')).toContain('without it the answer is 401 (D14), never 404');
+  });
+
+  it('Error objects: an unknown code, LINK_LIMIT_REACHED outside createLink 400 (D5), a field Error does not have', async () => {
+    const check = await checked(fixture('wrong-error-codes.json'));
+    expect(errors(check)).toEqual([
+      ['an update of a link that does not exist, with a code', 'response', 'body.code', 'swagger-mock-validator'],
+      ['a delete when the account is at its limit', 'response', 'body.code', 'shortlink-mock'],
+      ['an error without a description', 'response', 'body', 'swagger-mock-validator'],
+    ]);
+    expect(message(check, 'an update of a link that does not exist, with a code')).toBe('must be one of LINK_LIMIT_REACHED (got "LINK_NOT_FOUND")');
+    expect(message(check, 'a delete when the account is at its limit')).toBe('LINK_LIMIT_REACHED is answered only with createLink 400 (where the contract shows it), not with deleteLink 404');
+  });
+
+  it('V4: an interaction that is not HTTP is refused, and the HTTP ones after it are judged in their own place', async () => {
+    const pact = fixture('good-v4.json');
+    pact['interactions'].unshift({ type: 'Asynchronous/Messages', description: 'a link-created event', contents: { content: { id: 'lnk_1' } } });
+    pact['interactions'][3].response.status = 200; // the delete, now fourth
+    const check = await checked(pact);
+    expect(errors(check)).toEqual([
+      ['a link-created event', 'interaction', 'type', 'shortlink-mock'],
+      ['a link deleted', 'response', 'status', 'swagger-mock-validator'],
+    ]);
+  });
+
+  it('notes (query parameters the contract does not define) are reported without failing', async () => {
+    const pact = fixture('good-v3.json');
+    pact['interactions'][2].request.query = { force: ['true'] };
+    const check = await checked(pact);
+    expect(check.passed).toBe(true);
+    expect(check.interactions[2]?.findings).toMatchObject([{ severity: 'warning', side: 'request', field: 'query force', engine: 'swagger-mock-validator' }]);
+  });
+});
+
+it('a file that is not a supported pact is refused with the reason', async () => {
+  expect(await checkPact({ ...fixture('good-v3.json'), metadata: { pactSpecificationVersion: '1.0.0' } }, contract)).toEqual({
+    kind: 'refused',
+    reason: 'Pact specification version 1.0.0 is not supported; pact check reads Pact specification V2, V3, V4',
+  });
+});
