@@ -20,14 +20,22 @@ export async function startupBanner(url: string, config: Config, mock: Mock, ver
   return [
     `shortlink-mock ${version} listening on ${url}`,
     `  contract   ${url}/openapi.yaml (every request and response is validated against it)`,
+    ...(config.proxy ? [`  proxy      every API request goes to ${config.proxy.href} (${proxyMode(config)}); violations: ${url}/__admin/violations, shortlink-mock drift`] : []),
     `  db         ${db}`,
     `  console    ${url}/__admin/  (journal, scenarios, coverage, snapshots)${config.adminToken ? ' — needs the admin token' : ''}`,
     `  docs       ${url}/docs`,
     `  health     ${url}/__admin/health`,
     `  scenarios  ${scenarioLine(mock, config, await mock.scenarios.activeName())}`,
-    `  API keys   ${keys.join(`\n             `)}${config.acceptAnyKey ? '\n             (--accept-any-key: any other key becomes a fresh account)' : ''}`,
+    config.proxy
+      ? `  API keys   the upstream's: x-api-key is forwarded as sent (the keys below serve only the admin API's own data)\n             ${keys.join(`\n             `)}`
+      : `  API keys   ${keys.join(`\n             `)}${config.acceptAnyKey ? '\n             (--accept-any-key: any other key becomes a fresh account)' : ''}`,
     `  try        ${example}`,
   ].join('\n');
+}
+
+function proxyMode(config: Config): string {
+  const strict = config.proxyStrict ? 'strict: an off-contract answer becomes a 502' : 'answers pass unchanged, with x-contract-violations';
+  return `${strict}; timeout ${config.proxyTimeoutMs} ms; scenarios answer first`;
 }
 
 function scenarioLine(mock: Mock, config: Config, active: string | null): string {

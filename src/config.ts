@@ -5,7 +5,7 @@
 import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
-import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, redisPrefix, workers } from './option-values.js';
+import { allowedHost, ConfigError, corsOrigin, duration, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyUrl, redisPrefix, workers } from './option-values.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
 
 export { ConfigError };
@@ -41,6 +41,12 @@ export interface Config {
   corsOrigins: readonly string[];
   /** Written with the mock's URL once it listens, removed on a clean stop. */
   readyFile?: string;
+  /** Proxy mode: API requests are forwarded here, and both sides judged against the contract. */
+  proxy?: URL;
+  /** Proxy mode: an off-contract upstream answer becomes a 502 Error object. */
+  proxyStrict: boolean;
+  /** Proxy mode: how long the upstream has for a whole answer before a 502. */
+  proxyTimeoutMs: number;
   quiet: boolean;
   help: boolean;
   version: boolean;
@@ -64,8 +70,8 @@ interface OptionSpec extends FlagSpec {
 export const COMMANDS = [
   { name: 'contract', summary: 'check a live server (this mock or any deployment) against openapi.yaml; see contract --help' },
   { name: 'coverage', summary: "print which documented error paths each key's client has met on a running mock; see coverage --help" },
-  { name: 'pact', summary: "write a Pact file from a running mock's journal (pact export), or check one against openapi.yaml (pact check); see pact --help" },
   { name: 'drift', summary: 'print the distinct contract violations a mock in proxy mode has seen (exit 1 when any); see drift --help' },
+  { name: 'pact', summary: "write a Pact file from a running mock's journal (pact export), or check one against openapi.yaml (pact check); see pact --help" },
 ] as const;
 
 export type CommandName = (typeof COMMANDS)[number]['name'];
@@ -90,6 +96,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'allowed-host', env: 'MOCK_ALLOWED_HOSTS', type: 'string', multiple: true, value: 'NAME', description: 'a host name the admin API answers besides localhost/127.0.0.1/[::1] when no --admin-token is set; repeatable (env: comma-separated)' },
   { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS, each scheme://host[:port] as browsers send it (default '*': any)" },
   { flag: 'ready-file', env: 'MOCK_READY_FILE', type: 'string', value: 'PATH', description: 'write the URL to this file once listening (removed on a clean stop): a script waits for this very mock' },
+  { flag: 'proxy', env: 'MOCK_PROXY', type: 'string', value: 'URL', description: "validating proxy: forward every API request to this upstream (e.g. https://staging.example.com) and judge request and answer against openapi.yaml; violations go to the x-contract-violations header, the journal and GET /__admin/violations" },
+  { flag: 'proxy-strict', env: 'MOCK_PROXY_STRICT', type: 'boolean', description: "with --proxy: answer an off-contract upstream answer with a 502 Error object naming the violation" },
+  { flag: 'proxy-timeout', env: 'MOCK_PROXY_TIMEOUT', type: 'string', value: 'TIME', description: "with --proxy: how long the upstream has to answer, e.g. 10s or 500ms, before a 502 (default 10s)" },
   { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
   { flag: 'help', type: 'boolean', description: 'print this help and exit' },
   { flag: 'version', type: 'boolean', description: 'print the version and exit' },
@@ -140,6 +149,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     allowedHosts: Object.freeze(list('allowed-host').map((name) => allowedHost(source('allowed-host'), name))),
     corsOrigins: Object.freeze((text('cors-origin') === undefined ? ['*'] : list('cors-origin')).map((origin) => corsOrigin(source('cors-origin'), origin))),
     ...present('readyFile', text('ready-file')),
+    ...proxyOptions(text, bool, source),
     quiet: bool('quiet'),
     help: bool('help'),
     version: bool('version'),
@@ -196,6 +206,20 @@ function readGiven(argv: readonly string[], env: Env): Given {
     else if (fromEnv !== undefined) given.set(option.flag, { value: fromEnv, source: option.env as string });
   }
   return given;
+}
+
+export const DEFAULT_PROXY_TIMEOUT_MS = 10_000;
+
+/** --proxy and the two options that only mean something with it (given alone, they are refused, never ignored). */
+function proxyOptions(text: (flag: string) => string | undefined, bool: (flag: string) => boolean, source: (flag: string) => string): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs'> {
+  const url = text('proxy');
+  const strict = bool('proxy-strict');
+  const timeout = text('proxy-timeout');
+  if (url === undefined && (strict || timeout !== undefined)) {
+    const given = source(strict ? 'proxy-strict' : 'proxy-timeout');
+    throw new ConfigError(`${given} only applies with ${given.startsWith('--') ? '--proxy <url>' : 'MOCK_PROXY=<url>'}`);
+  }
+  return { ...(url === undefined ? {} : { proxy: proxyUrl(source('proxy'), url) }), proxyStrict: strict, proxyTimeoutMs: duration(source('proxy-timeout'), timeout, DEFAULT_PROXY_TIMEOUT_MS) };
 }
 
 /** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */

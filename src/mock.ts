@@ -26,6 +26,7 @@ import { accountForKey, type SlugCheck } from './account-for-key.js';
 import type { StoreHealth } from './store/link-store.js';
 import { openData } from './store/open-data.js';
 import { createTrafficState } from './store/create-traffic-state.js';
+import { Upstream } from './proxy/forward.js';
 import type { JournalStore, TrafficState } from './store/traffic-state.js';
 
 /** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
@@ -77,9 +78,19 @@ export interface MockOptions {
   /** false: no line per request (--quiet); errors still go to `log`. Default true. */
   logRequests?: boolean;
   handlers?: Partial<OperationHandlers>;
+  /** Proxy mode: API requests go to this upstream, both sides judged against the contract. */
+  proxy?: ProxyOptions;
   random?: RandomInt;
   now?: () => Date;
   sleep?: Sleep;
+}
+
+export interface ProxyOptions {
+  url: URL;
+  /** An off-contract upstream answer becomes a 502 Error object. */
+  strict: boolean;
+  /** How long the upstream has for a whole answer. */
+  timeoutMs: number;
 }
 
 export interface Mock {
@@ -113,6 +124,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
   const journal = traffic.journal;
+  const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs);
   const app = createApp({
     service,
     contract: options.contract,
@@ -140,8 +152,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.log ? { log: options.log } : {}),
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    ...(upstream && options.proxy ? { proxy: { upstream, strict: options.proxy.strict } } : {}),
   });
   return { app, service, store, scenarios, journal, seeded: data.seeded, close: async () => {
+      upstream?.close();
       await traffic.close();
       await data.close();
     },

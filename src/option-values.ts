@@ -75,3 +75,28 @@ export function redisPrefix(source: string, value: string): string {
   if (!/^[\x21-\x7e]{1,100}$/.test(value)) throw new ConfigError(`${source} takes up to 100 printable characters without spaces, such as 'shortlink-mock:', got '${value}'`);
   return value;
 }
+
+/** `--proxy URL`: an http(s) URL with a host; its path, if any, is put before every forwarded path. */
+export function proxyUrl(source: string, value: string): URL {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || !url.host) {
+    throw new ConfigError(`${source} takes the upstream's base URL, such as 'https://staging.example.com' or 'http://127.0.0.1:8080/api', got '${value}'`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`${source}: '${value}' has a query, fragment or credentials; give only scheme://host[:port][/path] (the client's own headers, x-api-key included, are forwarded)`);
+  }
+  return url;
+}
+
+export const MAX_PROXY_TIMEOUT_MS = 10 * 60_000;
+
+/** `--proxy-timeout 10s`, `500ms` or `2500` (milliseconds): how long the upstream has for a whole answer. */
+export function duration(source: string, value: string | undefined, fallbackMs: number): number {
+  if (value === undefined) return fallbackMs;
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec(value.trim());
+  const ms = match ? Math.round(Number(match[1]) * (match[2]?.toLowerCase() === 's' ? 1000 : 1)) : Number.NaN;
+  if (!Number.isFinite(ms) || ms < 1 || ms > MAX_PROXY_TIMEOUT_MS) {
+    throw new ConfigError(`${source} takes a duration from 1ms to 600s, such as '10s', '500ms' or '2500' (milliseconds), got '${value}'`);
+  }
+  return ms;
+}

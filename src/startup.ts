@@ -131,7 +131,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const contractRules = new ContractRules(contract.document);
   const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const scenarios = loadStartupScenarios(loadScenarios, config);
-  const log = (line: string): void => (config.quiet && !line.startsWith('CONTRACT') && !line.startsWith('INTERNAL') ? undefined : print(line));
+  const log = (line: string): void => (config.quiet && !/^(CONTRACT|INTERNAL|UPSTREAM)/.test(line) ? undefined : print(line));
   const fixtures = loadFixtures(config.fixtures);
   const reset = config.reset && isFirstWorker();
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
@@ -153,6 +153,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     journalSize: config.journalSize,
     acceptAnyKey: config.acceptAnyKey,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
+    ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs } } : {}),
     log,
   });
   const server = await listenOrClose(mock, config);

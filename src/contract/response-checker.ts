@@ -78,27 +78,45 @@ export class ResponseChecker {
 
   /** Every way this answer breaks the contract of the operation; [] when it keeps it. */
   checkResponse(operationId: string, status: number, contentType: string | null, bodyText: string): string[] {
+    const problems = this.problemsOf(operationId, status, contentType, bodyText);
+    // A body's schema errors read as one sentence: "body does not match Link: a; b".
+    const schema = problems.filter((problem) => problem.schemaName !== undefined);
+    const whole = schema.length ? [`body does not match ${schema[0]?.schemaName}: ${schema.map(problemText).join('; ')}`] : [];
+    return [...problems.filter((problem) => problem.schemaName === undefined).map(problemText), ...whole];
+  }
+
+  /**
+   * The same, one problem per broken rule, each split into the rule (the same words for every
+   * answer that breaks it alike: the validating proxy groups drift by it) and this answer's evidence.
+   */
+  responseProblems(operationId: string, status: number, contentType: string | null, bodyText: string): Problem[] {
+    return this.problemsOf(operationId, status, contentType, bodyText).map((problem) =>
+      problem.schemaName === undefined ? problem : { ...problem, rule: `body does not match ${problem.schemaName}: ${problem.rule}` },
+    );
+  }
+
+  private problemsOf(operationId: string, status: number, contentType: string | null, bodyText: string): Problem[] {
     const operation = this.operations.get(operationId);
-    if (!operation) return [`openapi.yaml has no operation '${operationId}'`];
+    if (!operation) return [{ rule: `openapi.yaml has no operation '${operationId}'` }];
     const documented = operation.responses.get(status);
     if (!documented) {
-      return [`status ${status} is not documented for ${operationId} (documented: ${operation.statuses.join(', ')})`];
+      return [{ rule: `status ${status} is not documented for ${operationId} (documented: ${operation.statuses.join(', ')})` }];
     }
     if (!documented.validate) {
-      return bodyText.length === 0 ? [] : [`status ${status} of ${operationId} must have no body, got ${bodyText.length} bytes`];
+      return bodyText.length === 0 ? [] : [{ rule: `status ${status} of ${operationId} must have no body`, detail: `${bodyText.length} bytes`, joiner: ', got ' }];
     }
     const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json') {
-      return [`content type is ${contentType ? `'${contentType}'` : 'missing'}, expected application/json for ${operationId} ${status}`];
+      return [{ rule: `content type is ${contentType ? `'${contentType}'` : 'missing'}, expected application/json for ${operationId} ${status}` }];
     }
     let body: unknown;
     try {
       body = JSON.parse(bodyText);
     } catch (error) {
-      return [`body of ${operationId} ${status} is not valid JSON (${(error as Error).message})`];
+      return [{ rule: `body of ${operationId} ${status} is not valid JSON`, detail: (error as Error).message }];
     }
     if (documented.validate(body)) return [];
-    return [`body does not match ${documented.schemaName}: ${(documented.validate.errors ?? []).map((error) => describeError(error)).join('; ')}`];
+    return (documented.validate.errors ?? []).map((error) => ({ ...describeError(error), schemaName: documented.schemaName }));
   }
 
   /** Why openapi.yaml forbids this request body (undefined: no body sent), or [] when it allows it. */
@@ -107,7 +125,7 @@ export class ResponseChecker {
     if (!validate) return [];
     if (body === undefined) return ['the request body is required'];
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => describeError(error, 'request body'));
+    return (validate.errors ?? []).map((error) => problemText(describeError(error, 'request body')));
   }
 }
 
@@ -122,13 +140,29 @@ function compileBody(ajv: Ajv, document: ContractDocument, node: unknown, at: st
   return { validate: ajv.compile({ $ref: `${base}/content/application~1json/schema` }), schemaName };
 }
 
-/** One Ajv error in words that name the field, e.g. "body.createdAt must match format "date-time" (got "yesterday")". */
-function describeError(error: ErrorObject, root = 'body'): string {
+/** A rule broken, and the evidence of this one answer (the offending value), if any. */
+export interface Problem {
+  rule: string;
+  detail?: string;
+  /** How the two read as one sentence: ' (got …)' by default. */
+  joiner?: string;
+  /** Set on a body's schema errors: the schema it fails. */
+  schemaName?: string;
+}
+
+/** "body.createdAt must match format "date-time" (got "yesterday")" */
+function problemText(problem: Problem): string {
+  if (problem.detail === undefined) return problem.rule;
+  return problem.joiner ? `${problem.rule}${problem.joiner}${problem.detail}` : `${problem.rule} (got ${problem.detail})`;
+}
+
+/** One Ajv error in words that name the field, e.g. rule "body.createdAt must match format "date-time"", detail '"yesterday"'. */
+function describeError(error: ErrorObject, root = 'body'): Problem {
   const where = root + error.instancePath.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') return `${where} is missing required field '${String(params['missingProperty'])}'`;
-  if (error.keyword === 'additionalProperties') return `${where} has unexpected field '${String(params['additionalProperty'])}'`;
-  return `${where} ${error.message ?? 'is invalid'} (got ${preview(error.data)})`;
+  if (error.keyword === 'required') return { rule: `${where} is missing required field '${String(params['missingProperty'])}'` };
+  if (error.keyword === 'additionalProperties') return { rule: `${where} has unexpected field '${String(params['additionalProperty'])}'` };
+  return { rule: `${where} ${error.message ?? 'is invalid'}`, detail: preview(error.data) };
 }
 
 function preview(value: unknown): string {

@@ -2,7 +2,7 @@
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
 import type { ErrorCode } from '../api-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500 | 502;
 
 export class ApiError extends Error {
   constructor(
@@ -52,6 +52,11 @@ export const errors = {
     new ApiError(403, `the admin API refuses changes from another origin (${quote(origin)}); use the console at /__admin/ or a client that sends no Origin`),
   notSaved: (reason: string) => new ApiError(500, `the change could not be saved, so it was not made: ${reason}`),
   internal: (description: string) => new ApiError(500, description),
+  /** Proxy mode: the upstream could not be reached, failed or was too slow; 502 is outside the contract, as the README says. */
+  upstreamFailed: (url: string, reason: string) => new ApiError(502, `the upstream ${url} gave no answer: ${reason}`),
+  /** Proxy mode with --proxy-strict: the upstream answered, but off the contract. */
+  upstreamBrokeContract: (operation: string, status: number, rules: readonly string[]) =>
+    new ApiError(502, `the upstream's ${status} answer to ${operation} breaks the contract (--proxy-strict): ${rules.join('; ')}`),
   /** D25: the data cannot be reached (Redis gone); the description starts `store unavailable: `. */
   storeUnavailable: (description: string) => new ApiError(500, description),
 };

@@ -100,14 +100,18 @@ function describeMediaType(message: string | undefined): string {
 
 /** "request body: unknown field 'slug'; request body: 'destinationUrl' must match format \"uri\"" */
 export function describeValidationErrors(error: HttpLikeError): string {
+  return validationMessages(error).join('; ');
+}
+
+/** The validator's findings, one sentence per field, the most telling one: a format says more to a reader than a regex. */
+export function validationMessages(error: HttpLikeError): string[] {
   const items = error.errors?.length ? error.errors : [{ message: error.message ?? 'invalid request' }];
-  // One message per field, the most telling one: a format says more to a reader than a regex.
   const perField = new Map<string, ValidationItem>();
   for (const item of items) {
     const kept = perField.get(item.path ?? '');
     if (!kept || rank(item) < rank(kept)) perField.set(item.path ?? '', item);
   }
-  return [...perField.values()].map(describeItem).join('; ');
+  return [...perField.values()].map(describeItem);
 }
 
 /**

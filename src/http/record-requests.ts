@@ -75,8 +75,16 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   if (entry.violations?.length) recorders.violations?.record(entry);
   if (entry.operationId && status !== null) {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
-    recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, entry.accountId, { operationId: entry.operationId, status, code });
+    recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, coverageAccount(entry), { operationId: entry.operationId, status, code });
   }
+}
+
+/** Proxy mode: accounts are the upstream's, unknown here; a key the upstream did not refuse is counted as a key of its own. */
+export const UPSTREAM_ACCOUNT = '(upstream)';
+
+function coverageAccount(entry: NewJournalEntry): string | null {
+  if (entry.accountId !== null || !entry.upstream) return entry.accountId;
+  return entry.upstream.status !== null && entry.upstream.status !== 401 ? UPSTREAM_ACCOUNT : null;
 }
 
 function captureJsonBodies(res: Response): void {

@@ -39,6 +39,12 @@ export interface StartMockOptions {
   corsOrigins?: readonly string[];
   /** Write the URL to this file once listening; removed by stop(). `--ready-file` */
   readyFile?: string;
+  /** Validating proxy: forward every API request to this upstream URL and judge both sides against the contract. `--proxy` */
+  proxy?: string;
+  /** With `proxy`: an off-contract upstream answer becomes a 502 Error object. `--proxy-strict` */
+  proxyStrict?: boolean;
+  /** With `proxy`: how long the upstream has to answer, in milliseconds (default 10,000). `--proxy-timeout` */
+  proxyTimeoutMs?: number;
   /** No log line per request; true by default here (contract violations and internal errors are still logged). `--quiet` */
   quiet?: boolean;
   /** Where the mock's log lines go (default `console.log`). */
@@ -70,6 +76,9 @@ const FLAGS: Record<ConfigOptionName, string> = {
   allowedHosts: 'allowed-host',
   corsOrigins: 'cors-origin',
   readyFile: 'ready-file',
+  proxy: 'proxy',
+  proxyStrict: 'proxy-strict',
+  proxyTimeoutMs: 'proxy-timeout',
   quiet: 'quiet',
 };
 

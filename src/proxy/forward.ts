@@ -1,0 +1,99 @@
+// One request sent on to the upstream and its whole answer read back, or the reason there is none.
+// node:http rather than fetch: fetch would undo a gzip answer and drop hop-by-hop details, and the
+// client must get the upstream's bytes unchanged. The answer is read whole (bounded) because it is
+// validated before it is passed on.
+import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+
+export interface ForwardRequest {
+  method: string;
+  /** Path and query as the client sent them, e.g. `/links/abc?x=1`. */
+  target: string;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | undefined;
+}
+
+export type Forwarded =
+  | { kind: 'answer'; status: number; headers: IncomingHttpHeaders; body: Buffer; durationMs: number }
+  | { kind: 'failed'; reason: string; durationMs: number };
+
+/** An upstream answer larger than this is refused (a 502), not held in memory. */
+export const MAX_UPSTREAM_BODY = 16 * 1024 * 1024;
+
+export class Upstream {
+  readonly origin: string;
+  private readonly basePath: string;
+  private readonly secure: boolean;
+  // Keep-alive: a proxy in front of a staging API should not pay a TCP (and TLS) handshake per request.
+  private readonly agent: HttpAgent;
+
+  constructor(
+    url: URL,
+    private readonly timeoutMs: number,
+  ) {
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.secure = url.protocol === 'https:';
+    this.agent = this.secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  }
+
+  /** Where a request target goes: the upstream URL's path, then the target's. */
+  urlOf(target: string): string {
+    return `${this.origin}${this.basePath}${target}`;
+  }
+
+  /** Never rejects: a refused connection, a reset, a timeout or an oversized answer is a 'failed'. */
+  send(outgoing: ForwardRequest, cancelled: AbortSignal): Promise<Forwarded> {
+    const started = performance.now();
+    const elapsed = (): number => Math.round((performance.now() - started) * 100) / 100;
+    return new Promise((resolve) => {
+      const fail = (reason: string): void => resolve({ kind: 'failed', reason, durationMs: elapsed() });
+      const send = this.secure ? httpsRequest : httpRequest;
+      const req = send(this.urlOf(outgoing.target), { method: outgoing.method, headers: outgoing.headers, agent: this.agent });
+      const timer = setTimeout(() => {
+        fail(`no complete answer within ${this.timeoutMs} ms (--proxy-timeout)`);
+        req.destroy();
+      }, this.timeoutMs);
+      const stop = (): void => void req.destroy();
+      cancelled.addEventListener('abort', stop, { once: true });
+      const done = (result: Forwarded): void => {
+        clearTimeout(timer);
+        cancelled.removeEventListener('abort', stop);
+        resolve(result);
+      };
+      req.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_UPSTREAM_BODY) {
+            done({ kind: 'failed', reason: `its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`, durationMs: elapsed() });
+            req.destroy();
+          } else chunks.push(chunk);
+        });
+        res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), durationMs: elapsed() }));
+        res.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
+      });
+      req.end(outgoing.body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+function describeNetworkError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (ECONNREFUSED): is it running?';
+    case 'ECONNRESET':
+      return 'the connection was reset (ECONNRESET)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `its host name does not resolve (${error.code})`;
+    default:
+      return error.code ? `${error.message} (${error.code})` : error.message;
+  }
+}

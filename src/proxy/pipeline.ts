@@ -1,0 +1,69 @@
+// The API routes in proxy mode (--proxy), in order, replacing the stateful handlers of mock mode:
+//   which operation (none is fine: every request is forwarded) → scenario choice (400) → a forced
+//   401 → the body as bytes → the request judged against the contract (watched, never refused) →
+//   the scenario's delay, forced answer or fault → forward, judge the answer, pass it on.
+// Scenarios come first, so QA can force an error path in front of a real backend without calling it.
+import type { RequestHandler } from 'express';
+import type { RandomInt } from '../core/random.js';
+import type { ScenarioRegistry } from '../core/scenario-registry.js';
+import { ResponseChecker } from '../contract/response-checker.js';
+import { OperationTable, type OpenApiDocument } from '../http/operation-table.js';
+import { VIOLATIONS } from '../http/record-requests.js';
+import { applyRequestScenario, chooseRequestScenario, type Sleep } from '../http/scenarios.js';
+import { contractValidator } from '../http/validator.js';
+import type { ContractRules } from '../scenarios/contract-rules.js';
+import type { Upstream } from './forward.js';
+import { VIOLATIONS_HEADER } from './headers.js';
+import { proxyAnswer } from './proxy-answer.js';
+import { RAW_BODY, rawBody } from './raw-body.js';
+import { requestViolations } from './request-check.js';
+
+export interface ProxySettings {
+  upstream: Upstream;
+  /** --proxy-strict: an off-contract answer becomes a 502 Error object. */
+  strict: boolean;
+}
+
+export interface ProxyDeps extends ProxySettings {
+  document: OpenApiDocument;
+  scenarios: ScenarioRegistry;
+  contractRules: ContractRules;
+  random: RandomInt;
+  sleep: Sleep;
+  log: (line: string) => void;
+}
+
+export function proxyPipeline(deps: ProxyDeps): RequestHandler[] {
+  const table = new OperationTable(deps.document);
+  const validator = contractValidator(deps.document, { responses: false });
+  const checker = new ResponseChecker(deps.document as ConstructorParameters<typeof ResponseChecker>[0]);
+  return [
+    matchOperation(table),
+    onlyOperations(chooseRequestScenario(deps.scenarios, deps.contractRules)),
+    onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'before-validation')),
+    rawBody(),
+    async (req, res, next) => {
+      const violations = await requestViolations(table, validator, req, res, res.locals[RAW_BODY] as Buffer | undefined);
+      res.locals[VIOLATIONS] = violations;
+      // Also on an answer a scenario forces: the client learns its request was off the contract.
+      if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+      next();
+    },
+    onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'after-validation')),
+    proxyAnswer({ upstream: deps.upstream, checker, strict: deps.strict, log: deps.log }),
+  ];
+}
+
+/** The operation, for scenarios, the journal and coverage; a path the contract lacks is null, and still forwarded. */
+function matchOperation(table: OperationTable): RequestHandler {
+  return (req, res, next) => {
+    const match = table.match(req.method, req.path);
+    res.locals['operationId'] = match.kind === 'operation' ? match.operationId : null;
+    next();
+  };
+}
+
+/** Scenarios are chosen by operation: a request outside the contract has none. */
+function onlyOperations(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (res.locals['operationId'] ? handler(req, res, next) : next());
+}

@@ -1,0 +1,84 @@
+// The last step of a proxied request: send it on, judge the upstream's answer against openapi.yaml,
+// and give the client that answer unchanged with the count of violations in a header; or, with
+// --proxy-strict and an off-contract answer, a 502 Error object naming the violations; or, when the
+// upstream gives no answer, a 502 Error object with the reason. What happened is left in res.locals
+// for the journal (src/http/record-requests.ts).
+import type { Request, RequestHandler, Response } from 'express';
+import { errors } from '../core/errors.js';
+import type { Verdict, Violation } from '../core/journal.js';
+import type { ResponseChecker } from '../contract/response-checker.js';
+import { sendError } from '../http/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { UPSTREAM, VIOLATIONS } from '../http/record-requests.js';
+import type { Forwarded, Upstream } from './forward.js';
+import { clientResponseHeaders, upstreamRequestHeaders, VIOLATIONS_HEADER } from './headers.js';
+import { RAW_BODY } from './raw-body.js';
+import { acceptedRefusedRequest, decodedText, responseViolations } from './response-check.js';
+
+export interface ProxyAnswerOptions {
+  upstream: Upstream;
+  checker: ResponseChecker;
+  /** --proxy-strict: an off-contract answer becomes a 502. */
+  strict: boolean;
+  /** Where a line about each off-contract answer or failed upstream goes (always, even with --quiet). */
+  log: (line: string) => void;
+}
+
+export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
+  const host = new URL(options.upstream.origin).host;
+  return async (req, res) => {
+    const raw = res.locals[RAW_BODY] as Buffer | undefined;
+    const cancelled = new AbortController();
+    // A client that gives up takes its upstream request with it.
+    res.on('close', () => void (res.writableFinished || cancelled.abort()));
+    const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal);
+    if (res.destroyed) return;
+    const url = options.upstream.urlOf(req.path);
+    if (forwarded.kind === 'failed') return failed(options, req, res, url, forwarded);
+    const requestSide = (res.locals[VIOLATIONS] as Violation[] | undefined) ?? [];
+    const answer = { status: forwarded.status, contentType: header(forwarded.headers['content-type']), contentEncoding: header(forwarded.headers['content-encoding']), body: forwarded.body };
+    const text = decodedText(answer);
+    const operationId = (res.locals['operationId'] as string | null | undefined) ?? null;
+    const responseSide = [...responseViolations(options.checker, operationId, answer, text), ...acceptedRefusedRequest(operationId, forwarded.status, requestSide)];
+    const violations = [...requestSide, ...responseSide];
+    res.locals[VIOLATIONS] = violations;
+    res.locals[UPSTREAM] = { url, status: forwarded.status, durationMs: forwarded.durationMs };
+    res.locals['responseBody'] = typeof text === 'string' ? readBody(text) : null;
+    res.locals['verdict'] = (responseSide.length ? 'contract-violation' : requestSide.length ? 'invalid-request' : 'ok') satisfies Verdict;
+    if (violations.length) options.log(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${violations.map(describe).join('; ')}`);
+    if (options.strict && responseSide.length) {
+      res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+      return sendError(res, errors.upstreamBrokeContract(operationId ?? `${req.method} ${req.path}`, forwarded.status, responseSide.map((violation) => violation.rule)));
+    }
+    for (const [name, value] of clientResponseHeaders(forwarded.headers)) res.setHeader(name, value);
+    if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+    res.setHeader('content-length', forwarded.body.length);
+    res.status(forwarded.status).end(forwarded.body);
+  };
+}
+
+function failed(options: ProxyAnswerOptions, req: Request, res: Response, url: string, forwarded: Extract<Forwarded, { kind: 'failed' }>): void {
+  res.locals[UPSTREAM] = { url, status: null, durationMs: forwarded.durationMs, error: forwarded.reason };
+  res.locals['verdict'] = 'upstream-error' satisfies Verdict;
+  const error = errors.upstreamFailed(url, forwarded.reason);
+  options.log(`UPSTREAM ERROR ${req.method} ${req.originalUrl}: ${error.errorDescription}`);
+  const violations = (res.locals[VIOLATIONS] as Violation[] | undefined) ?? [];
+  if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+  sendError(res, error);
+}
+
+const describe = (violation: Violation): string => `${violation.side}: ${violation.rule}${violation.detail === undefined ? '' : ` (${violation.detail})`}`;
+
+const header = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? value.join(', ') : (value ?? null));
+
+/** The body for the journal and coverage: its JSON when it is JSON, else its text. */
+function readBody(text: string): unknown {
+  if (text.length === 0) return null;
+  // The journal and the console stream serialise it again: no deeper than a client's body may be (D28).
+  if (nestsDeeperThan(Buffer.from(text), MAX_JSON_DEPTH)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,79 @@
+// The client's side of a proxied exchange: does its request keep openapi.yaml? Judged by the same
+// express-openapi-validator setup that refuses bad requests in mock mode (src/http/validator.ts),
+// but only watched: the request goes to the upstream whatever the verdict, so that the drift
+// report shows what the client really sends and how the service takes it.
+import { isUtf8 } from 'node:buffer';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Violation } from '../core/journal.js';
+import { toApiError, validationMessages } from '../http/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import type { OperationTable } from '../http/operation-table.js';
+import { errors } from '../core/errors.js';
+
+export type ValidatorChain = readonly RequestHandler[];
+
+/**
+ * Every way the request breaks the contract ([] when it keeps it). Sets req.body to the parsed JSON
+ * when it is JSON, for the validator and the scenarios; the raw bytes stay what is forwarded.
+ */
+export async function requestViolations(table: OperationTable, validator: ValidatorChain, req: Request, res: Response, raw: Buffer | undefined): Promise<Violation[]> {
+  const match = table.match(req.method, req.path);
+  if (match.kind === 'unknown-path') return [requestViolation(errors.pathNotFound(req.method, req.path).errorDescription)];
+  if (match.kind === 'method-not-allowed') return [requestViolation(errors.methodNotAllowed(req.method, req.path, match.allowed).errorDescription)];
+  const body = readJson(req, raw);
+  if ('problem' in body) return [requestViolation(body.problem)];
+  req.body = body.value;
+  const refusal = await withMediaTypeOnly(req, () => runChain(validator, req, res));
+  if (refusal === undefined) return [];
+  const status = (refusal as { status?: number }).status;
+  const rules = status === 400 ? validationMessages(refusal as Parameters<typeof validationMessages>[0]) : [toApiError(refusal).errorDescription];
+  return rules.map(requestViolation);
+}
+
+const requestViolation = (rule: string): Violation => ({ side: 'request', rule });
+
+/** The body as JSON, or why it cannot be read as JSON; no body or a non-JSON type is left to the validator. */
+function readJson(req: Request, raw: Buffer | undefined): { value: unknown } | { problem: string } {
+  if (!raw || raw.length === 0) return { value: undefined };
+  if (!/^application\/(.+\+)?json$/i.test((req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '')) return { value: undefined };
+  if (!isUtf8(raw)) return { problem: 'request body is not valid UTF-8' };
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) return { problem: `request body is nested more than ${MAX_JSON_DEPTH} levels deep` };
+  try {
+    return { value: JSON.parse(raw.toString('utf8')) as unknown };
+  } catch (error) {
+    return { problem: `request body is not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * The validator caches per content type, parameters included: `application/json; v=<n>` would grow
+ * that cache without bound. It sees the media type only; the upstream still gets the header as sent.
+ */
+async function withMediaTypeOnly<T>(req: Request, run: () => Promise<T>): Promise<T> {
+  const sent = req.headers['content-type'];
+  if (!sent?.includes(';')) return run();
+  req.headers['content-type'] = sent.slice(0, sent.indexOf(';')).trim();
+  try {
+    return await run();
+  } finally {
+    req.headers['content-type'] = sent;
+  }
+}
+
+/** Runs middleware in order as Express would, and resolves with the first error one passes on (undefined: none). */
+function runChain(handlers: ValidatorChain, req: Request, res: Response): Promise<unknown> {
+  return new Promise((resolve) => {
+    let index = 0;
+    const next = (error?: unknown): void => {
+      if (error !== undefined && error !== null && error !== 'route') return resolve(error);
+      const handler = handlers[index++];
+      if (!handler) return resolve(undefined);
+      try {
+        void handler(req, res, next);
+      } catch (thrown) {
+        resolve(thrown);
+      }
+    };
+    next();
+  });
+}
