@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../src/api-types.js';
 import { accountOf } from '../../src/http/operations.js';
 import type { PactFile } from '../../src/pact/export-pact-v3.js';
+import { runPactCheck } from '../../src/pact/check-command.js';
 import { runPactExport } from '../../src/pact/export-command.js';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { createTestApp } from '../helpers/test-app.js';
@@ -91,6 +92,10 @@ describe('pact export → Pact Verifier against a fresh mock', () => {
       'createLink answered 401',
       'createLink answered 400 LINK_LIMIT_REACHED',
     ]);
+  });
+
+  it('keeps the contract: pact check (openapi.yaml) accepts every interaction', async () => {
+    expect(await runPactCheck([pactFile], {}, silent)).toBe(0);
   });
 
   it('passes the Pact Verifier against a fresh mock, its states set up through the admin API, twice over', async () => {
