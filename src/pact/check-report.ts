@@ -1,6 +1,7 @@
 // The result of `pact check` in words (one line per interaction: ok or FAIL, then its problems, each
 // naming the side, the field and the engine that found it) and as JUnit XML for CI (one testcase
 // per interaction).
+import { xmlAttr, xmlText } from '../contract/xml-escape.js';
 import type { InteractionResult, PactCheck } from './check.js';
 import type { Finding } from './finding.js';
 
@@ -35,24 +36,18 @@ export function pactJUnit(check: Checked, pactFile: string): string {
   const failures = check.interactions.filter((result) => !result.passed).length;
   const suite = `pact check: ${check.consumer} → ${check.provider} (${pactFile})`;
   const cases = check.interactions.map((result) => {
-    const open = `    <testcase classname="${xml(`pact.${check.consumer}`)}" name="${xml(title(result))}" time="0"`;
+    const open = `    <testcase classname="${xmlAttr(`pact.${check.consumer}`)}" name="${xmlAttr(title(result))}" time="0"`;
     if (result.passed) return `${open}/>`;
     const errors = result.findings.filter((finding) => finding.severity === 'error').map(findingText);
-    return `${open}>\n      <failure message="${xml(errors[0] ?? '')}" type="ContractMismatch">${xml(errors.join('\n'))}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${xmlAttr(errors[0] ?? '')}" type="ContractMismatch">${xmlText(errors.join('\n'))}</failure>\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0">`,
-    `  <testsuite name="${xml(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0" skipped="0">`,
+    `<testsuites name="${xmlAttr(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0">`,
+    `  <testsuite name="${xmlAttr(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0" skipped="0">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');
-}
-
-/** Escaped for text and attributes alike; characters XML 1.0 cannot carry become U+FFFD. */
-function xml(value: string): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\n': '&#10;' };
-  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD').replace(/[&<>"'\n]/g, (char) => entities[char] ?? char);
 }

@@ -1,0 +1,62 @@
+// The two halves of issue 15's Pact support agree: a pact that `pact export` writes from a mock's
+// journal passes `pact check` against the same openapi.yaml, every interaction of it, with no note.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { runPactCheck } from '../../src/pact/check-command.js';
+import { runPactExport } from '../../src/pact/export-command.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'slm-pact-exported-'));
+const pactFile = join(dir, 'web-app.json');
+let mock: RunningMock;
+
+/** A client's run: each documented outcome the fixtures reach without a scenario. */
+async function exercise(url: string): Promise<void> {
+  const send = async (method: string, path: string, apiKey: string | undefined, body?: object): Promise<{ status: number; json: unknown }> => {
+    const headers = { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
+    const response = await fetch(url + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    return { status: response.status, json: response.status === 204 ? undefined : await response.json() };
+  };
+  const link = { destinationUrl: 'https://example.com/autumn', domain: 'short.test', tags: [{ name: 'autumn' }] };
+  const created = await send('POST', '/links', 'demo-key', link);
+  const id = (created.json as { id: string }).id;
+  const statuses = [
+    created.status,
+    (await send('PUT', `/links/${id}`, 'demo-key', { tags: [] })).status,
+    (await send('PUT', '/links/lnk_nowhere', 'demo-key', { tags: [] })).status,
+    (await send('DELETE', `/links/${id}`, 'demo-key')).status,
+    (await send('DELETE', `/links/${id}`, 'demo-key')).status,
+    (await send('POST', '/links', 'demo-key', { ...link, colour: 'red' })).status,
+    (await send('POST', '/links', 'demo-key', { ...link, domain: 'nowhere.test' })).status,
+    (await send('POST', '/links', 'limited-key', link)).status,
+    (await send('DELETE', `/links/${id}`, undefined)).status,
+  ];
+  expect(statuses).toEqual([201, 200, 404, 204, 404, 400, 404, 400, 401]);
+}
+
+beforeAll(async () => {
+  mock = await startMock({ log: () => undefined });
+  await exercise(mock.url);
+  const quiet = { out: () => undefined, err: (text: string) => console.error(text) };
+  expect(await runPactExport(['--consumer', 'web-app', '--base-url', mock.url, '--out', pactFile], {}, quiet)).toBe(0);
+});
+afterAll(async () => {
+  await mock?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('an exported pact passes pact check, every interaction ok and no note', async () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runPactCheck([pactFile], {}, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  const report = out.join('\n');
+  expect({ code, err, report }).toMatchObject({ code: 0, err: [] });
+  const lines = report.split('\n').filter((line) => /^ {2}(ok|FAIL)/.test(line));
+  const interactions = (JSON.parse(readFileSync(pactFile, 'utf8')) as { interactions: unknown[] }).interactions;
+  expect(lines).toHaveLength(interactions.length);
+  expect(interactions.length).toBeGreaterThanOrEqual(8);
+  expect(lines.every((line) => line.startsWith('  ok  '))).toBe(true);
+  expect(report).not.toContain('note:');
+});
