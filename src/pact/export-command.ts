@@ -36,7 +36,8 @@ Options:
   --consumer NAME        the consumer's name in the pact (required)
   --provider NAME        the provider's name (default ${DEFAULT_PROVIDER})
   --api-key KEY          only this key's exchanges (default: every account's, and requests answered
-                         401 for a missing or unknown key)
+                         401 for a missing or unknown key); in proxy mode (--proxy) the journal holds
+                         keys masked only, and this names the key a client sent
   --base-url URL         the running mock (default ${DEFAULT_BASE_URL}) [env MOCK_BASE_URL]
   --admin-token TOKEN    the token the mock was started with, if any [env MOCK_ADMIN_TOKEN]
   --out FILE             where to write (default pacts/<consumer>-<provider>.json); directories are made

@@ -1,7 +1,7 @@
 // Which journal entries a pact is made of: exchanges of the API's operations that the client
 // caused and that a provider can be asked to repeat. Every other entry is skipped with a reason,
 // counted, so the command can say what it left out and why. Pure.
-import type { JournalEntry } from '../core/journal.js';
+import { maskApiKey, type JournalEntry } from '../core/journal.js';
 
 /** An account as GET /__admin/accounts shows it: the id the journal names, and its real key. */
 export interface AccountKey {
@@ -15,16 +15,32 @@ export interface Selection {
   skipped: Record<string, number>;
 }
 
+/** The real API key of an entry: its account's, or --api-key's when the journal's masked key is that key's mask. */
+export type KeyOf = (entry: JournalEntry) => string | undefined;
+
+/**
+ * Mock mode records the account of each request, so its key is known. A validating proxy (--proxy)
+ * authenticates nothing itself: its entries carry only the masked key, which --api-key can name.
+ */
+export function keyResolver(accounts: readonly AccountKey[], apiKey: string | undefined): KeyOf {
+  const byId = new Map(accounts.map((account) => [account.id, account.apiKey]));
+  const mask = apiKey === undefined ? undefined : maskApiKey(apiKey);
+  return (entry) => (entry.accountId !== null ? byId.get(entry.accountId) : mask !== undefined && entry.apiKey === mask ? apiKey : undefined);
+}
+
 /** Why an entry is not part of the pact, or undefined when it is. */
-function skipReason(entry: JournalEntry, accountIds: ReadonlySet<string>, onlyAccountId: string | undefined): string | undefined {
+function skipReason(entry: JournalEntry, keyOf: KeyOf, onlyKey: string | undefined): string | undefined {
   if (entry.operationId === null) return 'not an API operation (unknown path or method)';
   if (entry.status === null) return 'no answer (a network fault)';
   // A scenario is the mock's own control: a provider cannot be asked to answer that way.
   if (entry.scenario !== null) return 'shaped by a scenario';
   if (entry.verdict !== 'ok' && entry.verdict !== 'invalid-request') return `verdict ${entry.verdict}`;
   if (entry.violations !== undefined && entry.violations.length > 0) return 'contract violations seen by the proxy';
-  if (onlyAccountId !== undefined && entry.accountId !== onlyAccountId) return 'another API key (--api-key)';
-  if (entry.accountId !== null && !accountIds.has(entry.accountId)) return 'its account is gone (a reset since?)';
+  const key = keyOf(entry);
+  if (entry.accountId !== null && key === undefined) return 'its account is gone (a reset since?)';
+  if (onlyKey !== undefined && key !== onlyKey) return 'another API key (--api-key)';
+  // A masked key can be sent again only when answered 401: it names no account there either.
+  if (key === undefined && entry.apiKey !== null && entry.status !== 401) return 'a masked API key the mock has no account for (a proxied request? name it with --api-key)';
   if (isPreview(entry.requestBody) || isPreview(entry.responseBody)) return 'a body cut to a preview in the journal (over 4 KiB)';
   return undefined;
 }
@@ -32,12 +48,11 @@ function skipReason(entry: JournalEntry, accountIds: ReadonlySet<string>, onlyAc
 /** The journal's stand-in for a body over 4 KiB (src/core/journal.ts capBody). */
 const isPreview = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { truncated?: unknown }).truncated === true;
 
-export function selectEntries(entries: readonly JournalEntry[], accounts: readonly AccountKey[], onlyAccountId?: string): Selection {
-  const accountIds = new Set(accounts.map((account) => account.id));
+export function selectEntries(entries: readonly JournalEntry[], keyOf: KeyOf, onlyKey?: string): Selection {
   const kept: JournalEntry[] = [];
   const skipped: Record<string, number> = {};
   for (const entry of entries) {
-    const reason = skipReason(entry, accountIds, onlyAccountId);
+    const reason = skipReason(entry, keyOf, onlyKey);
     if (reason === undefined) kept.push(entry);
     else skipped[reason] = (skipped[reason] ?? 0) + 1;
   }

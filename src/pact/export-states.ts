@@ -62,10 +62,10 @@ function linkStates(entry: JournalEntry, apiKey: string, history: readonly Journ
 }
 
 /**
- * The states for one entry. `apiKey`: the real key of its account, or undefined for a request
- * without a key that names an account (401: nothing at the provider makes it so).
+ * The states for one entry. `apiKey`: the real key of its account, or undefined when it is not known.
  */
 export function providerStatesFor(entry: JournalEntry, apiKey: string | undefined, code: string | null, history: readonly JournalEntry[]): ProviderState[] {
-  if (apiKey === undefined) return [];
+  // A 401: nothing at the provider makes a missing or unknown key so.
+  if (apiKey === undefined || entry.status === 401) return [];
   return entry.operationId === 'createLink' ? createStates(entry, apiKey, code) : linkStates(entry, apiKey, history);
 }

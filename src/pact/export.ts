@@ -6,7 +6,7 @@
 import type { JournalEntry } from '../core/journal.js';
 import { expectedError, expectedLink, isErrorObject, isLink, type ExpectedBody } from './export-bodies.js';
 import { PACT_SPECIFICATION_VERSION, type PactFile, type PactInteraction, type PactRequest, type PactResponse } from './export-pact-v3.js';
-import { codeOf, firstOfEachOutcome, selectEntries, type AccountKey } from './export-select.js';
+import { codeOf, firstOfEachOutcome, keyResolver, selectEntries, type AccountKey } from './export-select.js';
 import { providerStatesFor } from './export-states.js';
 
 export type { AccountKey } from './export-select.js';
@@ -18,7 +18,10 @@ export interface ExportInput {
   entries: readonly JournalEntry[];
   /** GET /__admin/accounts: each account's id and real key. */
   accounts: readonly AccountKey[];
-  /** Only this key's exchanges (default: every account's, and requests without a valid key). */
+  /**
+   * Only this key's exchanges (default: every account's, and requests without a valid key). It also
+   * names the key of proxied entries, which the journal holds masked only.
+   */
   apiKey?: string;
   /** Recorded in the pact's metadata: the mock's version and where its journal came from. */
   version: string;
@@ -37,11 +40,13 @@ export interface ExportResult {
 export class ExportError extends Error {}
 
 export function buildPact(input: ExportInput): ExportResult {
-  const only = input.apiKey === undefined ? undefined : input.accounts.find((account) => account.apiKey === input.apiKey);
-  if (input.apiKey !== undefined && !only) throw new ExportError(`no account has the API key '${input.apiKey}' (GET /__admin/accounts lists them)`);
-  const keyOf = new Map(input.accounts.map((account) => [account.id, account.apiKey]));
-  const { kept, skipped } = selectEntries(input.entries, input.accounts, only?.id);
-  const interactions = firstOfEachOutcome(kept).map((entry) => interactionOf(entry, entry.accountId === null ? undefined : keyOf.get(entry.accountId), input.entries));
+  const { apiKey } = input;
+  const keyOf = keyResolver(input.accounts, apiKey);
+  if (apiKey !== undefined && !input.accounts.some((account) => account.apiKey === apiKey) && !input.entries.some((entry) => keyOf(entry) === apiKey)) {
+    throw new ExportError(`no account has the API key '${apiKey}' and no journal entry carries it (GET /__admin/accounts lists the accounts)`);
+  }
+  const { kept, skipped } = selectEntries(input.entries, keyOf, apiKey);
+  const interactions = firstOfEachOutcome(kept).map((entry) => interactionOf(entry, keyOf(entry), input.entries));
   const pact: PactFile = {
     consumer: { name: input.consumer },
     provider: { name: input.provider },

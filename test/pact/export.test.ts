@@ -1,7 +1,7 @@
 // buildPact (src/pact/export.ts): journal entries and accounts in, a Pact V3 file out. Table tests
 // over entries shaped as the mock records them (src/core/journal.ts).
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../src/core/journal.js';
+import { maskApiKey, type JournalEntry } from '../../src/core/journal.js';
 import { buildPact, ExportError, type ExportInput } from '../../src/pact/export.js';
 
 const ACCOUNTS = [
@@ -106,6 +106,16 @@ describe('buildPact', () => {
     expect(pact.interactions.map((interaction) => interaction.request.headers?.['x-api-key'])).toEqual(['other-key']);
     expect(skipped).toEqual({ 'another API key (--api-key)': 2 });
     expect(() => buildPact(input([], { apiKey: 'nobody' }))).toThrow(ExportError);
+  });
+
+  it('proxied entries carry only a masked key: left out, unless --api-key names the key whose mask it is', () => {
+    const proxied = entry({ apiKey: maskApiKey('stage-key-1'), accountId: null, requestBody: CREATE_BODY, responseBody: LINK });
+    const without = buildPact(input([proxied]));
+    expect(without.pact.interactions).toEqual([]);
+    expect(Object.keys(without.skipped)).toEqual([expect.stringMatching(/masked API key .* --api-key/)]);
+    const { pact } = buildPact(input([proxied], { apiKey: 'stage-key-1' }));
+    expect(pact.interactions[0]?.request.headers?.['x-api-key']).toBe('stage-key-1');
+    expect(pact.interactions[0]?.providerStates?.[0]?.name).toBe('an account with API key stage-key-1');
   });
 
   it('is the same file for the same journal', () => {
