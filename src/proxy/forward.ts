@@ -37,8 +37,12 @@ export class Upstream {
     this.agent = this.secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   }
 
-  /** Where a request target goes: the upstream URL's path, then the target's. */
+  /**
+   * Where a request target goes: the upstream URL's path, then the target's. Only an origin-form
+   * target (`/…`) is ever joined: `@evil.test/` after the origin would name another host.
+   */
   urlOf(target: string): string {
+    if (!target.startsWith('/')) throw new Error(`not an origin-form request target: ${target}`);
     return `${this.origin}${this.basePath}${target}`;
   }
 
@@ -49,7 +53,13 @@ export class Upstream {
     return new Promise((resolve) => {
       const fail = (reason: string): void => resolve({ kind: 'failed', reason, durationMs: elapsed() });
       const send = this.secure ? httpsRequest : httpRequest;
-      const req = send(this.urlOf(outgoing.target), { method: outgoing.method, headers: outgoing.headers, agent: this.agent });
+      let req: ReturnType<typeof send>;
+      try {
+        req = send(this.urlOf(outgoing.target), { method: outgoing.method, headers: outgoing.headers, agent: this.agent });
+      } catch (error) {
+        // A target or header Node will not send (control characters, a bad method): nothing went out.
+        return fail(`the request cannot be sent on: ${(error as Error).message}`);
+      }
       const timer = setTimeout(() => {
         fail(`no complete answer within ${this.timeoutMs} ms (--proxy-timeout)`);
         req.destroy();

@@ -27,6 +27,8 @@ export interface ProxyAnswerOptions {
 export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
   const host = new URL(options.upstream.origin).host;
   return async (req, res) => {
+    // `GET *` and the like (Node accepts `*` as a target): nothing of the API, and nothing to join to the upstream's URL.
+    if (!req.originalUrl.startsWith('/')) throw errors.pathNotFound(req.method, req.originalUrl);
     const raw = res.locals[RAW_BODY] as Buffer | undefined;
     const cancelled = new AbortController();
     // A client that gives up takes its upstream request with it.

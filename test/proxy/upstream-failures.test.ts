@@ -3,7 +3,7 @@
 // and the proxy stays up. Plus the wire details a proxy must get right: a compressed answer is
 // judged decoded and passed on as it came, and the client's headers reach the upstream.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
@@ -85,6 +85,25 @@ describe('an upstream that gives no answer', () => {
 });
 
 describe('on the wire', () => {
+  it('never joins a target that is not a path to the upstream URL (GET *): a 404 Error object, nothing sent', async () => {
+    let calls = 0;
+    const counting = await upstream((_req, res) => {
+      calls += 1;
+      res.writeHead(204).end();
+    });
+    const proxy = await proxyTo(counting);
+    const { port } = new URL(proxy.url);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answer).toMatch(/"errorDescription":"no operation at GET '\*'/);
+    expect(calls).toBe(0);
+  });
+
   it('judges a gzip answer decoded and passes the compressed bytes on unchanged', async () => {
     const wrong = gzipSync(JSON.stringify({ errorDescription: '' }));
     const gzipped = await upstream((_req, res) => {
