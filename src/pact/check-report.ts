@@ -16,8 +16,9 @@ export function formatPactReport(check: Checked, pactFile: string, contractFile:
     '',
     ...check.interactions.flatMap((result) => [
       `  ${result.passed ? 'ok  ' : 'FAIL'}  ${title(result)}`,
-      ...result.findings.map((finding) => `          ${finding.severity === 'warning' ? 'note: ' : ''}${findingText(finding)}`),
+      ...result.findings.map(findingLine),
     ]),
+    ...(check.unplaced.length ? ['  (the pact as a whole)', ...check.unplaced.map(findingLine)] : []),
     '',
     failed === 0 ? `All ${total} interactions keep the contract.` : `${failed} of ${total} interactions break the contract.`,
   ];
@@ -26,6 +27,10 @@ export function formatPactReport(check: Checked, pactFile: string, contractFile:
 
 function title(result: InteractionResult): string {
   return `${result.description} (${result.exchange}${result.operationId ? `, ${result.operationId}` : ''})`;
+}
+
+function findingLine(finding: Finding): string {
+  return `          ${finding.severity === 'warning' ? 'note: ' : ''}${findingText(finding)}`;
 }
 
 function findingText(finding: Finding): string {

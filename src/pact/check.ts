@@ -3,7 +3,7 @@
 //
 // Two engines, each where it is the better judge (every finding names the one that made it):
 //  - swagger-mock-validator (PactFlow's engine behind their hosted bi-directional contract testing,
-//    engine.ts): the request's path and method name an operation; request content type and Accept;
+//    engine.ts): request content type and Accept;
 //    headers and query parameters the contract does not define (warnings); the response status is
 //    documented for the operation (so createLink 409 or deleteLink 200 are refused); the response
 //    body against that status's schema, Error objects and their `code` enum included: a field the
@@ -13,9 +13,11 @@
 //    type matcher means: the example stands for its type.
 //  - shortlink-mock's own validators (own-checks.ts: ResponseChecker, the mock's Ajv over
 //    openapi.yaml, and its OperationTable), where the engine falls short for this contract: the
-//    x-api-key header and the request body on every expected status (the engine checks both only
-//    below 400), an Error `code` only where the contract shows it (LINK_LIMIT_REACHED is a
-//    createLink 400, D5), and V4 interactions that are not HTTP (the engine skips them silently).
+//    path and method name an operation (the engine takes /links/ for /links, which the API answers
+//    404), the x-api-key header and the request body on every expected status (the engine checks
+//    both only below 400, and does not name an unexpected request field), an Error `code` only
+//    where the contract shows it (LINK_LIMIT_REACHED is a createLink 400, D5), and V4
+//    interactions that are not HTTP (the engine skips them silently).
 // The file itself is read by pact-file.ts, which refuses other versions and malformed files.
 import type { Contract } from '../app.js';
 import { engineFindings } from './engine.js';
@@ -37,7 +39,17 @@ export interface InteractionResult {
 
 export type PactCheck =
   | { kind: 'refused'; reason: string }
-  | { kind: 'checked'; consumer: string; provider: string; version: number; contractTitle: string; interactions: InteractionResult[]; passed: boolean };
+  | {
+      kind: 'checked';
+      consumer: string;
+      provider: string;
+      version: number;
+      contractTitle: string;
+      interactions: InteractionResult[];
+      /** Findings the engine placed on no interaction of the file (none expected; never dropped). */
+      unplaced: Finding[];
+      passed: boolean;
+    };
 
 const SIDES = ['interaction', 'request', 'response'];
 
@@ -64,6 +76,7 @@ export async function checkPact(pactJson: unknown, contract: Contract): Promise<
       passed: mine.every((finding) => finding.severity !== 'error'),
     };
   });
+  const unplaced = findings.filter((finding) => !pact.interactions.some((interaction) => interaction.index === finding.index));
   const info = contract.document['info'] as { title?: string; version?: string } | undefined;
   return {
     kind: 'checked',
@@ -72,7 +85,8 @@ export async function checkPact(pactJson: unknown, contract: Contract): Promise<
     version: pact.version,
     contractTitle: `${info?.title ?? 'API'} ${info?.version ?? ''}`.trim(),
     interactions,
-    passed: interactions.every((result) => result.passed),
+    unplaced,
+    passed: interactions.every((result) => result.passed) && unplaced.every((finding) => finding.severity !== 'error'),
   };
 }
 

@@ -16,13 +16,14 @@ import type { PactFile, PactInteraction } from './pact-file.js';
 import { preview, type Finding, type Side } from './finding.js';
 
 export const ENGINE = 'swagger-mock-validator';
+type HttpInteraction = Extract<PactInteraction, { kind: 'http' }>;
 const PACKAGE = '@pactflow/swagger-mock-validator';
 
 interface EngineResult {
   code: string;
   message: string;
   type: 'error' | 'warning';
-  mockDetails?: { location?: string; value?: unknown };
+  mockDetails?: { location?: string; value?: unknown; interactionDescription?: string };
   specDetails?: { value?: unknown };
 }
 interface EngineOutcome {
@@ -39,11 +40,12 @@ interface Source {
 }
 
 /**
- * Results the engine gives that shortlink-mock's own checks (own-checks.ts) replace, because the
- * engine skips them for every expected status of 400 and above, and its request-body messages do
- * not name an unexpected field: the request body, and the x-api-key header.
+ * Results the engine gives that shortlink-mock's own checks (own-checks.ts) replace: the request
+ * body and the x-api-key header (the engine skips both for every expected status of 400 and above,
+ * and its request-body messages do not name an unexpected field), and the path and method (the
+ * engine takes /links/ for /links, which the API answers 404).
  */
-const REPLACED = new Set(['request.body.incompatible', 'request.body.unknown', 'request.authorization.missing']);
+const REPLACED = new Set(['request.body.incompatible', 'request.body.unknown', 'request.authorization.missing', 'request.path-or-method.unknown']);
 
 let api: Promise<EngineApi> | undefined;
 
@@ -59,7 +61,7 @@ function loadEngine(): Promise<EngineApi> {
 
 /** The engine's findings on the pact's HTTP interactions, keyed by their index in the file. */
 export async function engineFindings(pact: PactFile, contractText: string): Promise<Finding[]> {
-  const http = pact.interactions.filter((interaction): interaction is Extract<PactInteraction, { kind: 'http' }> => interaction.kind === 'http');
+  const http = pact.interactions.filter((interaction): interaction is HttpInteraction => interaction.kind === 'http');
   if (http.length === 0) return [];
   const mock = {
     consumer: { name: pact.consumer },
@@ -91,14 +93,20 @@ function queryObject(query: string): Record<string, string[]> {
   return values;
 }
 
-const LOCATION = /^\[root\]\.interactions\[(\d+)\]\.(request|response)(?:\.(.+))?$/;
+// A result's place: '[root].interactions[2].response.body.createdAt', or only '[root].interactions[2]'
+// for a result about the whole interaction (a missing Content-Type, say).
+const LOCATION = /^\[root\]\.interactions\[(\d+)\](?:\.(request|response)(?:\.(.+))?)?$/;
+/** The field of a result placed on the whole interaction, by the middle of its code. */
+const HEADER_CODES = new Set(['content-type', 'accept', 'authorization']);
 
-function toFinding(result: EngineResult, http: PactInteraction[]): Finding {
+function toFinding(result: EngineResult, http: HttpInteraction[]): Finding {
   const match = LOCATION.exec(result.mockDetails?.location ?? '');
-  const index = http[Number(match?.[1] ?? -1)]?.index ?? -1;
-  const side: Side = match?.[2] === 'response' ? 'response' : 'request';
-  const field = (match?.[3] ?? result.code.split('.')[1] ?? '').replace(/^headers\./, 'header ').replace(/^query\./, 'query ');
-  return { index, side, field, message: describe(result), severity: result.type, engine: ENGINE, code: result.code };
+  // Its number counts the HTTP interactions handed to it; the description is the fallback.
+  const interaction = match ? http[Number(match[1])] : http.find((candidate) => candidate.description === result.mockDetails?.interactionDescription);
+  const [codeSide, codeField = ''] = result.code.split('.');
+  const side: Side = (match?.[2] ?? codeSide) === 'response' ? 'response' : 'request';
+  const field = match?.[3] ?? (HEADER_CODES.has(codeField) ? `headers.${codeField}` : codeField);
+  return { index: interaction?.index ?? -1, side, field: field.replace(/^headers\./, 'header ').replace(/^query\./, 'query '), message: describe(result), severity: result.type, engine: ENGINE, code: result.code };
 }
 
 /** The engine's message without its boilerplate, with the evidence it keeps elsewhere. */
@@ -113,7 +121,6 @@ function describe(result: EngineResult): string {
     return `${preview(value)} is not documented for this operation (documented: ${documented})`;
   }
   if (result.code === 'response.body.unknown') return 'the contract documents no body for this status, the pact expects one';
-  if (result.code === 'request.path-or-method.unknown') return `${message.replace(/^Path or method not defined in spec file: /, '')} is not an operation of the contract`;
   if (Array.isArray(spec) && message.startsWith('must be equal to one of')) return `must be one of ${spec.join(', ')} (got ${preview(value)})`;
   if (result.code.endsWith('.incompatible') && value !== undefined) return `${message} (got ${preview(value)})`;
   return message;

@@ -1,5 +1,7 @@
 // The checks of a pact that shortlink-mock makes with its own validators, where swagger-mock-validator
 // falls short for this contract (see check.ts for the whole split):
+//  - the path and method name an operation: the engine takes /links/ for /links, and the API
+//    answers such a path 404 (405 for a method a path does not have);
 //  - the x-api-key header, for every expected status but 401: the engine checks security only for
 //    statuses below 400, yet a request without a key is answered 401 (D14), never 400 or 404;
 //  - the request body, for every expected status but 400 (an invalid body is what a 400 answers)
@@ -38,9 +40,14 @@ export class OwnChecks {
     if (interaction.kind === 'other') {
       return [{ ...at, side: 'interaction', field: 'type', code: 'interaction.type.unsupported', message: `'${interaction.type}' cannot be checked: openapi.yaml describes HTTP only` }];
     }
-    const match = this.table.match(interaction.request.method, interaction.request.path);
-    // An unknown path or method is the engine's finding (request.path-or-method.unknown).
-    if (match.kind !== 'operation') return [];
+    const { method, path } = interaction.request;
+    const match = this.table.match(method, path);
+    if (match.kind === 'unknown-path') {
+      return [{ ...at, side: 'request', field: 'path', code: 'request.path.unknown', message: `${path} is not a path of the contract: the API answers it 404` }];
+    }
+    if (match.kind === 'method-not-allowed') {
+      return [{ ...at, side: 'request', field: 'method', code: 'request.method.unknown', message: `${path} has no ${method} operation (it has ${match.allowed.join(', ')}): the API answers it 405` }];
+    }
     const found = [...this.apiKey(interaction), ...this.requestBody(interaction, match.operationId), ...this.errorCode(interaction, match.operationId)];
     return found.map((finding) => ({ ...at, ...finding }));
   }

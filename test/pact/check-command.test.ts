@@ -58,10 +58,13 @@ describe('exit 1 on a mismatch, or a pact file that cannot be checked', () => {
   });
 
   it('shows the engine of each problem', async () => {
-    const { code, out } = await run(fixturePath('disallowed-requests.json'));
-    expect(code).toBe(1);
-    expect(out).toContain("          request body: has unexpected field 'expiresAt'; such a request is answered 400, not 201  [shortlink-mock]");
-    expect(out).toContain('          request path: GET /links is not an operation of the contract  [swagger-mock-validator]');
+    const requests = await run(fixturePath('disallowed-requests.json'));
+    expect(requests.code).toBe(1);
+    expect(requests.out).toContain("          request body: has unexpected field 'expiresAt'; such a request is answered 400, not 201  [shortlink-mock]");
+    expect(requests.out).toContain('          request method: /links has no GET operation (it has POST): the API answers it 405  [shortlink-mock]');
+    const answer = await run(fixturePath('broken-link-body.json'));
+    expect(answer.code).toBe(1);
+    expect(answer.out).toContain('          response body.createdAt: must match format "date-time" (got "yesterday")  [swagger-mock-validator]');
   });
 
   it.each([

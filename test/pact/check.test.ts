@@ -90,17 +90,19 @@ describe('mismatches are refused, naming the interaction, the side and the field
     expect(errors(check)).toEqual([['a new link on the default domain', 'response', 'body.id', 'swagger-mock-validator']]);
   });
 
-  it('requests the contract does not allow: an unknown body field, undocumented paths and methods, no key, a body that is answered 400 first', async () => {
+  it('requests the contract does not allow: an unknown body field, undocumented paths and methods (a trailing slash too), no key, a body that is answered 400 first', async () => {
     const check = await checked(fixture('disallowed-requests.json'));
     expect(errors(check)).toEqual([
       ['a new link with a field the API does not take', 'request', 'body', 'shortlink-mock'],
-      ['the list of links', 'request', 'path', 'swagger-mock-validator'],
-      ["a link's statistics", 'request', 'path', 'swagger-mock-validator'],
+      ['the list of links', 'request', 'method', 'shortlink-mock'],
+      ["a link's statistics", 'request', 'path', 'shortlink-mock'],
+      ['a new link at /links/', 'request', 'path', 'shortlink-mock'],
       ['a delete without an API key that expects a 404', 'request', 'header x-api-key', 'shortlink-mock'],
       ['an update that sends a slug and expects a 404', 'request', 'body', 'shortlink-mock'],
     ]);
     expect(message(check, 'a new link with a field the API does not take')).toBe("has unexpected field 'expiresAt'; such a request is answered 400, not 201");
-    expect(message(check, 'the list of links')).toBe('GET /links is not an operation of the contract');
+    expect(message(check, 'the list of links')).toBe('/links has no GET operation (it has POST): the API answers it 405');
+    expect(message(check, 'a new link at /links/')).toBe('/links/ is not a path of the contract: the API answers it 404');
     expect(message(check, 'a delete without an API key that expects a 404')).toContain('without it the answer is 401 (D14), never 404');
   });
 
