@@ -27,7 +27,7 @@ type Setup = (deps: ProviderStateDeps, values: Values, params: StateParams) => P
 const SETUPS: Record<ProviderStateKind, Setup> = {
   account: async (deps, { apiKey }, params) => {
     const account = await ensureAccount(deps, apiKey);
-    await ensureTags(deps.service, deps.random, account, tagsParam(params));
+    await ensureTags(deps.service, deps.random, account, tagsParam(params) ?? []);
   },
   roomForLink: async (deps, { apiKey }) => {
     const account = await ensureAccount(deps, apiKey);
@@ -43,7 +43,8 @@ const SETUPS: Record<ProviderStateKind, Setup> = {
     const slug = stringParam(params, 'slug');
     const domain = stringParam(params, 'domain');
     const destinationUrl = stringParam(params, 'destinationUrl');
-    await putLink(deps.service, deps.random, account, { id, tags: tagsParam(params), ...(slug && { slug }), ...(domain && { domain }), ...(destinationUrl && { destinationUrl }) });
+    const tags = tagsParam(params);
+    await putLink(deps.service, deps.random, account, { id, ...(tags && { tags }), ...(slug && { slug }), ...(domain && { domain }), ...(destinationUrl && { destinationUrl }) });
   },
   noLink: async (deps, { id }) => removeLink(deps.service, id as string),
   slugTaken: async (deps, { slug, domain }, params) => {
@@ -84,9 +85,9 @@ function stringParam(params: StateParams, field: string): string | undefined {
 }
 
 /** params.tags: [{ id?, name }], as in a Link; anything else is a 400 naming it. */
-function tagsParam(params: StateParams): Tag[] {
+function tagsParam(params: StateParams): Tag[] | undefined {
   const tags = params['tags'];
-  if (tags === undefined || tags === null) return [];
+  if (tags === undefined || tags === null) return undefined;
   const valid = Array.isArray(tags) && tags.every((tag: unknown) => isTag(tag));
   if (!valid) throw errors.invalidRequest('provider state params.tags must be an array of { id?: string, name: string }');
   return tags as Tag[];

@@ -5,10 +5,9 @@
 // usable only by its owner (D8), a slug is unique in its domain (D11). No HTTP here.
 import type { Link, Tag } from '../api-types.js';
 import { errors } from './errors.js';
-import { saved, type LinkService } from './links.js';
+import { RANDOM_SLUG_LENGTH, saved, type LinkService } from './links.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
-import { RANDOM_SLUG_LENGTH } from './links.js';
 
 /** What a link must be; what is left out is the store's choice (a new id, a random slug, the default domain). */
 export interface LinkToPut {
@@ -17,7 +16,7 @@ export interface LinkToPut {
   /** A domain name the account may use; default: the default domain. */
   domain?: string;
   destinationUrl?: string;
-  /** The link's tags, exactly; an id is kept when it is free, so requests that name it find it. */
+  /** The link's tags, exactly (left out: as they are); an id is kept when it is free, so requests that name it find it. */
   tags?: readonly Tag[];
 }
 
@@ -26,11 +25,14 @@ const DEFAULT_DESTINATION = 'https://example.com/';
 /** The link as wanted, in this account: made, or changed, or moved here; whatever held its slug makes way. */
 export async function putLink(service: LinkService, random: RandomInt, account: AccountRecord, wanted: LinkToPut): Promise<Link> {
   const { store } = service;
-  const domain = await usableDomain(service, account, wanted.domain);
   const existing = wanted.id === undefined ? undefined : await store.linkById(wanted.id);
+  const own = existing?.accountId === account.id ? existing : undefined;
+  // What the state leaves open stays as the account's link has it.
+  const domain = own && wanted.domain === undefined ? ((await store.domainById(own.domainId)) as DomainRecord) : await usableDomain(service, account, wanted.domain);
   const tagIds = await ensureTags(service, random, account, wanted.tags ?? []);
-  if (existing && existing.accountId === account.id && existing.domainId === domain.id && (wanted.slug === undefined || wanted.slug === existing.slug)) {
-    const changed = await saved(store.updateLink(existing, { tagIds, ...(wanted.destinationUrl === undefined ? {} : { destinationUrl: wanted.destinationUrl }) }, []));
+  if (own && own.domainId === domain.id && (wanted.slug === undefined || wanted.slug === own.slug)) {
+    const change = { ...(wanted.tags === undefined ? {} : { tagIds }), ...(wanted.destinationUrl === undefined ? {} : { destinationUrl: wanted.destinationUrl }) };
+    const changed = await saved(store.updateLink(own, change, []));
     if (changed) return service.view(changed);
   }
   if (existing) await saved(store.deleteLink(existing));

@@ -68,6 +68,13 @@ describe('POST /__admin/provider-states', () => {
     expect((await update(DEMO, 'lnk_pactLink000002', { tags: [] })).body).toMatchObject({ slug: 'pact-held', domain: { name: 'short.test' } });
   });
 
+  it('a link exists, its fields left out: the account\'s link keeps its own', async () => {
+    const made = (await create(DEMO, { ...CREATE, domain: 'go.acme.test', tags: [{ name: 'kept' }] })).body as Link;
+    await setUp(`a link ${made.id} exists for the account of ${DEMO}`);
+    const after = await update(DEMO, made.id, { destinationUrl: 'https://example.com/after' });
+    expect(after.body).toMatchObject({ slug: made.slug, domain: made.domain, tags: made.tags });
+  });
+
   it("a link exists in a domain the account may not use is a 404, like the API's", async () => {
     const res = await setUp(`a link lnk_pactLink000003 exists for the account of ${DEMO}`, { domain: 'links.globex.test' }, 'setup', 404);
     expectError(res, 404, { mentions: /links\.globex\.test/ });
