@@ -1,8 +1,8 @@
 // `shortlink-mock pact check <pact.json> [--contract FILE] [--junit FILE]`: reads the pact and the
 // contract, runs check.ts, prints the report, writes JUnit XML if asked. Exit code 0: every
 // interaction keeps the contract; 1: one does not, or the pact file cannot be read or is not a pact
-// we can check; 2: a bad flag, a --contract that cannot be read, or a --junit FILE that cannot be
-// written. No environment twins: both files are named on the command line.
+// we can check; 2: a bad flag, a --contract that cannot be read or used, or a --junit FILE that
+// cannot be written. No environment twins: both files are named on the command line.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,8 +38,8 @@ Engines: PactFlow's swagger-mock-validator, plus the mock's own validators where
 (each problem names the one that found it).
 
 Exit code 0: every interaction keeps the contract; 1: one does not, or the pact file cannot be read
-or is not a supported pact; 2: a bad flag, a --contract FILE that cannot be read, or a --junit FILE
-that cannot be written.
+or is not a supported pact; 2: a bad flag, a --contract FILE that cannot be read or used, or a
+--junit FILE that cannot be written.
 
 Options:
   --contract FILE   the OpenAPI document to check against (default: the package's openapi.yaml)
@@ -80,6 +80,10 @@ export async function runPactCheck(argv: readonly string[], env: NodeJS.ProcessE
   if (check.kind === 'refused') {
     io.err(`${NAME}: ${options.pactFile} cannot be checked: ${check.reason}`);
     return EXIT_MISMATCH;
+  }
+  if (check.kind === 'contract-refused') {
+    io.err(`${NAME}: the contract ${shown(options.contractFile)} cannot be used: ${check.reason}`);
+    return EXIT_USAGE;
   }
   io.out(formatPactReport(check, options.pactFile, shown(options.contractFile)));
   if (options.junit !== undefined && !writeJUnitFile(options.junit, pactJUnit(check, options.pactFile), NAME, io)) return EXIT_USAGE;

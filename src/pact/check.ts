@@ -20,7 +20,7 @@
 //    interactions that are not HTTP (the engine skips them silently).
 // The file itself is read by pact-file.ts, which refuses other versions and malformed files.
 import type { Contract } from '../app.js';
-import { engineFindings } from './engine.js';
+import { EngineRefusal, engineFindings } from './engine.js';
 import type { Finding } from './finding.js';
 import { OwnChecks } from './own-checks.js';
 import { PactFileError, readPactFile, type PactInteraction } from './pact-file.js';
@@ -38,7 +38,10 @@ export interface InteractionResult {
 }
 
 export type PactCheck =
+  /** The pact file is not one this check reads. */
   | { kind: 'refused'; reason: string }
+  /** The contract cannot be compiled or read by an engine. */
+  | { kind: 'contract-refused'; reason: string }
   | {
       kind: 'checked';
       consumer: string;
@@ -62,8 +65,16 @@ export async function checkPact(pactJson: unknown, contract: Contract): Promise<
     if (error instanceof PactFileError) return { kind: 'refused', reason: error.message };
     throw error;
   }
-  const own = new OwnChecks(contract);
-  const findings = [...(await engineFindings(pact, contract.text)), ...pact.interactions.flatMap((interaction) => own.findings(interaction))];
+  let own: OwnChecks;
+  let found: Finding[];
+  try {
+    own = new OwnChecks(contract);
+    found = await engineFindings(pact, contract.text);
+  } catch (error) {
+    if (error instanceof EngineRefusal && error.input === 'pact') return { kind: 'refused', reason: error.message };
+    return { kind: 'contract-refused', reason: error instanceof Error ? error.message : String(error) };
+  }
+  const findings = [...found, ...pact.interactions.flatMap((interaction) => own.findings(interaction))];
   const interactions = pact.interactions.map((interaction): InteractionResult => {
     const mine = findings.filter((finding) => finding.index === interaction.index).sort((a, b) => SIDES.indexOf(a.side) - SIDES.indexOf(b.side));
     const operationId = interaction.kind === 'http' ? own.operationOf(interaction) : undefined;

@@ -47,6 +47,16 @@ interface Source {
  */
 const REPLACED = new Set(['request.body.incompatible', 'request.body.unknown', 'request.authorization.missing', 'request.path-or-method.unknown']);
 
+/** The engine could not read one of its two inputs (the pact is checked before, so: the contract). */
+export class EngineRefusal extends Error {
+  constructor(
+    readonly input: 'contract' | 'pact',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 let api: Promise<EngineApi> | undefined;
 
 function loadEngine(): Promise<EngineApi> {
@@ -74,16 +84,27 @@ export async function engineFindings(pact: PactFile, contractText: string): Prom
     })),
     metadata: { pactSpecification: { version: '3.0.0' } },
   };
-  const outcome = await (await loadEngine()).validate({
-    spec: { content: contractText, format: 'auto-detect', pathOrUrl: 'openapi.yaml' },
-    mock: { content: JSON.stringify(mock), format: 'auto-detect', pathOrUrl: 'pact.json' },
-    // Its defaults, written down: an expected field the schema does not have is refused; a required
-    // field the pact leaves out is not, since Pact bodies are partial (a provider that answers more
-    // than the pact lists still passes verification).
-    additionalPropertiesInResponse: false,
-    requiredPropertiesInResponse: false,
-  });
+  const outcome = await validate(await loadEngine(), contractText, JSON.stringify(mock));
   return [...outcome.errors, ...outcome.warnings].filter((result) => !REPLACED.has(result.code)).map((result) => toFinding(result, http));
+}
+
+async function validate(engine: EngineApi, contractText: string, pactText: string): Promise<EngineOutcome> {
+  try {
+    return await engine.validate({
+      spec: { content: contractText, format: 'auto-detect', pathOrUrl: 'openapi.yaml' },
+      mock: { content: pactText, format: 'auto-detect', pathOrUrl: 'pact.json' },
+      // Its defaults, written down: an expected field the schema does not have is refused; a required
+      // field the pact leaves out is not, since Pact bodies are partial (a provider that answers more
+      // than the pact lists still passes verification).
+      additionalPropertiesInResponse: false,
+      requiredPropertiesInResponse: false,
+    });
+  } catch (error) {
+    // Its own errors (SWAGGER_MOCK_VALIDATOR_PARSE_ERROR, ...) name the input by the name given above.
+    const { code, message } = error as { code?: unknown; message?: string };
+    if (typeof code !== 'string' || !code.startsWith('SWAGGER_MOCK_VALIDATOR')) throw error;
+    throw new EngineRefusal(message?.includes('"pact.json"') ? 'pact' : 'contract', `${ENGINE}: ${message ?? code}`);
+  }
 }
 
 /** V2's "a=1&b=2" as V3 writes it: {a: ['1'], b: ['2']}. */

@@ -98,6 +98,14 @@ describe('exit 2 on a bad flag', () => {
     expect(err).toContain('(see shortlink-mock pact check --help)');
   });
 
+  it('a --contract the engine cannot use (a reference to nothing)', async () => {
+    const contractFile = join(dir, 'dangling.yaml');
+    writeFileSync(contractFile, stringify({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/links': { post: { operationId: 'createLink', responses: { '201': { $ref: '#/components/responses/Nope' } } } } } }));
+    const { code, out, err } = await run(fixturePath('good-v3.json'), '--contract', contractFile);
+    expect({ code, out }).toEqual({ code: 2, out: '' });
+    expect(err).toBe(`shortlink-mock pact check: the contract ${contractFile} cannot be used: swagger-mock-validator: Unable to parse "openapi.yaml": Token "components" does not exist.`);
+  });
+
   it('a --contract that is not an OpenAPI document', async () => {
     const { code, err } = await run(fixturePath('good-v3.json'), '--contract', writeJson('not-openapi.json', { hello: 'world' }));
     expect(code).toBe(2);
