@@ -59,6 +59,9 @@ class UsageError extends Error {}
 /** A name as a file name: anything but letters, digits, dot, dash and underscore becomes '_'. */
 const fileSafe = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
+/** --out's default, relative to the working directory, as Pact tools name their files. */
+export const defaultPactFile = (consumer: string, provider: string): string => `pacts/${fileSafe(consumer)}-${fileSafe(provider)}.json`;
+
 function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options | 'help' {
   const text = { type: 'string' } as const;
   let values;
@@ -79,7 +82,7 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url must be an http(s) URL such as ${DEFAULT_BASE_URL}, got '${baseUrl}'`);
   const apiKey = given(values['api-key'], '--api-key');
   const adminToken = given(values['admin-token'], '--admin-token') ?? given(env['MOCK_ADMIN_TOKEN'], 'MOCK_ADMIN_TOKEN');
-  const out = given(values.out, '--out') ?? `pacts/${fileSafe(consumer)}-${fileSafe(provider)}.json`;
+  const out = given(values.out, '--out') ?? defaultPactFile(consumer, provider);
   return { consumer, provider, baseUrl, out, ...(apiKey === undefined ? {} : { apiKey }), ...(adminToken === undefined ? {} : { adminToken }) };
 }
 

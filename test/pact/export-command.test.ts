@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPactCommand } from '../../src/commands/pact.js';
 import type { PactFile } from '../../src/pact/export-pact-v3.js';
-import { runPactExport } from '../../src/pact/export-command.js';
+import { defaultPactFile, runPactExport } from '../../src/pact/export-command.js';
 import { startMock, type RunningMock } from '../../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pact-export-'));
@@ -49,6 +49,13 @@ describe('pact export', () => {
     const io = capture();
     expect(await runPactExport(argv, {}, io)).toBe(2);
     expect(io.errors.join('\n')).toMatch(message);
+  });
+
+  it.each([
+    ['web', 'shortlink-api', 'pacts/web-shortlink-api.json'],
+    ['Links Web/App', 'api v2', 'pacts/Links_Web_App-api_v2.json'],
+  ])('--out defaults to pacts/<consumer>-<provider>.json: %s, %s', (consumer, provider, file) => {
+    expect(defaultPactFile(consumer, provider)).toBe(file);
   });
 
   it('--help: exit 0, every option listed', async () => {
