@@ -4,10 +4,11 @@
 //    answers such a path 404 (405 for a method a path does not have);
 //  - the x-api-key header, for every expected status but 401: the engine checks security only for
 //    statuses below 400, yet a request without a key is answered 401 (D14), never 400 or 404;
-//  - the request body, for every expected status but 400 (an invalid body is what a 400 answers)
-//    and 401 (the key is checked first): the engine skips request bodies for statuses of 400 and
-//    above, yet an invalid body is answered 400 before any 404 (D19), and its messages do not name
-//    an unexpected field; ResponseChecker (the mock's own Ajv over openapi.yaml) does;
+//  - the request body, for every expected status but 401 (the key is checked first) and a 400
+//    without an Error code (an invalid body is what such a 400 answers): the engine skips request
+//    bodies for statuses of 400 and above, yet an invalid body is answered 400 before any 404 or
+//    LINK_LIMIT_REACHED (D19), and its messages do not name an unexpected field; ResponseChecker
+//    (the mock's own Ajv over openapi.yaml) does;
 //  - an Error `code` only where the contract shows it (LINK_LIMIT_REACHED: createLink 400, D5):
 //    the Error schema allows every code on every status;
 //  - interactions that are not HTTP (V4 messages), which the engine skips without a word.
@@ -65,8 +66,12 @@ export class OwnChecks {
   }
 
   private requestBody({ request, response }: HttpInteraction, operationId: string): Omit<Finding, 'index' | 'engine' | 'severity'>[] {
-    if (response.status === 400 || response.status === 401) return [];
-    const answered400 = this.checker.operation(operationId).statuses.includes(400) ? `; such a request is answered 400, not ${response.status}` : '';
+    // A 400 with an Error code (LINK_LIMIT_REACHED) comes from a rule checked after the body's
+    // shape (D19): its request body must be valid too; any other 400 may be about the body.
+    const code = errorCodeOf(response.body);
+    if (response.status === 401 || (response.status === 400 && code === undefined)) return [];
+    const answered400 =
+      response.status === 400 ? `; the body is checked first (D19), so the answer is a 400 without code ${code}` : this.checker.operation(operationId).statuses.includes(400) ? `; such a request is answered 400, not ${response.status}` : '';
     return this.checker.requestBodyProblems(operationId, request.body).map((problem) => {
       // "request body.tags[0].name must ..." → field 'body.tags[0].name', message 'must ...'
       const words = /^(?:the )?request (body\S*) (.*)$/.exec(problem);
@@ -75,11 +80,16 @@ export class OwnChecks {
   }
 
   private errorCode({ response }: HttpInteraction, operationId: string): Omit<Finding, 'index' | 'engine' | 'severity'>[] {
-    const body = response.body as { code?: unknown } | undefined;
-    const code = typeof body === 'object' && body !== null ? body.code : undefined;
-    const places = typeof code === 'string' ? this.codePlaces.get(code) : undefined;
+    const code = errorCodeOf(response.body);
+    const places = code === undefined ? undefined : this.codePlaces.get(code);
     // A code the contract never shows is the engine's finding (body.code must be one of …).
     if (!places || places.includes(`${operationId} ${response.status}`)) return [];
-    return [{ side: 'response', field: 'body.code', code: 'response.error-code.misplaced', message: `${String(code)} is answered only with ${places.join(', ')} (where the contract shows it), not with ${operationId} ${response.status}` }];
+    return [{ side: 'response', field: 'body.code', code: 'response.error-code.misplaced', message: `${code} is answered only with ${places.join(', ')} (where the contract shows it), not with ${operationId} ${response.status}` }];
   }
+}
+
+/** The `code` of an expected Error body, if it has one. */
+function errorCodeOf(body: unknown): string | undefined {
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }

@@ -117,6 +117,17 @@ describe('mismatches are refused, naming the interaction, the side and the field
     expect(message(check, 'a delete when the account is at its limit')).toBe('LINK_LIMIT_REACHED is answered only with createLink 400 (where the contract shows it), not with deleteLink 404');
   });
 
+  it('LINK_LIMIT_REACHED for a body the API refuses first (D19); a plain 400 for it is fine', async () => {
+    const pact = fixture('good-v3.json');
+    const limited = pact['interactions'][3];
+    limited.request.body = { destinationUrl: 'not a url', domain: 'short.test', tags: [] };
+    pact['interactions'].push({ ...structuredClone(limited), description: 'a plain 400 for the same body', response: { status: 400, body: { errorDescription: 'bad destinationUrl' } } });
+    const check = await checked(pact);
+    // Two errors of the field (its format and its pattern), both on the LINK_LIMIT_REACHED interaction.
+    expect(new Set(errors(check).map((row) => row.join(' / ')))).toEqual(new Set(['a new link when the account is at its limit / request / body.destinationUrl / shortlink-mock']));
+    expect(message(check, 'a new link when the account is at its limit')).toContain('must match format "uri" (got "not a url"); the body is checked first (D19), so the answer is a 400 without code LINK_LIMIT_REACHED');
+  });
+
   it('V4: an interaction that is not HTTP is refused, and the HTTP ones after it are judged in their own place', async () => {
     const pact = fixture('good-v4.json');
     pact['interactions'].unshift({ type: 'Asynchronous/Messages', description: 'a link-created event', contents: { content: { id: 'lnk_1' } } });
