@@ -3,14 +3,14 @@
 //
 // Two engines, each where it is the better judge (every finding names the one that made it):
 //  - swagger-mock-validator (PactFlow's engine behind their hosted bi-directional contract testing,
-//    engine.ts): request content type and Accept;
-//    headers and query parameters the contract does not define (warnings); the response status is
-//    documented for the operation (so createLink 409 or deleteLink 200 are refused); the response
-//    body against that status's schema, Error objects and their `code` enum included: a field the
-//    schema lacks is refused, a required field the pact leaves out is not (Pact bodies are partial:
-//    a provider that answers more than the pact lists passes verification); response headers and
-//    content type. It validates the example values and ignores matchingRules, which is what a
-//    type matcher means: the example stands for its type.
+//    engine.ts): the response status is documented for the operation (so createLink 409 or
+//    deleteLink 200 are refused); the response body against that status's schema, Error objects
+//    and their `code` enum included: a field the schema lacks is refused, a required field the
+//    pact leaves out is not (Pact bodies are partial: a provider that answers more than the pact
+//    lists passes verification); response headers and content type; request content type and
+//    Accept; headers and query parameters the contract does not define (notes, not failures).
+//    It validates the example values and ignores matchingRules, which is what a matcher means:
+//    the example stands for its type.
 //  - shortlink-mock's own validators (own-checks.ts: ResponseChecker, the mock's Ajv over
 //    openapi.yaml, and its OperationTable), where the engine falls short for this contract: the
 //    path and method name an operation (the engine takes /links/ for /links, which the API answers
@@ -23,7 +23,7 @@ import type { Contract } from '../app.js';
 import { EngineRefusal, engineFindings } from './engine.js';
 import type { Finding } from './finding.js';
 import { OwnChecks } from './own-checks.js';
-import { PactFileError, readPactFile, type PactInteraction } from './pact-file.js';
+import { PactFileError, readPactFile, type PactFile, type PactInteraction } from './pact-file.js';
 
 export interface InteractionResult {
   index: number;
@@ -58,23 +58,16 @@ const SIDES = ['interaction', 'request', 'response'];
 
 /** pactJson: the pact file's content, parsed from JSON. */
 export async function checkPact(pactJson: unknown, contract: Contract): Promise<PactCheck> {
-  let pact;
+  let pact: PactFile;
   try {
     pact = readPactFile(pactJson);
   } catch (error) {
     if (error instanceof PactFileError) return { kind: 'refused', reason: error.message };
     throw error;
   }
-  let own: OwnChecks;
-  let found: Finding[];
-  try {
-    own = new OwnChecks(contract);
-    found = await engineFindings(pact, contract.text);
-  } catch (error) {
-    if (error instanceof EngineRefusal && error.input === 'pact') return { kind: 'refused', reason: error.message };
-    return { kind: 'contract-refused', reason: error instanceof Error ? error.message : String(error) };
-  }
-  const findings = [...found, ...pact.interactions.flatMap((interaction) => own.findings(interaction))];
+  const judged = await judge(pact, contract);
+  if ('kind' in judged) return judged;
+  const { own, findings } = judged;
   const interactions = pact.interactions.map((interaction): InteractionResult => {
     const mine = findings.filter((finding) => finding.index === interaction.index).sort((a, b) => SIDES.indexOf(a.side) - SIDES.indexOf(b.side));
     const operationId = interaction.kind === 'http' ? own.operationOf(interaction) : undefined;
@@ -99,6 +92,24 @@ export async function checkPact(pactJson: unknown, contract: Contract): Promise<
     unplaced,
     passed: interactions.every((result) => result.passed) && unplaced.every((finding) => finding.severity !== 'error'),
   };
+}
+
+/** Both engines' findings, or why the contract (or, for the engine, the pact) cannot be used. */
+async function judge(pact: PactFile, contract: Contract): Promise<{ own: OwnChecks; findings: Finding[] } | Extract<PactCheck, { kind: 'refused' | 'contract-refused' }>> {
+  let own: OwnChecks;
+  try {
+    own = new OwnChecks(contract);
+  } catch (error) {
+    return { kind: 'contract-refused', reason: `the mock's validators cannot compile it: ${(error as Error).message}` };
+  }
+  let found: Finding[];
+  try {
+    found = await engineFindings(pact, contract.text);
+  } catch (error) {
+    if (!(error instanceof EngineRefusal)) throw error;
+    return { kind: error.input === 'pact' ? 'refused' : 'contract-refused', reason: error.message };
+  }
+  return { own, findings: [...found, ...pact.interactions.flatMap((interaction) => own.findings(interaction))] };
 }
 
 function exchangeOf(interaction: PactInteraction): string {
