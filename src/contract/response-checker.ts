@@ -127,6 +127,22 @@ export class ResponseChecker {
     if (validate(body)) return [];
     return (validate.errors ?? []).map((error) => problemText(describeError(error, 'request body')));
   }
+
+  /** Whether the status is documented for the operation with an application/json body. */
+  documentsBody(operationId: string, status: number): boolean {
+    return Boolean(this.operations.get(operationId)?.responses.get(status)?.validate);
+  }
+
+  /**
+   * The raw Ajv errors of a response body against its status's schema, for a caller that reads
+   * them its own way (pact check: Pact bodies are partial, so it drops 'required'); [] when the
+   * status documents no body (documentsBody tells).
+   */
+  responseBodyErrors(operationId: string, status: number, body: unknown): ErrorObject[] {
+    const validate = this.operations.get(operationId)?.responses.get(status)?.validate;
+    if (!validate || validate(body)) return [];
+    return [...(validate.errors ?? [])];
+  }
 }
 
 function compileBody(ajv: Ajv, document: ContractDocument, node: unknown, at: string): DocumentedStatus {

@@ -35,7 +35,9 @@ against its schema (Error objects and their code included)? Matchers stand for t
 values, which are checked. Pact specification ${SUPPORTED_VERSIONS.map((major) => `V${major}`).join(', ')}; HTTP interactions.
 
 Engines: PactFlow's swagger-mock-validator, plus the mock's own validators where it is lenient
-(each problem names the one that found it).
+(each problem names the one that found it). swagger-mock-validator is an optional dependency:
+when it is not installed, the mock's own validators judge the expected statuses, content types
+and bodies too, and the report says so at the top.
 
 Exit code 0: every interaction keeps the contract; 1: one does not, or the pact file cannot be read
 or is not a supported pact; 2: a bad flag, a --contract FILE that cannot be read or used, or a

@@ -1,6 +1,6 @@
 // The result of `pact check` in words (one line per interaction: ok or FAIL, then its problems, each
 // naming the side, the field and the engine that found it) and as JUnit XML for CI (one testcase
-// per interaction).
+// per interaction). Both say once, at the top, when swagger-mock-validator was not there to judge.
 import { xmlAttr, xmlText } from '../contract/xml-escape.js';
 import type { InteractionResult, PactCheck } from './check.js';
 import type { Finding } from './finding.js';
@@ -13,6 +13,7 @@ export function formatPactReport(check: Checked, pactFile: string, contractFile:
   const lines = [
     `pact check: ${check.consumer} → ${check.provider} (${pactFile}, Pact V${check.version}, ${total} interaction${total === 1 ? '' : 's'})`,
     `against ${check.contractTitle} (${contractFile})`,
+    ...(check.engineMissing === undefined ? [] : [`note: ${engineNote(check.engineMissing)}`]),
     '',
     ...check.interactions.flatMap((result) => [
       `  ${result.passed ? 'ok  ' : 'FAIL'}  ${title(result)}`,
@@ -23,6 +24,11 @@ export function formatPactReport(check: Checked, pactFile: string, contractFile:
     failed === 0 ? `All ${total} interactions keep the contract.` : `${failed} of ${total} interactions break the contract.`,
   ];
   return lines.join('\n');
+}
+
+/** What judged the responses in the engine's place, and what nothing checked. */
+function engineNote(why: string): string {
+  return `${why}: the mock's own validators judged the response statuses, content types and bodies; not checked without it: response headers, the request's Content-Type and Accept, query parameters and headers the contract does not define`;
 }
 
 function title(result: InteractionResult): string {
@@ -50,7 +56,9 @@ export function pactJUnit(check: Checked, pactFile: string): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xmlAttr(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0">`,
     `  <testsuite name="${xmlAttr(suite)}" tests="${check.interactions.length}" failures="${failures}" errors="0" skipped="0">`,
+    ...(check.engineMissing === undefined ? [] : [`    <properties>\n      <property name="note" value="${xmlAttr(engineNote(check.engineMissing))}"/>\n    </properties>`]),
     ...cases,
+    ...(check.engineMissing === undefined ? [] : [`    <system-out>${xmlText(`note: ${engineNote(check.engineMissing)}`)}</system-out>`]),
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -18,9 +18,14 @@
 //    both only below 400, and does not name an unexpected request field), an Error `code` only
 //    where the contract shows it (LINK_LIMIT_REACHED is a createLink 400, D5), and V4
 //    interactions that are not HTTP (the engine skips them silently).
+// The engine is an optional dependency (engine.ts says why). Without it the mock's own checks take
+// its part for every HTTP interaction (own-response-checks.ts: the status, the body with the same
+// partial-body reading, the response's JSON content type), and the result says so (engineMissing):
+// what it alone checks (response headers, the request's Content-Type and Accept, query parameters
+// and headers the contract does not define) is then named as not checked, never passed in silence.
 // The file itself is read by pact-file.ts, which refuses other versions and malformed files.
 import type { Contract } from '../app.js';
-import { EngineRefusal, engineFindings } from './engine.js';
+import { EngineMissing, EngineRefusal, engineFindings } from './engine.js';
 import type { Finding } from './finding.js';
 import { OwnChecks } from './own-checks.js';
 import { PactFileError, readPactFile, type PactFile, type PactInteraction } from './pact-file.js';
@@ -51,13 +56,20 @@ export type PactCheck =
       interactions: InteractionResult[];
       /** Findings the engine placed on no interaction of the file (none expected; never dropped). */
       unplaced: Finding[];
+      /** Why swagger-mock-validator was not used, when it could not be loaded: own checks took its part. */
+      engineMissing?: string;
       passed: boolean;
     };
+
+export interface CheckOptions {
+  /** The module (file URL) swagger-mock-validator is resolved from; tests name a place without it. */
+  engineFrom?: string;
+}
 
 const SIDES = ['interaction', 'request', 'response'];
 
 /** pactJson: the pact file's content, parsed from JSON. */
-export async function checkPact(pactJson: unknown, contract: Contract): Promise<PactCheck> {
+export async function checkPact(pactJson: unknown, contract: Contract, options: CheckOptions = {}): Promise<PactCheck> {
   let pact: PactFile;
   try {
     pact = readPactFile(pactJson);
@@ -65,9 +77,9 @@ export async function checkPact(pactJson: unknown, contract: Contract): Promise<
     if (error instanceof PactFileError) return { kind: 'refused', reason: error.message };
     throw error;
   }
-  const judged = await judge(pact, contract);
+  const judged = await judge(pact, contract, options);
   if ('kind' in judged) return judged;
-  const { own, findings } = judged;
+  const { own, findings, engineMissing } = judged;
   const interactions = pact.interactions.map((interaction): InteractionResult => {
     const mine = findings.filter((finding) => finding.index === interaction.index).sort((a, b) => SIDES.indexOf(a.side) - SIDES.indexOf(b.side));
     const operationId = interaction.kind === 'http' ? own.operationOf(interaction) : undefined;
@@ -90,26 +102,31 @@ export async function checkPact(pactJson: unknown, contract: Contract): Promise<
     contractTitle: `${info?.title ?? 'API'} ${info?.version ?? ''}`.trim(),
     interactions,
     unplaced,
+    ...(engineMissing === undefined ? {} : { engineMissing }),
     passed: interactions.every((result) => result.passed) && unplaced.every((finding) => finding.severity !== 'error'),
   };
 }
 
+type Judged = { own: OwnChecks; findings: Finding[]; engineMissing?: string };
+
 /** Both engines' findings, or why the contract (or, for the engine, the pact) cannot be used. */
-async function judge(pact: PactFile, contract: Contract): Promise<{ own: OwnChecks; findings: Finding[] } | Extract<PactCheck, { kind: 'refused' | 'contract-refused' }>> {
+async function judge(pact: PactFile, contract: Contract, options: CheckOptions): Promise<Judged | Extract<PactCheck, { kind: 'refused' | 'contract-refused' }>> {
   let own: OwnChecks;
   try {
     own = new OwnChecks(contract);
   } catch (error) {
     return { kind: 'contract-refused', reason: `the mock's validators cannot compile it: ${(error as Error).message}` };
   }
-  let found: Finding[];
+  const mine = pact.interactions.flatMap((interaction) => own.findings(interaction));
   try {
-    found = await engineFindings(pact, contract.text);
+    return { own, findings: [...(await engineFindings(pact, contract.text, options.engineFrom)), ...mine] };
   } catch (error) {
+    if (error instanceof EngineMissing) {
+      return { own, findings: [...pact.interactions.flatMap((interaction) => own.standIn(interaction)), ...mine], engineMissing: error.message };
+    }
     if (!(error instanceof EngineRefusal)) throw error;
     return { kind: error.input === 'pact' ? 'refused' : 'contract-refused', reason: error.message };
   }
-  return { own, findings: [...found, ...pact.interactions.flatMap((interaction) => own.findings(interaction))] };
 }
 
 function exchangeOf(interaction: PactInteraction): string {

@@ -3,8 +3,10 @@
 //
 // Its content API (dist/api.js: validate({spec, mock}) on text, no files, no network) is the
 // package's JavaScript API, but its package.json exports only the file-based factory; so the module
-// is found beside the exported entry. The version is pinned (package.json), and a missing module
-// is one clear error rather than a silent pass.
+// is found beside the exported entry. The version is pinned (package.json). It is an optional
+// dependency: its `postinstall: patch-package` fails a CI install where npm runs dependency scripts
+// (npm 10), and npm then leaves it out rather than fail. A module that cannot be resolved or
+// imported is EngineMissing, never a silent pass: check.ts has the mock's own checks take its part.
 //
 // It is handed a V3 pact of the HTTP interactions only, rebuilt from our reading of the file: it
 // numbers interactions after dropping non-HTTP ones, and it crashes on malformed ones; ours are
@@ -57,20 +59,42 @@ export class EngineRefusal extends Error {
   }
 }
 
+/** The engine's module cannot be resolved or imported (not installed, or a broken install). */
+export class EngineMissing extends Error {}
+
 let api: Promise<EngineApi> | undefined;
 
-function loadEngine(): Promise<EngineApi> {
-  api ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve(PACKAGE);
-    const module = (await import(pathToFileURL(join(dirname(entry), 'api.js')).href)) as { default?: EngineApi };
-    if (typeof module.default?.validate !== 'function') throw new Error(`${PACKAGE}: dist/api.js has no validate(); pact check needs version 14.5.0`);
-    return module.default;
-  })();
+/** from: the module (file URL) the package is resolved from; only this module's own result is kept. */
+function loadEngine(from: string): Promise<EngineApi> {
+  if (from !== import.meta.url) return importEngine(from);
+  api ??= importEngine(from);
   return api;
 }
 
-/** The engine's findings on the pact's HTTP interactions, keyed by their index in the file. */
-export async function engineFindings(pact: PactFile, contractText: string): Promise<Finding[]> {
+async function importEngine(from: string): Promise<EngineApi> {
+  let entry: string;
+  try {
+    entry = createRequire(from).resolve(PACKAGE);
+  } catch {
+    throw new EngineMissing(`${ENGINE} (an optional dependency) is not installed`);
+  }
+  let module: { default?: EngineApi };
+  try {
+    module = (await import(pathToFileURL(join(dirname(entry), 'api.js')).href)) as { default?: EngineApi };
+  } catch (error) {
+    throw new EngineMissing(`${ENGINE} (an optional dependency) is installed but cannot be loaded (${(error as Error).message.split('\n')[0]})`);
+  }
+  // A module that loads but lacks the API is a wrong version: an error to fix, not a fallback.
+  if (typeof module.default?.validate !== 'function') throw new Error(`${PACKAGE}: dist/api.js has no validate(); pact check needs version 14.5.0`);
+  return module.default;
+}
+
+/**
+ * The engine's findings on the pact's HTTP interactions, keyed by their index in the file.
+ * engineFrom: where the engine is resolved from (tests name a place without it). Throws
+ * EngineMissing when it cannot be loaded, EngineRefusal when it cannot read an input.
+ */
+export async function engineFindings(pact: PactFile, contractText: string, engineFrom = import.meta.url): Promise<Finding[]> {
   const http = pact.interactions.filter((interaction): interaction is HttpInteraction => interaction.kind === 'http');
   if (http.length === 0) return [];
   const mock = {
@@ -84,7 +108,7 @@ export async function engineFindings(pact: PactFile, contractText: string): Prom
     })),
     metadata: { pactSpecification: { version: '3.0.0' } },
   };
-  const outcome = await validate(await loadEngine(), contractText, JSON.stringify(mock));
+  const outcome = await validate(await loadEngine(engineFrom), contractText, JSON.stringify(mock));
   return [...outcome.errors, ...outcome.warnings].filter((result) => !REPLACED.has(result.code)).map((result) => toFinding(result, http));
 }
 

@@ -12,12 +12,14 @@
 //  - an Error `code` only where the contract shows it (LINK_LIMIT_REACHED: createLink 400, D5):
 //    the Error schema allows every code on every status;
 //  - interactions that are not HTTP (V4 messages), which the engine skips without a word.
+// And, when the engine cannot be loaded (an optional dependency), its part: standIn().
 import type { Contract } from '../app.js';
 import { ResponseChecker } from '../contract/response-checker.js';
 import { OperationTable } from '../http/operation-table.js';
 import type { Finding } from './finding.js';
 import type { PactInteraction } from './pact-file.js';
 import { codePlaces, keyHeaders } from './contract-facts.js';
+import { closedObjects, responseFindings } from './own-response-checks.js';
 
 export const OWN = 'shortlink-mock';
 
@@ -28,8 +30,10 @@ export class OwnChecks {
   private readonly checker: ResponseChecker;
   private readonly keyHeaders: string[];
   private readonly codePlaces: Map<string, string[]>;
+  /** The responses' judge when the engine is not there: built on first use (it compiles the contract again). */
+  private closedChecker?: ResponseChecker;
 
-  constructor(contract: Contract) {
+  constructor(private readonly contract: Contract) {
     this.table = new OperationTable(contract.document);
     this.checker = new ResponseChecker(contract.document);
     this.keyHeaders = keyHeaders(contract.document);
@@ -51,6 +55,18 @@ export class OwnChecks {
     }
     const found = [...this.apiKey(interaction), ...this.requestBody(interaction, match.operationId), ...this.errorCode(interaction, match.operationId)];
     return found.map((finding) => ({ ...at, ...finding }));
+  }
+
+  /**
+   * The engine's part, when it is not installed: the expected status, content type and body
+   * (own-response-checks.ts). An interaction that names no operation has findings() already.
+   */
+  standIn(interaction: PactInteraction): Finding[] {
+    if (interaction.kind === 'other') return [];
+    const operationId = this.operationOf(interaction);
+    if (!operationId) return [];
+    this.closedChecker ??= new ResponseChecker(closedObjects(this.contract.document));
+    return responseFindings(this.closedChecker, interaction, operationId).map((finding) => ({ ...finding, index: interaction.index, engine: OWN, severity: 'error' }));
   }
 
   /** Which operation the interaction names, if any: for the report. */

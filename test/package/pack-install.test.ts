@@ -2,7 +2,9 @@
 // it, the tarball is installed into a fresh project of its own (no access to this repository's
 // node_modules), and there the CLI answers, and a TypeScript file that imports startMock and the
 // API's types compiles under --strict and runs a create/update/delete. The tarball's contents are
-// checked against what the package needs at run time and a size budget.
+// checked against what the package needs at run time and a size budget. `pact check` works there
+// both without its optional engine (npm leaves it out when its install script fails, as in a CI
+// install by an npm that runs dependency scripts) and with it.
 // `npm test` builds dist/ before vitest runs, so the pack skips `prepare` (the same build): it
 // would rewrite dist/ while other test files run the CLI from it. Installs use the npm cache first (--prefer-offline): the repository's own
 // `npm ci` filled it with every dependency of the package.
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { fixturePath } from '../pact/pact-fixtures.js';
 import { CONSUMER_EXPECTED, CONSUMER_PROGRAM } from './consumer-program.js';
 import { startInstalledCli } from './installed-cli.js';
 import { runCommand } from './run-command.js';
@@ -19,7 +22,9 @@ const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')
   version: string;
   scripts: Record<string, string>;
   devDependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
 };
+const ENGINE = '@pactflow/swagger-mock-validator';
 
 /**
  * The unpacked size the package must stay under. Measured on 23 Nov 2026: 743,422 bytes in 279
@@ -45,16 +50,18 @@ beforeAll(async () => {
 
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
-  // The consumer approves our install scripts: npm 11's allowScripts skips a dependency's scripts
-  // unless approved, older npm runs them all, and a `postinstall` of ours that needs a dev tool
-  // (patch-package once) must fail this install as it fails theirs ("sh: patch-package: not found").
-  const allowScripts = { [`shortlink-mock@${ours.version}`]: true };
+  // The consumer approves our install scripts and the engine's, in CI: npm 11's allowScripts skips a
+  // dependency's scripts unless approved, npm 10 runs them all, and a `postinstall` of ours that
+  // needs a dev tool (patch-package once) must fail this install as it fails theirs ("sh:
+  // patch-package: not found"). The engine's own `postinstall: patch-package` exits 1 under CI=true:
+  // npm must then leave the optional engine out, and the install still succeed.
+  const allowScripts = { [`shortlink-mock@${ours.version}`]: true, [`${ENGINE}@${ours.optionalDependencies[ENGINE]}`]: true };
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', allowScripts }));
   const offline = ['--prefer-offline', '--no-audit', '--no-fund'];
-  const install = await runCommand('npm', ['install', join(scratch, tarball!), ...offline], consumer, INSTALL_LIMIT_MS);
+  const install = await runCommand('env', ['CI=true', 'npm', 'install', join(scratch, tarball!), ...offline], consumer, INSTALL_LIMIT_MS);
   expect(install.code, install.transcript).toBe(0);
   const devTools = [`typescript@${ours.devDependencies['typescript']}`, `@types/node@${ours.devDependencies['@types/node']}`];
-  const tools = await runCommand('npm', ['install', '-D', ...devTools, ...offline], consumer, INSTALL_LIMIT_MS);
+  const tools = await runCommand('env', ['CI=true', 'npm', 'install', '-D', ...devTools, ...offline], consumer, INSTALL_LIMIT_MS);
   expect(tools.code, tools.transcript).toBe(0);
 }, 3 * INSTALL_LIMIT_MS + 10_000);
 
@@ -95,6 +102,32 @@ describe('the packed package, installed in a fresh project', () => {
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', 'shortlink-mock', 'package.json'), 'utf8')) as typeof ours;
     for (const hook of ['preinstall', 'install', 'postinstall']) expect(installed.scripts[hook], hook).toBeUndefined();
   });
+});
+
+describe('pact check in the installed package', () => {
+  const pactCheck = (fixture: string) => runCommand('npx', ['--no-install', 'shortlink-mock', 'pact', 'check', fixturePath(fixture)], consumer, RUN_LIMIT_MS);
+  const engineInstalled = () => existsSync(join(consumer, 'node_modules', ENGINE, 'package.json'));
+  const NOTE = 'note: swagger-mock-validator (an optional dependency) is not installed: ';
+
+  test("without the engine (its install script failed, so npm left it out): the mock's own checks judge, and say so", async () => {
+    expect(engineInstalled()).toBe(false);
+    const good = await pactCheck('good-v4.json');
+    expect(good.code, good.transcript).toBe(0);
+    expect(good.stdout, good.transcript).toContain(NOTE);
+    const bad = await pactCheck('undocumented-status.json');
+    expect(bad.code, bad.transcript).toBe(1);
+    expect(bad.stdout).toContain('response status: 409 is not documented for this operation (documented: 201, 400, 401, 404)  [shortlink-mock]');
+  }, 2 * RUN_LIMIT_MS);
+
+  test('with the engine (installed without its script, as npm 11 does by default): it judges, and no note', async () => {
+    const install = await runCommand('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], consumer, INSTALL_LIMIT_MS);
+    expect(install.code, install.transcript).toBe(0);
+    expect(engineInstalled(), install.transcript).toBe(true);
+    const bad = await pactCheck('undocumented-status.json');
+    expect(bad.code, bad.transcript).toBe(1);
+    expect(bad.stdout).toContain('response status: 409 is not documented for this operation (documented: 201, 400, 401, 404)  [swagger-mock-validator]');
+    expect(bad.stdout).not.toContain(NOTE);
+  }, INSTALL_LIMIT_MS + RUN_LIMIT_MS);
 });
 
 describe('npm pack --dry-run', () => {
