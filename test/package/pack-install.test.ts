@@ -27,11 +27,13 @@ const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')
 const ENGINE = '@pactflow/swagger-mock-validator';
 
 /**
- * The unpacked size the package must stay under. Measured on 23 Nov 2026: 743,422 bytes in 279
- * files (dist/src and dist/fixtures as .js and .d.ts, the contracts, fixtures, scenarios and the
- * console), plus about 24% for growth. A jump past it means something that should not ship does.
+ * The unpacked size the package must stay under. Measured on 23 Nov 2026 after issue 15 (the
+ * validating proxy, the drift report, pact export and check, their console views): 949,711 bytes
+ * in 355 files (dist/src and dist/fixtures as .js and .d.ts, the contracts, fixtures, scenarios
+ * and the console; 743,422 in 279 before it), plus about 24% for growth. A jump past it means
+ * something that should not ship does.
  */
-const UNPACKED_BUDGET_BYTES = 920_000;
+const UNPACKED_BUDGET_BYTES = 1_180_000;
 const INSTALL_LIMIT_MS = 120_000;
 const RUN_LIMIT_MS = 30_000;
 
