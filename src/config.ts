@@ -5,7 +5,7 @@
 import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
-import { allowedHost, ConfigError, corsOrigin, duration, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyUrl, redisPrefix, workers } from './option-values.js';
+import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, workers } from './option-values.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
 
 export { ConfigError };
@@ -206,20 +206,6 @@ function readGiven(argv: readonly string[], env: Env): Given {
     else if (fromEnv !== undefined) given.set(option.flag, { value: fromEnv, source: option.env as string });
   }
   return given;
-}
-
-export const DEFAULT_PROXY_TIMEOUT_MS = 10_000;
-
-/** --proxy and the two options that only mean something with it (given alone, they are refused, never ignored). */
-function proxyOptions(text: (flag: string) => string | undefined, bool: (flag: string) => boolean, source: (flag: string) => string): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs'> {
-  const url = text('proxy');
-  const strict = bool('proxy-strict');
-  const timeout = text('proxy-timeout');
-  if (url === undefined && (strict || timeout !== undefined)) {
-    const given = source(strict ? 'proxy-strict' : 'proxy-timeout');
-    throw new ConfigError(`${given} only applies with ${given.startsWith('--') ? '--proxy <url>' : 'MOCK_PROXY=<url>'}`);
-  }
-  return { ...(url === undefined ? {} : { proxy: proxyUrl(source('proxy'), url) }), proxyStrict: strict, proxyTimeoutMs: duration(source('proxy-timeout'), timeout, DEFAULT_PROXY_TIMEOUT_MS) };
 }
 
 /** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */

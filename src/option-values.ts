@@ -1,6 +1,6 @@
 // Checks of one option's value, each refusal a one-line ConfigError that names where the value
 // came from (the flag or the environment variable the user set), never a flag they did not pass.
-import type { Durability } from './config.js';
+import type { Config, Durability } from './config.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -99,4 +99,18 @@ export function duration(source: string, value: string | undefined, fallbackMs: 
     throw new ConfigError(`${source} takes a duration from 1ms to 600s, such as '10s', '500ms' or '2500' (milliseconds), got '${value}'`);
   }
   return ms;
+}
+
+export const DEFAULT_PROXY_TIMEOUT_MS = 10_000;
+
+/** --proxy and the two options that only mean something with it (given alone, they are refused, never ignored). */
+export function proxyOptions(text: (flag: string) => string | undefined, bool: (flag: string) => boolean, source: (flag: string) => string): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs'> {
+  const url = text('proxy');
+  const strict = bool('proxy-strict');
+  const timeout = text('proxy-timeout');
+  if (url === undefined && (strict || timeout !== undefined)) {
+    const given = source(strict ? 'proxy-strict' : 'proxy-timeout');
+    throw new ConfigError(`${given} only applies with ${given.startsWith('--') ? '--proxy <url>' : 'MOCK_PROXY=<url>'}`);
+  }
+  return { ...(url === undefined ? {} : { proxy: proxyUrl(source('proxy'), url) }), proxyStrict: strict, proxyTimeoutMs: duration(source('proxy-timeout'), timeout, DEFAULT_PROXY_TIMEOUT_MS) };
 }
