@@ -2,7 +2,7 @@
 // node:http rather than fetch: fetch would undo a gzip answer and drop hop-by-hop details, and the
 // client must get the upstream's bytes unchanged. The answer is read whole (bounded) because it is
 // validated before it is passed on.
-import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 
 export interface ForwardRequest {
@@ -46,9 +46,20 @@ export class Upstream {
     return `${this.origin}${this.basePath}${target}`;
   }
 
-  /** Never rejects: a refused connection, a reset, a timeout or an oversized answer is a 'failed'. */
-  send(outgoing: ForwardRequest, cancelled: AbortSignal): Promise<Forwarded> {
+  /**
+   * Never rejects: a refused connection, a reset, a timeout or an oversized answer is a 'failed'.
+   * A kept-alive connection the upstream closed just as it was reused (a reset before any answer)
+   * is tried once more on a new one: the upstream never saw that request (Node's advice for
+   * `req.reusedSocket`). The timeout bounds both tries together.
+   */
+  async send(outgoing: ForwardRequest, cancelled: AbortSignal): Promise<Forwarded> {
     const started = performance.now();
+    const first = await this.attempt(outgoing, cancelled, started);
+    if (first.kind === 'failed' && first.staleConnection && !cancelled.aborted) return this.attempt(outgoing, cancelled, started);
+    return first;
+  }
+
+  private attempt(outgoing: ForwardRequest, cancelled: AbortSignal, started: number): Promise<Forwarded & { staleConnection?: boolean }> {
     const elapsed = (): number => Math.round((performance.now() - started) * 100) / 100;
     return new Promise((resolve) => {
       const fail = (reason: string): void => resolve({ kind: 'failed', reason, durationMs: elapsed() });
@@ -63,27 +74,22 @@ export class Upstream {
       const timer = setTimeout(() => {
         fail(`no complete answer within ${this.timeoutMs} ms (--proxy-timeout)`);
         req.destroy();
-      }, this.timeoutMs);
+      }, Math.max(0, this.timeoutMs - elapsed()));
       const stop = (): void => void req.destroy();
       cancelled.addEventListener('abort', stop, { once: true });
-      const done = (result: Forwarded): void => {
+      const done = (result: Forwarded & { staleConnection?: boolean }): void => {
         clearTimeout(timer);
         cancelled.removeEventListener('abort', stop);
         resolve(result);
       };
-      req.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
+      let answered = false;
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        const staleConnection = req.reusedSocket && !answered && error.code === 'ECONNRESET';
+        done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed(), staleConnection });
+      });
       req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_UPSTREAM_BODY) {
-            done({ kind: 'failed', reason: `its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`, durationMs: elapsed() });
-            req.destroy();
-          } else chunks.push(chunk);
-        });
-        res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), durationMs: elapsed() }));
-        res.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
+        answered = true;
+        readAnswer(res, elapsed, done, () => req.destroy());
       });
       req.end(outgoing.body);
     });
@@ -92,6 +98,21 @@ export class Upstream {
   close(): void {
     this.agent.destroy();
   }
+}
+
+/** The whole answer, or a 'failed' when it is too large or cut off. */
+function readAnswer(res: IncomingMessage, elapsed: () => number, done: (result: Forwarded) => void, abort: () => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  res.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_UPSTREAM_BODY) {
+      done({ kind: 'failed', reason: `its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`, durationMs: elapsed() });
+      abort();
+    } else chunks.push(chunk);
+  });
+  res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), durationMs: elapsed() }));
+  res.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
 }
 
 function describeNetworkError(error: NodeJS.ErrnoException): string {

@@ -84,6 +84,30 @@ describe('an upstream that gives no answer', () => {
   });
 });
 
+describe('a kept-alive connection the upstream drops as it is reused', () => {
+  it('is tried once more on a new connection, so the client never sees it', async () => {
+    // Each connection answers its first request (kept alive) and is reset on its second: the
+    // race of an upstream closing an idle connection just as the proxy reuses it, made certain.
+    const server = createNetServer((socket) => {
+      let requests = 0;
+      socket.on('data', () => {
+        requests += 1;
+        if (requests > 1) return void socket.resetAndDestroy();
+        socket.write('HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    running.push({ stop: () => new Promise<void>((done) => server.close(() => done())) });
+    const proxy = await proxyTo(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await fetch(`${proxy.url}/links/lnk_z`, { method: 'DELETE', headers: { 'x-api-key': 'demo-key' } })).status);
+    }
+    expect(statuses).toEqual([204, 204, 204]);
+    await proxy.stop(); // the proxy's idle connections go first, so the server can close
+  });
+});
+
 describe('on the wire', () => {
   it('never joins a target that is not a path to the upstream URL (GET *): a 404 Error object, nothing sent', async () => {
     let calls = 0;
