@@ -60,7 +60,25 @@ const SETUPS: Record<ProviderStateKind, Setup> = {
 export async function setUpProviderState(deps: ProviderStateDeps, name: string, params: StateParams = {}): Promise<void> {
   const named = parseStateName(name);
   if (!named) throw errors.invalidRequest(`unknown provider state '${name}'; the mock sets up: ${knownStateNames().map((known) => `'${known}'`).join(', ')}`);
+  for (const [field, value] of Object.entries(named.values)) checkValue(field, value);
   await SETUPS[named.kind](deps, { ...named.values }, params);
+}
+
+/**
+ * The values a name carries must be what the API itself accepts (an id as the mock makes them, a
+ * slug of the contract's pattern, a key as clients can send it): checked before anything changes,
+ * so a state never puts data in the mock that an answer of the API could not show.
+ */
+const VALUE_RULES: Record<string, { pattern: RegExp; says: string }> = {
+  apiKey: { pattern: /^[!-~]{1,200}$/, says: 'visible ASCII without spaces, 1 to 200 characters' },
+  id: { pattern: /^[A-Za-z0-9_-]{1,64}$/, says: 'letters, digits, _ and -, 1 to 64 characters' },
+  slug: { pattern: /^[A-Za-z0-9_-]{1,50}$/, says: 'letters, digits, _ and -, 1 to 50 characters' },
+  domain: { pattern: /^[!-~]{1,253}$/, says: 'a domain name without spaces, 1 to 253 characters' },
+};
+
+function checkValue(field: string, value: string): void {
+  const rule = VALUE_RULES[field];
+  if (rule && !rule.pattern.test(value)) throw errors.invalidRequest(`provider state: ${field} '${value.length > 80 ? `${value.slice(0, 77)}...` : value}' must be ${rule.says}`);
 }
 
 /** The key's account; a key no account has gets a new one, seeded from the key (the fixture keys exist after a reset). */

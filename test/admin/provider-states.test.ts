@@ -28,6 +28,26 @@ describe('POST /__admin/provider-states', () => {
     expectError(res, 400, { mentions: /unknown provider state 'the moon is full'.*'no link \{id\}'/ });
   });
 
+  it('values the API itself would refuse are a 400 naming the field, and change nothing', async () => {
+    const before = await t.data();
+    const refused: Array<[state: string, params: object | undefined, mentions: RegExp]> = [
+      [`a link lnk_bad/id exists for the account of ${DEMO}`, undefined, /provider state: id 'lnk_bad\/id' must be letters, digits/],
+      [`a link ${'x'.repeat(65)} exists for the account of ${DEMO}`, undefined, /id '.*' must be letters, digits, _ and -, 1 to 64/],
+      ['slug has space is taken in short.test', undefined, /must be letters, digits|slug/],
+      [`an account with API key ${'k'.repeat(201)}`, undefined, /apiKey '.*' must be visible ASCII/],
+      [`a link lnk_pactLink000009 exists for the account of ${DEMO}`, { slug: 'not a slug' }, /params\.slug|slug/],
+      [`a link lnk_pactLink000009 exists for the account of ${DEMO}`, { destinationUrl: 'javascript-no-host' }, /destinationUrl/],
+      [`a link lnk_pactLink000009 exists for the account of ${DEMO}`, { destinationUrl: `https://example.com/${'a'.repeat(2048)}` }, /destinationUrl/],
+      [`a link lnk_pactLink000009 exists for the account of ${DEMO}`, { tags: [{ name: 'bell\u0007' }] }, /tags/],
+      [`a link lnk_pactLink000009 exists for the account of ${DEMO}`, { tags: [{ name: 'x'.repeat(51) }] }, /tags/],
+    ];
+    for (const [state, params, mentions] of refused) {
+      const res = await setUp(state, params, 'setup', 400);
+      expectError(res, 400, { mentions });
+    }
+    expect(await t.data()).toEqual(before);
+  });
+
   it('teardown, and a state without a name, change nothing', async () => {
     const before = await t.data();
     expect((await setUp('no link x', undefined, 'teardown')).body).toEqual({ action: 'teardown', states: ['no link x'] });
