@@ -5,7 +5,7 @@
 import type { Router } from 'express';
 import type { LinkService } from '../core/links.js';
 import type { SeedAccount } from '../core/new-account.js';
-import { setUpProviderState, type StateParams } from '../core/provider-states.js';
+import { setUpProviderStates, type StateParams } from '../core/provider-states.js';
 import { cryptoRandomInt, type RandomInt } from '../core/random.js';
 
 export interface ProviderStateRouteDeps {
@@ -30,9 +30,7 @@ export function addProviderStateRoutes(router: Router, deps: ProviderStateRouteD
     // An empty name is an interaction without a state: nothing to set up.
     const names = (change.state === undefined ? (change.states ?? []) : [change.state]).filter((name) => name !== '');
     // Teardown has nothing to undo: each setup makes its state true whatever came before.
-    if (action === 'setup') {
-      for (const name of names) await setUpProviderState(stateDeps, name, change.params ?? {});
-    }
+    if (action === 'setup') await setUpProviderStates(stateDeps, names, change.params ?? {});
     res.json({ action, states: names });
   });
 }

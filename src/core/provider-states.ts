@@ -7,7 +7,7 @@ import { errors } from './errors.js';
 import type { LinkService } from './links.js';
 import type { AccountRecord } from './model.js';
 import { newAccount, type SeedAccount } from './new-account.js';
-import { knownStateNames, parseStateName, type ProviderStateKind } from './provider-state-names.js';
+import { knownStateNames, parseStateName, type NamedState, type ProviderStateKind } from './provider-state-names.js';
 import { ensureTags, freeSlug, isSlugTaken, putLink, removeLink } from './put-link.js';
 import type { RandomInt } from './random.js';
 
@@ -56,12 +56,20 @@ const SETUPS: Record<ProviderStateKind, Setup> = {
   slugFree: async (deps, { slug, domain }) => freeSlug(deps.service, domain as string, slug as string),
 };
 
-/** Sets the named state up; a name the mock does not know is a 400 that names it and the known ones. */
-export async function setUpProviderState(deps: ProviderStateDeps, name: string, params: StateParams = {}): Promise<void> {
+/**
+ * Sets the named states up, in order. Every name is checked first (an unknown one is a 400 naming
+ * it and the known ones), so a refusal changes nothing.
+ */
+export async function setUpProviderStates(deps: ProviderStateDeps, names: readonly string[], params: StateParams = {}): Promise<void> {
+  const states = names.map(checkedState);
+  for (const named of states) await SETUPS[named.kind](deps, { ...named.values }, params);
+}
+
+function checkedState(name: string): NamedState {
   const named = parseStateName(name);
   if (!named) throw errors.invalidRequest(`unknown provider state '${name}'; the mock sets up: ${knownStateNames().map((known) => `'${known}'`).join(', ')}`);
   for (const [field, value] of Object.entries(named.values)) checkValue(field, value);
-  await SETUPS[named.kind](deps, { ...named.values }, params);
+  return named;
 }
 
 /**

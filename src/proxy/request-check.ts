@@ -8,7 +8,6 @@ import type { Violation } from '../core/journal.js';
 import { toApiError, validationMessages } from '../http/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import type { OperationTable } from '../http/operation-table.js';
-import { errors } from '../core/errors.js';
 
 export type ValidatorChain = readonly RequestHandler[];
 
@@ -17,9 +16,11 @@ export type ValidatorChain = readonly RequestHandler[];
  * when it is JSON, for the validator and the scenarios; the raw bytes stay what is forwarded.
  */
 export async function requestViolations(table: OperationTable, validator: ValidatorChain, req: Request, res: Response, raw: Buffer | undefined): Promise<Violation[]> {
+  // One rule for every path outside the contract, the path being the evidence: a client (or a
+  // scanner) calling many such paths is one row of the drift report, not one per path.
   const match = table.match(req.method, req.path);
-  if (match.kind === 'unknown-path') return [requestViolation(errors.pathNotFound(req.method, req.path).errorDescription)];
-  if (match.kind === 'method-not-allowed') return [requestViolation(errors.methodNotAllowed(req.method, req.path, match.allowed).errorDescription)];
+  if (match.kind === 'unknown-path') return [{ side: 'request', rule: `${req.method} on a path the contract does not have`, detail: preview(req.path) }];
+  if (match.kind === 'method-not-allowed') return [{ side: 'request', rule: `${req.method} on a path of the contract that allows only ${match.allowed.join(', ')}`, detail: preview(req.path) }];
   const body = readJson(req, raw);
   if ('problem' in body) return [requestViolation(body.problem)];
   req.body = body.value;
@@ -31,6 +32,8 @@ export async function requestViolations(table: OperationTable, validator: Valida
 }
 
 const requestViolation = (rule: string): Violation => ({ side: 'request', rule });
+
+const preview = (text: string): string => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
 /** The body as JSON, or why it cannot be read as JSON; no body or a non-JSON type is left to the validator. */
 function readJson(req: Request, raw: Buffer | undefined): { value: unknown } | { problem: string } {

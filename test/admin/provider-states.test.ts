@@ -48,6 +48,14 @@ describe('POST /__admin/provider-states', () => {
     expect(await t.data()).toEqual(before);
   });
 
+  it('several states, one of them refused: a 400, and none is set up', async () => {
+    const before = await t.data();
+    const res = await t.request.post('/__admin/provider-states').send({ states: ['an account with API key pact-fresh-key', 'slug has space is taken in short.test'] });
+    expectError(res, 400, { mentions: /slug/ });
+    expect(await t.accountByKey('pact-fresh-key')).toBeUndefined();
+    expect(await t.data()).toEqual(before);
+  });
+
   it('teardown, and a state without a name, change nothing', async () => {
     const before = await t.data();
     expect((await setUp('no link x', undefined, 'teardown')).body).toEqual({ action: 'teardown', states: ['no link x'] });

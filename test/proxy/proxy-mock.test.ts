@@ -93,6 +93,18 @@ describe('in front of a mock that keeps the contract', () => {
     expect(seen).toContainEqual(expect.objectContaining({ operationId: 'deleteLink', status: 404, code: null }));
   });
 
+  it('forwards a path outside the contract and flags it, one rule for every such path', async () => {
+    await proxy.clearViolations();
+    for (const path of ['/links/abc/stats', '/v2/links']) {
+      const res = await fetch(`${proxy.url}${path}`, { headers: { 'x-api-key': 'demo-key' } });
+      expect(res.status).toBe(404); // the upstream's own answer
+      expect(res.headers.get('x-contract-violations')).toBe('1');
+    }
+    const [group] = (await proxy.violations()).groups;
+    expect(group).toMatchObject({ operationId: null, method: 'GET', status: 404 });
+    expect(group?.violations).toEqual([expect.objectContaining({ side: 'request', rule: 'GET on a path the contract does not have', count: 2, example: expect.objectContaining({ path: '/links/abc/stats', detail: '/links/abc/stats' }) })]);
+  });
+
   it('flags a request the contract refuses on the client side, and still forwards it', async () => {
     const res = await fetch(`${proxy.url}/links`, { method: 'POST', headers: { ...json, 'x-api-key': 'demo-key' }, body: JSON.stringify({ destinationUrl: 'https://example.com', domain: 'short.test', tags: [], colour: 'red' }) });
     expect(res.status).toBe(400); // the upstream's own answer
