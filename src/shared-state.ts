@@ -41,7 +41,7 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
     await store.close();
     throw new RedisStartError(`cannot connect to Redis at ${redactUrl(options.url)}: ${(error as Error).message}`);
   }
-  const traffic = createTrafficState({ kind: 'redis', client, prefix: options.prefix, journalSize: options.journalSize, log: options.log });
+  const traffic = createTrafficState({ kind: 'redis', client, prefix: options.prefix, journalSize: options.journalSize, log: options.log, readAlongsideAccount: store });
   return {
     store,
     seeded,

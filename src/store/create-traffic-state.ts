@@ -7,7 +7,7 @@ import { MemoryScenarioState } from '../core/scenario-registry.js';
 import { MemoryViolations } from '../core/violations.js';
 import { RedisCoverageCounts } from './redis-coverage.js';
 import { RedisJournal } from './redis-journal.js';
-import { RedisScenarioState } from './redis-scenario-state.js';
+import { RedisScenarioState, type ReadAlongsideAccount } from './redis-scenario-state.js';
 import { RedisViolations } from './redis-violations.js';
 import { TrafficRedis, type TrafficRedisClient } from './redis-traffic-client.js';
 import type { TrafficState } from './traffic-state.js';
@@ -25,6 +25,8 @@ export type TrafficStateOptions =
       journalSize: number;
       /** Where the few lines about Redis going away and coming back go. */
       log?: (line: string) => void;
+      /** The link store on the same Redis and prefix: a request's scenario names are read with its account. */
+      readAlongsideAccount?: ReadAlongsideAccount;
     };
 
 export function createTrafficState(options: TrafficStateOptions): TrafficState {
@@ -45,7 +47,7 @@ export function createTrafficState(options: TrafficStateOptions): TrafficState {
   return {
     journal,
     coverage: new RedisCoverageCounts(redis),
-    scenario: new RedisScenarioState(redis),
+    scenario: new RedisScenarioState(redis, options.readAlongsideAccount),
     violations: new RedisViolations(redis),
     flush: () => redis.flush(),
     close: async () => {

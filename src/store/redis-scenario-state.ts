@@ -53,6 +53,15 @@ const CLEAR_KEY_COUNTERS = luaScript(`${DELETE_KEY_COUNTERS}
 delete_key_counters(KEYS[1], ARGV[1])
 return 1`);
 
+/**
+ * The link store's read of a key's account with two values of the traffic state in the same step
+ * (redis-link-reads.ts): a request's scenario names then share the script call, and the round
+ * trip, of its authentication.
+ */
+export interface ReadAlongsideAccount {
+  namesWithAccount(apiKey: string, globalKey: string, byKeyKey: string): Promise<[unknown, unknown]>;
+}
+
 export class RedisScenarioState implements ScenarioState {
   readonly counters: RuleCounterStore;
   private readonly activeKey: string;
@@ -60,7 +69,10 @@ export class RedisScenarioState implements ScenarioState {
   private readonly byKeyKey: string;
   private readonly timesByKeyKey: string;
 
-  constructor(private readonly redis: TrafficRedis) {
+  constructor(
+    private readonly redis: TrafficRedis,
+    private readonly withAccount?: ReadAlongsideAccount,
+  ) {
     this.activeKey = redis.key('scenario');
     this.timesKey = redis.key('times');
     this.byKeyKey = redis.key('scenario-by-key');
@@ -73,7 +85,8 @@ export class RedisScenarioState implements ScenarioState {
   }
 
   async activeNames(apiKey: string): Promise<ActiveNames> {
-    const [global, key] = (await this.redis.script(ACTIVE_NAMES, [this.activeKey, this.byKeyKey], [apiKey])) as [string | null, string | null];
+    const read = this.withAccount ? this.withAccount.namesWithAccount(apiKey, this.activeKey, this.byKeyKey) : this.redis.script(ACTIVE_NAMES, [this.activeKey, this.byKeyKey], [apiKey]);
+    const [global, key] = (await read) as [string | null, string | null];
     return { global: global ?? null, key: key ?? null };
   }
 

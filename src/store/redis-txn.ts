@@ -14,14 +14,14 @@ export type CheckOp = 'has?' | 'lacks?' | 'equals?' | 'below?';
 /** A write: a plain command, or `HDELEQ` (delete the field if it still holds this value). */
 export type WriteOp = 'HSET' | 'HDEL' | 'HINCRBY' | 'SADD' | 'SREM' | 'RPUSH' | 'HDELEQ';
 /** A read: a plain command, or `HGETVIA` (HGET k1 f, then that value as a field of k2: a reference followed). */
-export type ReadOp = 'HGET' | 'HMGET' | 'HGETALL' | 'HLEN' | 'SMEMBERS' | 'SCARD' | 'LRANGE' | 'HGETVIA';
+export type ReadOp = 'GET' | 'HGET' | 'HMGET' | 'HGETALL' | 'HLEN' | 'SMEMBERS' | 'SCARD' | 'LRANGE' | 'HGETVIA';
 
 export const TXN_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
 if current ~= ARGV[1] then return {'stale', 0, {}, current or ''} end
 local txn = cjson.decode(ARGV[2])
 local WRITES = {HSET = true, HDEL = true, HINCRBY = true, SADD = true, SREM = true, RPUSH = true, HDELEQ = true}
-local READS = {HGET = true, HMGET = true, HGETALL = true, HLEN = true, SMEMBERS = true, SCARD = true, LRANGE = true, HGETVIA = true}
+local READS = {GET = true, HGET = true, HMGET = true, HGETALL = true, HLEN = true, SMEMBERS = true, SCARD = true, LRANGE = true, HGETVIA = true}
 -- Every step is known before anything runs: a script is not rolled back when it fails half-way.
 for _, step in ipairs(txn.w) do if not WRITES[step[1]] then return redis.error_reply('txn: unknown write') end end
 for _, step in ipairs(txn.r) do if not READS[step[1]] then return redis.error_reply('txn: unknown read') end end
