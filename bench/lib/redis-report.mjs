@@ -53,10 +53,10 @@ function designNote(create) {
 
 - **Round trips per request** (counted by \`test/store/redis-core.test.ts\`): a create is one guarded
   Lua transaction (its checks and its writes: the account, domain and tags are there, the account is
-  under its limit, the slug and new tag names are free), plus one round trip in which two commands
-  go out together: the key's account (on the store's connection) and the key's and global scenarios
-  (on the traffic state's), so three script calls in all (Redis \`INFO commandstats\`: 3.05 EVALSHA
-  per create, the batches included). A create naming a tag name this instance has not seen
+  under its limit, the slug and new tag names are free), plus one round trip before it: one script
+  call reads the key's account and the key's and the global scenario together, so two script calls
+  in all (Redis \`INFO commandstats\`: 2.06 EVALSHA per create, the batches included; three before
+  e099b30, when the scenarios went on the traffic state's connection). A create naming a tag name this instance has not seen
   adds one lookup. An update and a delete are a read and a compare-and-set (2 + 1). Domains and tags
   never change once made, so each instance reads them once per generation. Journal entries and
   coverage counts do not wait: they go in batches, one script call per batch, so under load a request
@@ -65,8 +65,11 @@ function designNote(create) {
   Redis rounds, from its /proc counters: the scripts, the network and, with \`appendfsync always\`,
   the AOF writes). One Redis core is then good for ${perCore}, before Redis is the limit; here the
   limit is the mock's own process. With \`appendfsync always\`, every batch of commands Redis runs
-  waits for one fsync before it answers, so latency follows the disk; \`everysec\` trades the last
-  second of acknowledged changes for that.
+  waits for one fsync before it answers, reads included (a GET's latency went from 0.06 to 0.5 ms
+  under a concurrent SET load here, redis-benchmark), so a create waits for two fsyncs (its first
+  reads, then its transaction) where the file store waits for one, and latency follows the disk;
+  \`everysec\` trades the last second of acknowledged changes for that. On this shared 2-core machine
+  that makes the Redis ratio swing with the disk and the neighbours: read it across runs.
 - **More instances** (\`--workers\`, more machines) add mock CPU, which is what one instance runs
   out of; they share one Redis, whose work per request does not grow with the number of instances,
   and no operation holds anything between round trips (nothing to clean up when an instance dies).
