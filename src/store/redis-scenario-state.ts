@@ -9,8 +9,9 @@
 // Both counter hashes are deleted by the Redis link store in the same step as a reset's or
 // restore's switch (redis-generations.ts), so the mock does not clear them after (mock.ts).
 // Scenarios, global and per key, stay through a reset, like the global one always has.
-// A request with a key reads the global name and its key's in one script (one round trip, sent
-// alongside its authentication); a switch through any instance applies to the very next request
+// A request with a key reads the global name and its key's in one step; on the mock's shared
+// state that step is the link store's read of the key's account (ReadAlongsideAccount): one script
+// call and one round trip for both. A switch through any instance applies to the very next request
 // on every other. A use is counted by HINCRBY first and fires only if the new count is within
 // `times`: racing instances can never fire a rule more often than `times` (the count may pass it;
 // that only means "used up").
