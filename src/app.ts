@@ -31,6 +31,7 @@ import { plainRequestTarget } from './http/request-target.js';
 import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
+import { firstRunOnly, readAgainWhenChanged } from './http/read-again.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
 import type { SeedAccount } from './core/new-account.js';
 import { proxyPipeline, type ProxySettings } from './proxy/pipeline.js';
@@ -127,28 +128,34 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-/** Steps 6–11 of mock mode: the stateful API. */
+/**
+ * Steps 6–11 of mock mode: the stateful API. A create may be decided on what shared state
+ * remembers; its steps then run again when that changed meanwhile (src/http/read-again.ts).
+ */
 function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
+  const steps = express.Router();
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
-  app.use(authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios)));
+  const mayRecall = (operationId: string): boolean => operationId === 'createLink';
+  steps.use(authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall)));
   // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown: 400.
-  app.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
+  steps.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
   //    A forced 401 stands for a failed authentication, so it comes before validation too.
-  app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));
+  steps.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));
   // 8. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   //    UTF-8 only, nested at most 64 levels (src/http/json-body.ts).
   const parseJson = jsonBody(BODY_LIMIT);
-  app.use((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next()));
+  steps.use(firstRunOnly((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next())));
   //    The validator caches per content type, parameters included: `application/json; v=<n>`
   //    would grow that cache without bound. The body is parsed by now, so only the media type counts.
-  app.use(mediaTypeOnly);
+  steps.use(firstRunOnly(mediaTypeOnly));
   // 9. The contract: every request and every response validated against openapi.yaml.
-  app.use(contractValidator(deps.contract.document));
+  steps.use(contractValidator(deps.contract.document).map(firstRunOnly));
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
-  app.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation'));
+  steps.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation'));
   // 11. The stateful handlers, by operationId.
-  app.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
+  steps.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
+  app.use(readAgainWhenChanged(steps, deps.service));
 }
 
 function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {

@@ -15,6 +15,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Not an answer yet: the request was decided on an account the store handed out from memory, and
+ * that, or the key's scenarios, changed meanwhile. Nothing was written; the request is to be
+ * handled again from its first read (src/http/read-again.ts). Should it reach the error handler
+ * (changes kept coming), it is the documented 500 of a store that cannot answer (D25).
+ */
+export class ReadAgain extends Error {
+  constructor() {
+    super('store unavailable: the account or the scenarios of this API key kept changing while the request ran');
+    this.name = 'ReadAgain';
+  }
+}
+
 const quote = (value: string): string => `'${value.length > 80 ? `${value.slice(0, 77)}...` : value}'`;
 
 export const errors = {

@@ -6,7 +6,7 @@
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
 import { isStoreUnavailable, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
-import { ApiError, errors } from './errors.js';
+import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
@@ -41,6 +41,14 @@ export class LinkService {
     return account;
   }
 
+  /**
+   * Whether the facts an account was handed out on still hold (a store may hand out what it
+   * remembers, and check it in the create's own write); true at once when the store never does.
+   */
+  stillCurrent(account: AccountRecord | undefined): boolean | Promise<boolean> {
+    return account === undefined || !this.store.stillCurrent ? true : this.store.stillCurrent(account);
+  }
+
   async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
     let domain: DomainRecord | undefined;
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
@@ -48,6 +56,7 @@ export class LinkService {
       domain = decidedOn;
       const outcome = await saved(this.store.createLink(decided));
       if (outcome === 'stored') return this.view(decided.link);
+      if (outcome === 'reread') throw new ReadAgain();
       if (outcome === 'limit') throw errors.linkLimitReached(account.linkLimit);
       if (outcome === 'gone') throw errors.notSaved('the data was replaced (reset or snapshot restore) while this request ran');
       if (outcome === 'slug' && input.slug) throw errors.slugTaken(input.slug, domain.name);
@@ -75,7 +84,7 @@ export class LinkService {
         clickCount: 0,
         tagIds: tags.tagIds,
       };
-      return { link, linkLimit: account.linkLimit, newTags: tags.created, domain };
+      return { link, account, linkLimit: account.linkLimit, newTags: tags.created, domain };
     } catch (error) {
       if (error instanceof ApiError && (await this.store.linkCount(account.id)) >= account.linkLimit) throw errors.linkLimitReached(account.linkLimit);
       throw error;

@@ -115,11 +115,12 @@ export class ScenarioRegistry {
 
   /**
    * The scenario of a request whose headers name none: its key's own, else the global one (a
-   * name this process has not loaded counts as none). One read of the state for both.
+   * name this process has not loaded counts as none). One read of the state for both; `recall`
+   * (a create's) lets shared state answer from memory (ScenarioState.activeNames).
    */
-  activeFor(apiKey: string | undefined): Awaitable<ChosenScenario | undefined> {
+  activeFor(apiKey: string | undefined, recall = false): Awaitable<ChosenScenario | undefined> {
     if (apiKey === undefined || apiKey === '') return andThen(this.active(), (scenario) => scenario && { scenario });
-    return andThen(this.state.activeNames(apiKey), (names) => {
+    return andThen(this.state.activeNames(apiKey, recall), (names) => {
       const own = names.key === null ? undefined : this.byName.get(names.key);
       if (own) return { scenario: own, key: apiKey };
       const global = names.global === null ? undefined : this.byName.get(names.global);

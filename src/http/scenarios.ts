@@ -43,12 +43,14 @@ const ACTIVE_SCENARIO = 'activeScenario';
  * Starts reading the request key's scenario and the global one (one read) while the request is
  * authenticated, when its headers pick none: on shared state the two reads then share one round
  * trip. A failed read is the request's error only if the choice gets to it (it is marked handled
- * here, and awaited there).
+ * here, and awaited there). Operations for which `mayRecall` is true may be answered from what
+ * shared state remembers instead (ScenarioState.activeNames): their requests must run under
+ * readAgainWhenChanged (read-again.ts).
  */
-export function readActiveScenarioEarly(registry: ScenarioRegistry): (req: Request, res: Response) => void {
+export function readActiveScenarioEarly(registry: ScenarioRegistry, mayRecall: (operationId: string) => boolean): (req: Request, res: Response) => void {
   return (req, res) => {
     if (req.get(SCENARIO_HEADER) !== undefined || req.get('prefer') !== undefined) return;
-    const active = registry.activeFor(req.get(API_KEY_HEADER));
+    const active = registry.activeFor(req.get(API_KEY_HEADER), mayRecall(res.locals['operationId'] as string));
     if (active instanceof Promise) active.catch(() => undefined);
     res.locals[ACTIVE_SCENARIO] = active;
   };

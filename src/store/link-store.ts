@@ -37,6 +37,8 @@ export interface SeededAccount {
 /** A link to create, with the facts the core decided on. */
 export interface NewLink {
   link: LinkRecord;
+  /** The account record the create was decided on, as the store handed it out (a store that remembers accounts checks it). */
+  account?: AccountRecord;
   /** The account's limit the core checked against (D13). */
   linkLimit: number;
   /** Tags the link names that do not exist yet: each is made with the link, if its name is still free. */
@@ -44,11 +46,13 @@ export interface NewLink {
 }
 
 /**
- * `stored`, or the first fact that did not hold: `gone` (the account, domain or a tag is not
- * there: the data was replaced), `limit`, `tag-name` (another request named a tag first), `slug`,
- * `id` (the link id is taken).
+ * `stored`, or the first fact that did not hold: `reread` (the account was handed out from the
+ * store's memory, and it, or the key's scenarios, changed since: the request is to be decided
+ * again on a fresh read), `gone` (the account, domain or a tag is not there: the data was
+ * replaced), `limit`, `tag-name` (another request named a tag first), `slug`, `id` (the link id
+ * is taken).
  */
-export type CreateOutcome = 'stored' | 'gone' | 'limit' | 'tag-name' | 'slug' | 'id';
+export type CreateOutcome = 'stored' | 'reread' | 'gone' | 'limit' | 'tag-name' | 'slug' | 'id';
 
 /** What an update changes: only the fields it sends, so two updates of different fields both stay. */
 export type LinkChange = Partial<Pick<LinkRecord, 'destinationUrl' | 'tagIds'>>;
@@ -59,6 +63,12 @@ export interface LinkStore {
 
   defaultDomain(): Promise<DomainRecord>;
   accountByKey(apiKey: string): Promise<AccountRecord | undefined>;
+  /**
+   * Whether what an account record handed out from the store's memory was based on still holds
+   * (read again now); true at once for a record read fresh. Stores that never answer from memory
+   * leave it out.
+   */
+  stillCurrent?(account: AccountRecord): Promise<boolean>;
   accounts(): Promise<AccountRecord[]>;
   /** By name, case-insensitively. */
   domainByName(name: string): Promise<DomainEntry | undefined>;

@@ -12,6 +12,9 @@ import { TxnRunner, type Build, type Reseed } from './redis-runner.js';
 import { LINKS_PER_READ, linksFrom, readLinks } from './redis-link-txns.js';
 import { pairs } from './redis-txn.js';
 import { FactCache } from './redis-fact-cache.js';
+import { RememberedAccounts } from './redis-remembered-accounts.js';
+
+const NO_NAMES: [unknown, unknown] = [null, null];
 
 /** A list read again this often when the data is replaced between its reads. */
 const LIST_ATTEMPTS = 5;
@@ -26,6 +29,8 @@ export class RedisLinkReads {
   private readonly facts = new FactCache();
   /** Account reads made this turn along with a scenario read (namesWithAccount), by key: an accountByKey of the same turn shares it. */
   private readonly accountsAlongside = new Map<string, Promise<AccountRecord | undefined>>();
+  /** Accounts read with no scenario set, for creates decided without a first read. */
+  protected readonly remembered = new RememberedAccounts();
 
   constructor(
     protected readonly connection: RedisConnection,
@@ -59,17 +64,48 @@ export class RedisLinkReads {
    * names) and the key's account, in one step: a request's first reads, sent as one script call
    * instead of two. The account is as fresh as a read of its own sent at this moment, so an
    * accountByKey for this key in the same turn (the request's authentication) takes it.
+   * With `recall`, and when this instance remembers the key's account with no scenario set, no
+   * read at all: the account handed out carries that basis, which its create checks
+   * (redis-remembered-accounts.ts).
    */
-  namesWithAccount(apiKey: string, globalKey: string, byKeyKey: string): Promise<[unknown, unknown]> {
-    const read = this.reads((t, k) => t.read('HGET', k.accounts, apiKey).read('GET', globalKey).read('HGET', byKeyKey, apiKey));
-    const account = read.then(([json]) => decodeJson<AccountRecord>(json));
+  namesWithAccount(apiKey: string, globalKey: string, byKeyKey: string, recall = false): Promise<[unknown, unknown]> {
+    const remembered = recall ? this.remembered.recall(this.runner.generation, apiKey) : undefined;
+    if (remembered) {
+      this.alongside(apiKey, Promise.resolve(remembered));
+      return Promise.resolve(NO_NAMES);
+    }
+    const read = this.connection.bounded(() => this.runner.run((t, k) => t.read('HGET', k.accounts, apiKey).read('GET', globalKey).read('HGET', byKeyKey, apiKey)));
+    const account = read.then(({ generation, replies: [json, global, key] }) => {
+      if (typeof json === 'string' && global == null && key == null) this.remembered.remember({ generation, apiKey, json, globalKey, byKeyKey });
+      return decodeJson<AccountRecord>(json);
+    });
+    this.alongside(apiKey, account);
+    return read.then(({ replies: [, global, key] }) => [global, key]);
+  }
+
+  /**
+   * Whether what this account record was handed out on (from memory) still holds: the same record
+   * and no scenario, in the same generation. Always true for a record read fresh.
+   */
+  async stillCurrent(account: AccountRecord): Promise<boolean> {
+    const basis = this.remembered.basisOf(account);
+    if (!basis) return true;
+    const outcome = await this.connection.bounded(() =>
+      this.runner.runAt(basis.generation, (t, k) => t.read('HGET', k.accounts, basis.apiKey).read('GET', basis.globalKey).read('HGET', basis.byKeyKey, basis.apiKey)),
+    );
+    const current = outcome.status === 'ok' && outcome.replies[0] === basis.json && outcome.replies[1] == null && outcome.replies[2] == null;
+    if (!current) this.remembered.forget(basis);
+    return current;
+  }
+
+  /** The request's authentication in this turn takes this account read. */
+  private alongside(apiKey: string, account: Promise<AccountRecord | undefined>): void {
     // A failure is the authentication's to report, if it takes this read; never unhandled.
     account.catch(() => undefined);
     this.accountsAlongside.set(apiKey, account);
     queueMicrotask(() => {
       if (this.accountsAlongside.get(apiKey) === account) this.accountsAlongside.delete(apiKey);
     });
-    return read.then(([, global, key]) => [global, key]);
   }
 
   /** In the order they came. */

@@ -13,7 +13,7 @@ import { DEFAULT_REDIS_PREFIX, RedisKeys, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
-import type { Reseed } from './redis-runner.js';
+import type { Build, Reseed } from './redis-runner.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
 export { RedisStartError } from './redis-connection.js';
@@ -91,15 +91,25 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     });
   }
 
-  /** One transaction: in the generation current when it runs, so a create racing a reset is checked against the new data. */
+  /**
+   * One transaction: in the generation current when it runs, so a create racing a reset is checked
+   * against the new data; or, decided on a remembered account, in that account's generation only,
+   * after checking that what it was remembered on still holds ('reread' otherwise).
+   */
   createLink(create: NewLink): Promise<CreateOutcome> {
+    const basis = create.account && this.remembered.basisOf(create.account);
     return this.write(async () => {
       let outcomeOf: (failed: number) => CreateOutcome = () => 'gone';
-      const outcome = await this.runner.run((t, k) => {
-        outcomeOf = createTxn(t, k, create);
+      const build: Build = (t, k) => {
+        outcomeOf = createTxn(t, k, create, basis);
         return t;
-      });
-      if (outcome.status !== 'ok') return outcomeOf(outcome.failed);
+      };
+      const outcome = basis ? await this.runner.runAt(basis.generation, build) : await this.runner.run(build);
+      if (outcome.status !== 'ok') {
+        const refused = outcome.status === 'stale' ? 'reread' : outcomeOf(outcome.failed);
+        if (refused === 'reread' && basis) this.remembered.forget(basis);
+        return refused;
+      }
       for (const tag of create.newTags) this.rememberTag(outcome.generation, tag);
       return 'stored';
     });

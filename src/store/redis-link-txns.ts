@@ -4,6 +4,7 @@ import type { LinkRecord } from '../core/model.js';
 import type { CreateOutcome, NewLink, SeededAccount } from './link-store.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
+import type { RememberedBasis } from './redis-remembered-accounts.js';
 import type { Txn } from './redis-txn.js';
 
 /** Links per read of many: each read stays quick, and Lua's unpack has a limit near 8,000 values. */
@@ -11,12 +12,15 @@ export const LINKS_PER_READ = 1_000;
 
 /**
  * A create's checks, in the order of CreateOutcome (link-store.ts), then its writes; `outcomeOf`
- * names the check that failed. A new tag is written under its id and its name, so a name never
+ * names the check that failed. A create decided on a remembered account first checks its `basis`
+ * (redis-remembered-accounts.ts). A new tag is written under its id and its name, so a name never
  * points at a missing tag.
  */
-export function createTxn(t: Txn, k: GenerationKeys, { link, linkLimit, newTags }: NewLink): (failed: number) => CreateOutcome {
+export function createTxn(t: Txn, k: GenerationKeys, { link, linkLimit, newTags }: NewLink, basis?: RememberedBasis): (failed: number) => CreateOutcome {
   const made = new Set(newTags.map((tag) => tag.id));
   const existing = link.tagIds.filter((id) => !made.has(id));
+  const reread = basis ? 3 : 0;
+  if (basis) t.check('equals?', k.accounts, basis.apiKey, basis.json).check('unset?', basis.globalKey, '').check('lacks?', basis.byKeyKey, basis.apiKey);
   t.check('has?', k.accountIds, link.accountId).check('has?', k.domainIds, link.domainId);
   for (const tagId of existing) t.check('has?', k.tags, tagId);
   t.check('below?', k.linkCounts, link.accountId, linkLimit);
@@ -30,10 +34,11 @@ export function createTxn(t: Txn, k: GenerationKeys, { link, linkLimit, newTags 
     .write('SADD', k.linksOf(link.accountId), link.id)
     .write('HINCRBY', k.linkCounts, link.accountId, 1);
 
-  const gone = 2 + existing.length;
+  const gone = reread + 2 + existing.length;
   const limit = gone + 1;
   const names = limit + 2 * newTags.length;
-  return (failed) => (failed <= gone ? 'gone' : failed === limit ? 'limit' : failed <= names ? 'tag-name' : failed === names + 1 ? 'slug' : 'id');
+  return (failed) =>
+    failed <= reread ? 'reread' : failed <= gone ? 'gone' : failed === limit ? 'limit' : failed <= names ? 'tag-name' : failed === names + 1 ? 'slug' : 'id';
 }
 
 /** Removes the link if it is there, with its clicks, its count under the limit, its slug if still its own. */

@@ -11,7 +11,9 @@
 // Scenarios, global and per key, stay through a reset, like the global one always has.
 // A request with a key reads the global name and its key's in one step; on the mock's shared
 // state that step is the link store's read of the key's account (ReadAlongsideAccount): one script
-// call and one round trip for both. A switch through any instance applies to the very next request
+// call and one round trip for both; a create's may even be no read, when the link store remembers
+// the key with no scenario set, and its write checks that this still holds
+// (redis-remembered-accounts.ts). A switch through any instance applies to the very next request
 // on every other. A use is counted by HINCRBY first and fires only if the new count is within
 // `times`: racing instances can never fire a rule more often than `times` (the count may pass it;
 // that only means "used up").
@@ -60,7 +62,7 @@ return 1`);
  * trip, of its authentication.
  */
 export interface ReadAlongsideAccount {
-  namesWithAccount(apiKey: string, globalKey: string, byKeyKey: string): Promise<[unknown, unknown]>;
+  namesWithAccount(apiKey: string, globalKey: string, byKeyKey: string, recall?: boolean): Promise<[unknown, unknown]>;
 }
 
 export class RedisScenarioState implements ScenarioState {
@@ -85,8 +87,8 @@ export class RedisScenarioState implements ScenarioState {
     return (await this.redis.call(['GET', this.activeKey])) as string | null;
   }
 
-  async activeNames(apiKey: string): Promise<ActiveNames> {
-    const read = this.withAccount ? this.withAccount.namesWithAccount(apiKey, this.activeKey, this.byKeyKey) : this.redis.script(ACTIVE_NAMES, [this.activeKey, this.byKeyKey], [apiKey]);
+  async activeNames(apiKey: string, recall = false): Promise<ActiveNames> {
+    const read = this.withAccount ? this.withAccount.namesWithAccount(apiKey, this.activeKey, this.byKeyKey, recall) : this.redis.script(ACTIVE_NAMES, [this.activeKey, this.byKeyKey], [apiKey]);
     const [global, key] = (await read) as [string | null, string | null];
     return { global: global ?? null, key: key ?? null };
   }

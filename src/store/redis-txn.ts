@@ -9,8 +9,11 @@
 // Used instead of WATCH/MULTI: WATCH holds per connection, so it needs a connection per request
 // in flight, and three round trips where this takes one.
 
-/** A check of a hash field: `has?` present, `lacks?` absent, `equals?` holds this value, `below?` a counter (absent: 0) below this number. */
-export type CheckOp = 'has?' | 'lacks?' | 'equals?' | 'below?';
+/**
+ * A check of a hash field: `has?` present, `lacks?` absent, `equals?` holds this value, `below?` a
+ * counter (absent: 0) below this number; or of a whole key: `unset?` it does not exist.
+ */
+export type CheckOp = 'has?' | 'lacks?' | 'equals?' | 'below?' | 'unset?';
 /** A write: a plain command, or `HDELEQ` (delete the field if it still holds this value). */
 export type WriteOp = 'HSET' | 'HDEL' | 'HINCRBY' | 'SADD' | 'SREM' | 'RPUSH' | 'HDELEQ';
 /** A read: a plain command, or `HGETVIA` (HGET k1 f, then that value as a field of k2: a reference followed). */
@@ -33,6 +36,7 @@ local function holds(c)
   if op == 'lacks?' then return redis.call('HEXISTS', key, field) == 0 end
   if op == 'equals?' then return redis.call('HGET', key, field) == c[4] end
   if op == 'below?' then return tonumber(redis.call('HGET', key, field) or '0') < tonumber(c[4]) end
+  if op == 'unset?' then return redis.call('EXISTS', key) == 0 end
   return nil
 end
 
@@ -75,7 +79,7 @@ export class Txn {
     this.keys = [generationKey];
   }
 
-  /** Every check must hold, in order; the first that fails stops the transaction before any write. */
+  /** Every check must hold, in order; the first that fails stops the transaction before any write. `unset?` takes no field (''). */
   check(op: CheckOp, key: string, field: string, value?: string | number): this {
     return this.add('c', op, key, value === undefined ? [field] : [field, String(value)]);
   }

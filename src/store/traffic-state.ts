@@ -86,8 +86,12 @@ export interface ActiveNames {
 export interface ScenarioState {
   /** The global scenario's name, null when none. */
   activeName(): Awaitable<string | null>;
-  /** The global scenario and the key's own, in one read (one round trip when shared): read for every request with a key. */
-  activeNames(apiKey: string): Awaitable<ActiveNames>;
+  /**
+   * The global scenario and the key's own, in one read (one round trip when shared): read for every
+   * request with a key. `recall`: a create's, which may be answered from what the shared state
+   * remembers and checks in the create's own write (redis-remembered-accounts.ts).
+   */
+  activeNames(apiKey: string, recall?: boolean): Awaitable<ActiveNames>;
   /** Sets (null: clears) the global scenario and starts the global counters over, in one step; key scenarios stay. */
   setActive(name: string | null): Awaitable<void>;
   /** Sets (null: clears) the key's own scenario and starts the key's counters over, in one step. */
