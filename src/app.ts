@@ -3,7 +3,7 @@
 //   auth (401) → scenario choice (400) → request validation (400) → scenario → stateful store → error.
 import { join } from 'node:path';
 import cors from 'cors';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Awaitable } from './core/awaitable.js';
 import type { LinkService } from './core/links.js';
 import type { StoreHealth } from './store/link-store.js';
@@ -31,7 +31,7 @@ import { plainRequestTarget } from './http/request-target.js';
 import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
-import { firstRunOnly, readAgainWhenChanged } from './http/read-again.js';
+import { readAgainWhenChanged } from './http/read-again.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
 import type { SeedAccount } from './core/new-account.js';
 import { proxyPipeline, type ProxySettings } from './proxy/pipeline.js';
@@ -130,32 +130,32 @@ export function createApp(deps: AppDeps): Express {
 
 /**
  * Steps 6–11 of mock mode: the stateful API. A create may be decided on what shared state
- * remembers; its steps then run again when that changed meanwhile (src/http/read-again.ts).
+ * remembers; the steps that depend on it then run again when that changed meanwhile
+ * (src/http/read-again.ts).
  */
 function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
-  const steps = express.Router();
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   const mayRecall = (operationId: string): boolean => operationId === 'createLink';
-  steps.use(authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall)));
+  const authenticated = authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall));
   // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown: 400.
-  steps.use(chooseRequestScenario(deps.scenarios, deps.contractRules));
+  const chosen = chooseRequestScenario(deps.scenarios, deps.contractRules);
   //    A forced 401 stands for a failed authentication, so it comes before validation too.
-  steps.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation'));
+  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
   // 8. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   //    UTF-8 only, nested at most 64 levels (src/http/json-body.ts).
   const parseJson = jsonBody(BODY_LIMIT);
-  steps.use(firstRunOnly((req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next())));
+  const parsed: RequestHandler = (req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next());
   //    The validator caches per content type, parameters included: `application/json; v=<n>`
   //    would grow that cache without bound. The body is parsed by now, so only the media type counts.
-  steps.use(firstRunOnly(mediaTypeOnly));
   // 9. The contract: every request and every response validated against openapi.yaml.
-  steps.use(contractValidator(deps.contract.document).map(firstRunOnly));
+  const validated = contractValidator(deps.contract.document);
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
-  steps.use(applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation'));
+  const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
   // 11. The stateful handlers, by operationId.
-  steps.use(dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers }));
-  app.use(readAgainWhenChanged(steps, deps.service));
+  const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
+  app.use(authenticated, chosen, shapedBeforeValidation, parsed, mediaTypeOnly, ...validated, shapedAfterValidation, handled);
+  app.use(readAgainWhenChanged(express.Router().use(authenticated, chosen, shapedBeforeValidation, shapedAfterValidation, handled), deps.service));
 }
 
 function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {

@@ -5,10 +5,11 @@
 //     core throws ReadAgain: the steps run again, from authentication, on fresh reads;
 //   - any other answer (an invalid body, an unknown domain) is given only once a read has shown
 //     that it still holds; otherwise the steps run again too.
-// Parsing and validating the body happen once: they do not depend on the account or the
-// scenario, and a request stream cannot be read twice. Nothing is answered and nothing is written
-// before the steps run again, so the client sees one answer, the one of the last run.
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+// Only errors come here, so a request that needs none of this pays nothing for it. The steps run
+// again are those that depend on the account or the scenario: parsing and validating the body do
+// not, and a request stream cannot be read twice. Nothing is answered and nothing is written
+// before they run again, so the client sees one answer, the one of the last run.
+import type { ErrorRequestHandler, NextFunction, Request, Response, Router } from 'express';
 import { ReadAgain } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import { isStoreUnavailable } from '../store/link-store.js';
@@ -16,31 +17,23 @@ import { accountOf } from './operations.js';
 
 /** Runs of the steps at most (each further one follows a change made through another instance while it ran). */
 const RUNS = 5;
-const RUN_AGAIN = 'runAgain';
+const RUNS_SO_FAR = 'runs';
 
-export function readAgainWhenChanged(steps: Router, service: LinkService): RequestHandler {
-  return (req, res, next) => {
-    let runs = 1;
-    const again = (): void => {
-      runs += 1;
-      res.locals[RUN_AGAIN] = true;
+/** An error handler, after the steps: `again` holds the steps that are run again. */
+export function readAgainWhenChanged(again: Router, service: LinkService): ErrorRequestHandler {
+  const settle = (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    const runs = (res.locals[RUNS_SO_FAR] as number | undefined) ?? 1;
+    const runAgain = (): void => {
+      res.locals[RUNS_SO_FAR] = runs + 1;
       delete res.locals['account'];
-      steps(req, res, settle);
+      again(req, res, (later?: unknown) => (later === undefined || later === 'route' || later === 'router' ? next(later) : settle(later, req, res, next)));
     };
-    const settle = (error?: unknown): void => {
-      if (error === undefined || error === 'route' || error === 'router') return next(error);
-      if (runs < RUNS && error instanceof ReadAgain) return again();
-      // A store that cannot answer is the answer, whatever the request was decided on.
-      if (error instanceof ReadAgain || isStoreUnavailable(error) || res.headersSent) return next(error);
-      const current = service.stillCurrent(accountOf(res));
-      if (current === true) return next(error);
-      Promise.resolve(current).then((still) => (still ? next(error) : runs < RUNS ? again() : next(new ReadAgain())), next);
-    };
-    steps(req, res, settle);
+    if (runs < RUNS && error instanceof ReadAgain) return runAgain();
+    // A store that cannot answer is the answer, whatever the request was decided on.
+    if (error instanceof ReadAgain || isStoreUnavailable(error) || res.headersSent) return next(error);
+    const current = service.stillCurrent(accountOf(res));
+    if (current === true) return next(error);
+    Promise.resolve(current).then((still) => (still ? next(error) : runs < RUNS ? runAgain() : next(new ReadAgain())), next);
   };
-}
-
-/** A step of the first run only (parsing and validating the body). */
-export function firstRunOnly(step: RequestHandler): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => (res.locals[RUN_AGAIN] ? next() : step(req, res, next));
+  return (error, req, res, next) => settle(error, req, res, next);
 }

@@ -1,14 +1,14 @@
 // readAgainWhenChanged (src/http/read-again.ts) on its own, over steps that say what they found:
-// a ReadAgain runs them again, from the first, with the body steps skipped; an answer given
+// a ReadAgain runs the steps given to run again (not the body's); an answer given
 // before the transaction goes out only once the account it was decided on is still current;
 // runs are bounded, and a store that cannot answer is answered as such at once.
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errors, ReadAgain } from '../../src/core/errors.js';
 import type { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';
-import { firstRunOnly, readAgainWhenChanged } from '../../src/http/read-again.js';
+import { readAgainWhenChanged } from '../../src/http/read-again.js';
 
 const REMEMBERED = { id: 'acc_1', apiKey: 'k', name: 'A', linkLimit: 5, domains: [] } as unknown as AccountRecord;
 
@@ -28,25 +28,23 @@ function appFor(script: Script) {
       return Promise.resolve(script.current?.shift() ?? true);
     },
   } as unknown as LinkService;
-  const steps = express.Router();
-  steps.use((_req, res, next) => {
+  const authenticated: RequestHandler = (_req, res, next) => {
     res.locals['account'] = REMEMBERED;
     next();
-  });
-  steps.use(
-    firstRunOnly((_req, _res, next) => {
-      seen.bodySteps += 1;
-      next();
-    }),
-  );
-  steps.use((_req, res) => {
+  };
+  const bodyStep: RequestHandler = (_req, _res, next) => {
+    seen.bodySteps += 1;
+    next();
+  };
+  const handled: RequestHandler = (_req, res) => {
     const run = script.runs[seen.runs] ?? 'ok';
     seen.runs += 1;
     if (run !== 'ok') throw run;
     res.status(201).json({ run: seen.runs });
-  });
+  };
   const app = express();
-  app.use(readAgainWhenChanged(steps, service));
+  app.use(authenticated, bodyStep, handled);
+  app.use(readAgainWhenChanged(express.Router().use(authenticated, handled), service));
   const report: ErrorRequestHandler = (error: Error, _req, res, _next) => {
     res.status(error instanceof ApiError ? error.status : 500).json({ message: error.message });
   };
@@ -55,7 +53,7 @@ function appFor(script: Script) {
 }
 
 describe('readAgainWhenChanged', () => {
-  it('runs the steps again after a ReadAgain, the body steps only the first time', async () => {
+  it('runs the steps again after a ReadAgain, the body step only the first time', async () => {
     const { request, seen } = appFor({ runs: [new ReadAgain(), new ReadAgain(), 'ok'] });
     const res = await request.post('/');
     expect(res.status).toBe(201);
