@@ -51,25 +51,34 @@ function designNote(create) {
   const perCore = create && Number.isFinite(create.redisCpuUs) ? `about ${n(1e6 / create.redisCpuUs)} creates per second` : 'not measured in this run';
   return `### How it scales (design note)
 
-- **Round trips per request** (counted by \`test/store/redis-core.test.ts\`): a create is one guarded
-  Lua transaction (its checks and its writes: the account, domain and tags are there, the account is
-  under its limit, the slug and new tag names are free), plus one round trip before it: one script
-  call reads the key's account and the key's and the global scenario together, so two script calls
-  in all (Redis \`INFO commandstats\`: 2.06 EVALSHA per create, the batches included; three before
-  e099b30, when the scenarios went on the traffic state's connection). A create naming a tag name this instance has not seen
-  adds one lookup. An update and a delete are a read and a compare-and-set (2 + 1). Domains and tags
-  never change once made, so each instance reads them once per generation. Journal entries and
-  coverage counts do not wait: they go in batches, one script call per batch, so under load a request
-  costs a small share of one call.
+- **Round trips per request** (counted by \`test/store/redis-core.test.ts\` and
+  \`test/store/redis-remembered-accounts.test.ts\`): a create is one guarded Lua transaction (its
+  checks and its writes: the account, domain and tags are there, the account is under its limit, the
+  slug and new tag names are free), and nothing before it once the instance remembers the key: it is
+  decided on the key's account as last read with no scenario set, and the transaction checks first
+  that the account record is unchanged and no global or key scenario is set (otherwise nothing is
+  written and the request is decided again on fresh reads). So one script call per create (Redis
+  \`INFO commandstats\`: about 1.05 EVALSHA per create, the batches included; 2.06 before 145526e,
+  3.05 before e099b30). A key's first create, and any create after a change to its account or its
+  scenarios, adds the read (account and both scenario names in one script call). A create naming a
+  tag name this instance has not seen adds one lookup. An update and a delete read first (account
+  and scenarios, then the link) and then write: three calls. Domains and tags never change once made,
+  so each instance reads them once per generation. Journal entries and coverage counts do not wait:
+  they go in batches, one script call per batch, so under load a request costs a small share of one
+  call.
 - **What one Redis can take.** Redis spent the CPU time per request shown above (median of the
   Redis rounds, from its /proc counters: the scripts, the network and, with \`appendfsync always\`,
   the AOF writes). One Redis core is then good for ${perCore}, before Redis is the limit; here the
   limit is the mock's own process. With \`appendfsync always\`, every batch of commands Redis runs
   waits for one fsync before it answers, reads included (a GET's latency went from 0.06 to 0.5 ms
-  under a concurrent SET load here, redis-benchmark), so a create waits for two fsyncs (its first
-  reads, then its transaction) where the file store waits for one, and latency follows the disk;
-  \`everysec\` trades the last second of acknowledged changes for that. On this shared 2-core machine
-  that makes the Redis ratio swing with the disk and the neighbours: read it across runs.
+  under a concurrent SET load here, redis-benchmark), so a request waits for one fsync per round
+  trip: a create on a remembered key waits for one, as on the file store; a create that reads first
+  waits for two. \`everysec\` trades the last second of acknowledged changes for that. With the
+  round trips down to one, the mock's own CPU is the limit (its event loop is 95 to 100% busy at
+  saturation): per create it spends more on Redis than on the file store (the transaction's command
+  and its reply, the journal entry and coverage count sent to Redis, the garbage of both), and
+  Redis's own CPU shares the machine's two cores with it and the load generator. On this shared
+  2-core machine the ratio also swings with the disk and the neighbours: read it across runs.
 - **More instances** (\`--workers\`, more machines) add mock CPU, which is what one instance runs
   out of; they share one Redis, whose work per request does not grow with the number of instances,
   and no operation holds anything between round trips (nothing to clean up when an instance dies).
