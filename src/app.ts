@@ -31,7 +31,7 @@ import { plainRequestTarget } from './http/request-target.js';
 import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
-import { readAgainWhenChanged } from './http/read-again.js';
+import { bodyVerdict, readAgainWhenChanged } from './http/read-again.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
 import type { SeedAccount } from './core/new-account.js';
 import { proxyPipeline, type ProxySettings } from './proxy/pipeline.js';
@@ -154,8 +154,10 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
   // 11. The stateful handlers, by operationId.
   const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
-  app.use(authenticated, chosen, shapedBeforeValidation, parsed, mediaTypeOnly, ...validated, shapedAfterValidation, handled);
-  app.use(readAgainWhenChanged(express.Router().use(authenticated, chosen, shapedBeforeValidation, shapedAfterValidation, handled), deps.service));
+  app.use(authenticated, chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused);
+  app.use(shapedAfterValidation, handled);
+  const runAgain = express.Router().use(authenticated, chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled);
+  app.use(readAgainWhenChanged(runAgain, deps.service));
 }
 
 function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {

@@ -6,10 +6,12 @@
 //   - any other answer (an invalid body, an unknown domain) is given only once a read has shown
 //     that it still holds; otherwise the steps run again too.
 // Only errors come here, so a request that needs none of this pays nothing for it. The steps run
-// again are those that depend on the account or the scenario: parsing and validating the body do
-// not, and a request stream cannot be read twice. Nothing is answered and nothing is written
-// before they run again, so the client sees one answer, the one of the last run.
-import type { ErrorRequestHandler, NextFunction, Request, Response, Router } from 'express';
+// again are those that depend on the account or the scenario. Parsing and validating the body do
+// not (and a request stream cannot be read twice): their verdict of the first run is kept
+// (BodyVerdict) and given again at their place, so a body they refused is refused again, never
+// handled. Nothing is answered and nothing is written before the steps run again, so the client
+// sees one answer, the one of the last run.
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { ReadAgain } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import { isStoreUnavailable } from '../store/link-store.js';
@@ -18,8 +20,36 @@ import { accountOf } from './operations.js';
 /** Runs of the steps at most (each further one follows a change made through another instance while it ran). */
 const RUNS = 5;
 const RUNS_SO_FAR = 'runs';
+const BODY_VERDICT = 'bodyVerdict';
 
-/** An error handler, after the steps: `again` holds the steps that are run again. */
+/**
+ * The body steps' verdict in the first run: `checking` while they run, then `valid`, or the error
+ * they refused the request with. Unset when the request did not get to them.
+ */
+type Verdict = 'checking' | 'valid' | { refused: unknown };
+
+/** Put around the body steps of the first run (before, passed, refused), and at their place in a run again (again). */
+export const bodyVerdict = {
+  before: ((_req, res, next) => {
+    res.locals[BODY_VERDICT] = 'checking' satisfies Verdict;
+    next();
+  }) as RequestHandler,
+  passed: ((_req, res, next) => {
+    res.locals[BODY_VERDICT] = 'valid' satisfies Verdict;
+    next();
+  }) as RequestHandler,
+  refused: ((error, _req, res, next) => {
+    if (res.locals[BODY_VERDICT] === 'checking') res.locals[BODY_VERDICT] = { refused: error } satisfies Verdict;
+    next(error);
+  }) as ErrorRequestHandler,
+  again: ((_req, res, next) => {
+    const verdict = res.locals[BODY_VERDICT] as Verdict;
+    if (verdict === 'valid') return next();
+    next(typeof verdict === 'object' ? verdict.refused : new Error('a request was run again before its body was checked'));
+  }) as RequestHandler,
+};
+
+/** An error handler, after the steps: `again` holds the steps that are run again, bodyVerdict.again at the body's place. */
 export function readAgainWhenChanged(again: Router, service: LinkService): ErrorRequestHandler {
   const settle = (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     const runs = (res.locals[RUNS_SO_FAR] as number | undefined) ?? 1;
@@ -28,6 +58,9 @@ export function readAgainWhenChanged(again: Router, service: LinkService): Error
       delete res.locals['account'];
       again(req, res, (later?: unknown) => (later === undefined || later === 'route' || later === 'router' ? next(later) : settle(later, req, res, next)));
     };
+    // A request stopped before its body was checked was not decided on a remembered account.
+    const verdict = res.locals[BODY_VERDICT] as Verdict | undefined;
+    if (verdict === undefined || verdict === 'checking') return next(error);
     if (runs < RUNS && error instanceof ReadAgain) return runAgain();
     // A store that cannot answer is the answer, whatever the request was decided on.
     if (error instanceof ReadAgain || isStoreUnavailable(error) || res.headersSent) return next(error);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errors, ReadAgain } from '../../src/core/errors.js';
 import type { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';
-import { readAgainWhenChanged } from '../../src/http/read-again.js';
+import { bodyVerdict, readAgainWhenChanged } from '../../src/http/read-again.js';
 
 const REMEMBERED = { id: 'acc_1', apiKey: 'k', name: 'A', linkLimit: 5, domains: [] } as unknown as AccountRecord;
 
@@ -17,6 +17,10 @@ interface Script {
   runs: Array<'ok' | Error>;
   /** What stillCurrent answers, in turn. */
   current?: boolean[];
+  /** The body step refuses the request with this. */
+  bodyRefused?: Error;
+  /** The request fails before its body steps. */
+  unauthenticated?: boolean;
 }
 
 function appFor(script: Script) {
@@ -29,11 +33,13 @@ function appFor(script: Script) {
     },
   } as unknown as LinkService;
   const authenticated: RequestHandler = (_req, res, next) => {
+    if (script.unauthenticated) throw errors.unknownApiKey();
     res.locals['account'] = REMEMBERED;
     next();
   };
   const bodyStep: RequestHandler = (_req, _res, next) => {
     seen.bodySteps += 1;
+    if (script.bodyRefused) throw script.bodyRefused;
     next();
   };
   const handled: RequestHandler = (_req, res) => {
@@ -43,8 +49,8 @@ function appFor(script: Script) {
     res.status(201).json({ run: seen.runs });
   };
   const app = express();
-  app.use(authenticated, bodyStep, handled);
-  app.use(readAgainWhenChanged(express.Router().use(authenticated, handled), service));
+  app.use(authenticated, bodyVerdict.before, bodyStep, bodyVerdict.passed, bodyVerdict.refused, handled);
+  app.use(readAgainWhenChanged(express.Router().use(authenticated, bodyVerdict.again, handled), service));
   const report: ErrorRequestHandler = (error: Error, _req, res, _next) => {
     res.status(error instanceof ApiError ? error.status : 500).json({ message: error.message });
   };
@@ -96,5 +102,20 @@ describe('readAgainWhenChanged', () => {
     const res = await request.post('/');
     expect(res.status).toBe(500);
     expect(seen).toMatchObject({ runs: 1, checks: 0 });
+  });
+
+  it('a body refused in the first run is refused again in a run again, never handled', async () => {
+    const { request, seen } = appFor({ runs: [], bodyRefused: errors.invalidRequest('destinationUrl must be a URL'), current: [false, true] });
+    const res = await request.post('/');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('destinationUrl must be a URL');
+    expect(seen).toMatchObject({ runs: 0, bodySteps: 1, checks: 2 });
+  });
+
+  it('a request stopped before its body steps is answered as it was, with no check', async () => {
+    const { request, seen } = appFor({ runs: [], unauthenticated: true, current: [false] });
+    const res = await request.post('/');
+    expect(res.status).toBe(401);
+    expect(seen).toMatchObject({ runs: 0, bodySteps: 0, checks: 0 });
   });
 });

@@ -94,6 +94,18 @@ describe('a create decided on a remembered account', () => {
     expect(res.status).toBe(401);
   });
 
+  it('an invalid body decided again (the account changed meanwhile) is refused again, and nothing is stored', async () => {
+    await rememberedByB();
+    const links = (await b.app.linksOf(DEMO)).length;
+    expect((await a.app.request.put(`/__admin/accounts/${DEMO}/limit`).send({ linkLimit: links + 50 })).status).toBe(200);
+    const res = await create(b, { destinationUrl: 'not a url', domain: 'short.test' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errorDescription: expect.stringContaining('destinationUrl') });
+    await a.app.request.put('/__admin/scenario').send({ name: 'not-found' });
+    expect((await create(b, { destinationUrl: 'not a url', domain: 'short.test' })).status).toBe(400);
+    expect(await b.app.linksOf(DEMO)).toHaveLength(links);
+  });
+
   it('an unknown domain after an unchanged account is still the 404 (the read confirms it)', async () => {
     await rememberedByB();
     const res = await create(b, { ...CREATE, domain: 'nowhere.test' });
