@@ -6,6 +6,7 @@
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
 import { isStoreUnavailable, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
+import type { Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
@@ -45,7 +46,7 @@ export class LinkService {
    * Whether the facts an account was handed out on still hold (a store may hand out what it
    * remembers, and check it in the create's own write); true at once when the store never does.
    */
-  stillCurrent(account: AccountRecord | undefined): boolean | Promise<boolean> {
+  stillCurrent(account: AccountRecord | undefined): Awaitable<boolean> {
     return account === undefined || !this.store.stillCurrent ? true : this.store.stillCurrent(account);
   }
 

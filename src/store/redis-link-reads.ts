@@ -16,6 +16,12 @@ import { RememberedAccounts } from './redis-remembered-accounts.js';
 
 const NO_NAMES: [unknown, unknown] = [null, null];
 
+/** The key's account, the global scenario's name and the key's own, in that order. */
+const accountAndNames =
+  (apiKey: string, globalKey: string, byKeyKey: string): Build =>
+  (t, k) =>
+    t.read('HGET', k.accounts, apiKey).read('GET', globalKey).read('HGET', byKeyKey, apiKey);
+
 /** A list read again this often when the data is replaced between its reads. */
 const LIST_ATTEMPTS = 5;
 /** Reads of LINKS_PER_READ links sent at once: each is answered well within its timeout. */
@@ -74,7 +80,7 @@ export class RedisLinkReads {
       this.alongside(apiKey, Promise.resolve(remembered));
       return Promise.resolve(NO_NAMES);
     }
-    const read = this.connection.bounded(() => this.runner.run((t, k) => t.read('HGET', k.accounts, apiKey).read('GET', globalKey).read('HGET', byKeyKey, apiKey)));
+    const read = this.connection.bounded(() => this.runner.run(accountAndNames(apiKey, globalKey, byKeyKey)));
     const account = read.then(({ generation, replies: [json, global, key] }) => {
       if (typeof json === 'string' && global == null && key == null) this.remembered.remember({ generation, apiKey, json, globalKey, byKeyKey });
       return decodeJson<AccountRecord>(json);
@@ -90,9 +96,7 @@ export class RedisLinkReads {
   async stillCurrent(account: AccountRecord): Promise<boolean> {
     const basis = this.remembered.basisOf(account);
     if (!basis) return true;
-    const outcome = await this.connection.bounded(() =>
-      this.runner.runAt(basis.generation, (t, k) => t.read('HGET', k.accounts, basis.apiKey).read('GET', basis.globalKey).read('HGET', basis.byKeyKey, basis.apiKey)),
-    );
+    const outcome = await this.connection.bounded(() => this.runner.runAt(basis.generation, accountAndNames(basis.apiKey, basis.globalKey, basis.byKeyKey)));
     const current = outcome.status === 'ok' && outcome.replies[0] === basis.json && outcome.replies[1] == null && outcome.replies[2] == null;
     if (!current) this.remembered.forget(basis);
     return current;
