@@ -77,8 +77,19 @@ function designNote(create) {
   round trips down to one, the mock's own CPU is the limit (its event loop is 95 to 100% busy at
   saturation): per create it spends more on Redis than on the file store (the transaction's command
   and its reply, the journal entry and coverage count sent to Redis, the garbage of both), and
-  Redis's own CPU shares the machine's two cores with it and the load generator. On this shared
-  2-core machine the ratio also swings with the disk and the neighbours: read it across runs.
+  Redis's own CPU shares the machine's two cores with it and the load generator. Scratch
+  measurements of 2026-11-24 (not part of this run): at a fixed 3,000 creates/s the mock spent 180
+  to 193 µs of CPU per create on Redis against 153 to 157 on the file store; at saturation the gap
+  widens to 30 to 40%, the largest parts being the kernel's writes of the HTTP answers (21 against
+  9 µs per request in a CPU profile: the same writes, so most likely the price of two cores kept
+  busy by three processes) and the garbage collector (18 against 8 µs: about 114 against 76 KB
+  allocated per request). Leaving coverage counts out or a larger young generation gained nothing
+  measurable; a build reaching Redis over a Unix socket gained about 11% over loopback TCP (\`--db\`
+  does not take a socket). Pinning every thread of the mock to one core, with Redis and the load
+  generator on the other, raised the ratio (median 85% in 5 rounds, but 74% in a single run) only
+  by costing the file store more (6,205 against about 7,500 req/s unpinned: its fsync and GC threads
+  then share the mock's core), so it is not how this bench measures. On this shared 2-core machine
+  the ratio also swings with the disk and the neighbours: read it across runs.
 - **More instances** (\`--workers\`, more machines) add mock CPU, which is what one instance runs
   out of; they share one Redis, whose work per request does not grow with the number of instances,
   and no operation holds anything between round trips (nothing to clean up when an instance dies).
