@@ -13,7 +13,7 @@ export { ConfigError };
 export interface Config {
   port: number;
   host: string;
-  /** A JSON file path, ':memory:', or a redis:// or rediss:// URL (D20). */
+  /** A JSON file path, ':memory:', or a redis://, rediss:// (D20) or unix:// (a Unix socket) URL. */
   db: string;
   /** The namespace of every Redis key (D20). */
   redisPrefix: string;
@@ -80,7 +80,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   // Not PORT/HOST: shells and CI images set those for other programs (HOST is often this machine's name).
   { flag: 'port', env: 'MOCK_PORT', type: 'string', value: 'N', description: 'port to listen on; 0 picks a free one (default 4010)' },
   { flag: 'host', env: 'MOCK_HOST', type: 'string', value: 'ADDR', description: 'address to listen on (default 127.0.0.1)' },
-  { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE|URL', description: "lowdb JSON file, ':memory:' for no file, or redis://host:port[/n] (rediss:// for TLS) to share state between instances (default .data/db.json)" },
+  { flag: 'db', env: 'MOCK_DB', type: 'string', value: 'FILE|URL', description: "lowdb JSON file, ':memory:' for no file, or redis://host:port[/n] (rediss:// for TLS, unix:///path/redis.sock[?db=n] for a Unix socket) to share state between instances (default .data/db.json)" },
   { flag: 'redis-prefix', env: 'MOCK_REDIS_PREFIX', type: 'string', value: 'PREFIX', description: `namespace of every Redis key, so several mocks share one Redis (default '${DEFAULT_REDIS_PREFIX}')` },
   { flag: 'workers', env: 'MOCK_WORKERS', type: 'string', value: 'N|auto', description: "processes serving one port (node:cluster), each a full mock; 'auto' is one per CPU; more than 1 needs --db redis:// (default 1)" },
   { flag: 'durability', env: 'MOCK_DURABILITY', type: 'string', value: 'MODE', description: "'durable' (default): answer after the change is on disk; 'relaxed': answer first, write soon after" },

@@ -57,9 +57,9 @@ export function integer(source: string, value: string | undefined, fallback: num
   return parsed;
 }
 
-/** `--db redis://…` or `rediss://…` (D20): state shared through Redis; anything else is a file or :memory:. */
+/** `--db redis://…`, `rediss://…` (D20) or `unix://…` (a socket): state shared through Redis; anything else is a file or :memory:. */
 export function isRedisUrl(db: string): boolean {
-  return /^rediss?:\/\//i.test(db);
+  return /^(?:rediss?|unix):\/\//i.test(db);
 }
 
 export const MAX_WORKERS = 64;

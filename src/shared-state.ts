@@ -8,6 +8,7 @@ import type { MockOptions } from './mock.js';
 import { createTrafficState } from './store/create-traffic-state.js';
 import { openRedisLinkStore, RedisStartError, type RedisLinkStore } from './store/redis-link-store.js';
 import { redactUrl } from './store/redis-connection.js';
+import { redisClientAddress } from './store/redis-address.js';
 import { redisSnapshots } from './store/redis-snapshots.js';
 import type { SnapshotStore } from './store/snapshot-store.js';
 import type { TrafficState } from './store/traffic-state.js';
@@ -71,10 +72,12 @@ export function sharedMockOptions(state: SharedState): Pick<MockOptions, 'shared
 async function connectTrafficClient(url: string): Promise<RedisClientType> {
   const { createClient } = await import('redis');
   let ready = false;
+  const address = redisClientAddress(url);
   const client = createClient({
-    url,
+    ...address,
     disableOfflineQueue: true,
     socket: {
+      ...address.socket,
       connectTimeout: 2_000,
       // Before the first connection, give up (the start fails); after it, retry for ever, capped.
       reconnectStrategy: (retries: number, cause: Error) => (ready ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : cause),

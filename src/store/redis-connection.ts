@@ -9,6 +9,7 @@ import type { RedisClientType } from 'redis';
 import { TXN_SCRIPT } from './redis-txn.js';
 import { createHash } from 'node:crypto';
 import { within } from './deadline.js';
+import { redisClientAddress } from './redis-address.js';
 
 /** A command sent to a server that stopped answering fails after this long. */
 export const COMMAND_TIMEOUT_MS = 1_000;
@@ -58,10 +59,12 @@ export class RedisConnection {
     let ready = false;
     let client: Client;
     try {
+      const address = redisClientAddress(options.url);
       client = redis.createClient({
-        url: options.url,
+        ...address,
         disableOfflineQueue: true,
         socket: {
+          ...address.socket,
           connectTimeout: CONNECT_TIMEOUT_MS,
           // Before the first connection: give up at once (the start fails); after: retry for ever, capped.
           reconnectStrategy: (retries, cause) => (ready ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : new Error(describe(cause))),

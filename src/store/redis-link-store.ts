@@ -24,7 +24,7 @@ const CAS_ATTEMPTS = 16;
 const replaced = (what: string): Error => new Error(`${what}: the data was replaced (reset or snapshot restore) while this request ran`);
 
 export interface OpenRedisLinkStoreOptions {
-  /** redis://[user:pass@]host:port[/n] or rediss://… (D20). */
+  /** redis://[user:pass@]host:port[/n], rediss://… (D20) or unix:///path.sock[?db=n] (redis-address.ts). */
   url: string;
   /** Namespaces every key (default `shortlink-mock:`). */
   prefix?: string;

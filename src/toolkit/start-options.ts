@@ -9,7 +9,7 @@ export interface StartMockOptions {
   port?: number;
   /** Address to listen on (default `127.0.0.1`); off loopback, `adminToken` is required. `--host` */
   host?: string;
-  /** A lowdb JSON file, `:memory:` (the default here) or `redis://host:port[/n]` to share state. `--db` */
+  /** A lowdb JSON file, `:memory:` (the default here) or `redis://host:port[/n]` (or `unix:///path/redis.sock`) to share state. `--db` */
   db?: string;
   /** Namespace of every Redis key (default `shortlink-mock:`). `--redis-prefix` */
   redisPrefix?: string;

@@ -1,9 +1,8 @@
 // startRedis(): a redis-server of the test's own, in a fresh temp dir, on 127.0.0.1 at a port the
-// OS handed out. TCP, not a unix socket: the mock's --db takes redis://host:port and the redis
-// client's URLs have no socket form, so a test passes the very URL a user would. The port is free
-// when asked for but could be taken before Redis binds it: Redis then exits with "Address already
-// in use" and the start is tried again on another port (bounded). restart() keeps the port (Redis
-// binds with SO_REUSEADDR, so the old connections in TIME_WAIT do not block it).
+// OS handed out (and with `unixSocket`, on a Unix socket in that dir too: --db unix://…). The port
+// is free when asked for but could be taken before Redis binds it: Redis then exits with "Address
+// already in use" and the start is tried again on another port (bounded). restart() keeps the port
+// (Redis binds with SO_REUSEADDR, so the old connections in TIME_WAIT do not block it).
 //
 // Callers MUST stop every server they start, in a hook that runs when a test fails too:
 //   let redis: RedisServer | undefined;
@@ -28,11 +27,15 @@ export interface RedisOptions {
   binary?: string;
   /** 'aof': appendonly yes + appendfsync always, every acknowledged write survives kill -9. 'none' (default): nothing on disk, fastest. */
   persistence?: 'none' | 'aof';
+  /** Also listen on `<dir>/redis.sock` (mode 700): `socketUrl` is then unix://<dir>/redis.sock. */
+  unixSocket?: boolean;
 }
 
 export interface RedisServer {
   /** redis://127.0.0.1:<port>; the same across restart(). */
   readonly url: string;
+  /** unix://<dir>/redis.sock when started with `unixSocket`. */
+  readonly socketUrl: string | undefined;
   readonly port: number;
   /** The temp dir holding its files; gone after stop(). */
   readonly dir: string;
@@ -66,7 +69,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
   try {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const args = serverArgs(port, dir, persistence);
+      const args = [...serverArgs(port, dir, persistence), ...(options.unixSocket ? ['--unixsocket', join(dir, 'redis.sock'), '--unixsocketperm', '700'] : [])];
       try {
         return new OwnRedis(binary, args, port, dir, await spawnRedis(binary, args, READY_LIMIT_MS));
       } catch (error) {
@@ -86,6 +89,7 @@ function serverArgs(port: number, dir: string, persistence: Persistence): string
 
 class OwnRedis implements RedisServer {
   readonly url: string;
+  readonly socketUrl: string | undefined;
   pid: number;
   private stopped = false;
 
@@ -97,6 +101,7 @@ class OwnRedis implements RedisServer {
     private proc: RedisProcess | undefined,
   ) {
     this.url = `redis://127.0.0.1:${port}`;
+    this.socketUrl = args.includes('--unixsocket') ? `unix://${join(dir, 'redis.sock')}` : undefined;
     this.pid = proc?.pid ?? 0;
     live.add(this);
     setExitHook();
