@@ -7,15 +7,21 @@ const n = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString(
 const pct = (value) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '–');
 const times = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
 
+const SOCKET_ROWS = `
+\`create\` is also measured with \`--db unix://\` (the same Redis over its Unix socket) in the same
+rounds. The target is read on the TCP row: instances on other machines reach Redis over TCP.`;
+
 export function redisSection(results, table) {
   const redis = results.redis;
   if (!redis) return '## Shared state on Redis\n\nNot measured in this run (no 1,000-link store, or an older run).\n';
   if (redis.skipped) return `## Shared state on Redis\n\nNot measured: ${redis.skipped}.\n`;
-  const rows = Object.entries(redis.workloads).map(([workload, rounds]) => {
-    const [file, shared, bare] = [rounds.file, rounds.redis, rounds.baseline].map(summarizeRounds);
-    const redisCpuUs = median(rounds.redis.map((r) => r.redisCpuUsPerRequest ?? Number.NaN));
+  const row = (workload, rounds, redisRounds) => {
+    const [file, shared, bare] = [rounds.file, redisRounds, rounds.baseline].map(summarizeRounds);
+    const redisCpuUs = median(redisRounds.map((r) => r.redisCpuUsPerRequest ?? Number.NaN));
     return { workload, file, shared, bare, redisCpuUs, ofFile: shared.reqPerSec / file.reqPerSec, ofBare: shared.reqPerSec / bare.reqPerSec, p99OfFile: shared.p99 / file.p99 };
-  });
+  };
+  // Over TCP (redis://), and `create` once more over the Unix socket (unix://) when the run has it.
+  const rows = Object.entries(redis.workloads).flatMap(([workload, rounds]) => [row(workload, rounds, rounds.redis), ...(rounds.socket ? [row(`${workload}, Unix socket`, rounds, rounds.socket)] : [])]);
   const main = table(
     ['workload', 'req/s redis / file / bare', 'redis ÷ file', 'redis ÷ bare', 'p99 ms redis / file', 'p99 redis ÷ file', 'Redis CPU per request'],
     rows.map((r) => [r.workload, `${n(r.shared.reqPerSec)} / ${n(r.file.reqPerSec)} / ${n(r.bare.reqPerSec)}`, pct(r.ofFile), pct(r.ofBare), `${r.shared.p99} / ${r.file.p99}`, times(r.p99OfFile), Number.isFinite(r.redisCpuUs) ? `${Math.round(r.redisCpuUs)} µs` : '–']),
@@ -23,16 +29,23 @@ export function redisSection(results, table) {
   const one = summarizeRounds(redis.workers.one);
   const two = summarizeRounds(redis.workers.two);
   const create = rows.find((r) => r.workload === 'create');
+  const overSocket = rows.find((r) => r.workload === 'create, Unix socket');
   const verdict = (ok) => (ok === undefined ? 'not measured' : ok ? '**PASS**' : '**FAIL**');
   const targetRows = [
     ['create on Redis ≥ 80% of the file store', create ? pct(create.ofFile) : '–', verdict(create && create.ofFile >= 0.8)],
     ['create p99 on Redis ≤ 1.5× the file store', create ? times(create.p99OfFile) : '–', verdict(create && create.p99OfFile <= 1.5)],
+    ...(overSocket
+      ? [
+          ['the same over the Unix socket: ≥ 80%', pct(overSocket.ofFile), verdict(overSocket.ofFile >= 0.8)],
+          ['the same over the Unix socket: p99 ≤ 1.5×', times(overSocket.p99OfFile), verdict(overSocket.p99OfFile <= 1.5)],
+        ]
+      : []),
   ];
   return `## Shared state on Redis
 
 One mock instance with \`--db redis://\` (Redis ${redis.redis}, a prefix seeded per round) against the
 same mock on its durable file store and against bare Express, alternating round by round, at
-${n(redis.links)} links.
+${n(redis.links)} links.${Object.values(redis.workloads).some((rounds) => rounds.socket) ? SOCKET_ROWS : ''}
 
 ${main}
 

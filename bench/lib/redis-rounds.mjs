@@ -1,8 +1,9 @@
 // The Redis rows of `npm run bench` (issue 13): at one store size, `create` and `mixed` with one
-// mock instance on Redis, alternating round by round with the mock on its file store and with bare
-// Express, so the ratios cancel the machine's drift; then `--workers 2` against one worker, both
-// on Redis. Redis runs with appendonly yes + appendfsync always: the same promise as the file
-// store's durable mode (acknowledged = on disk). Each Redis round seeds a prefix of its own.
+// mock instance on Redis (and `create` once more over Redis's Unix socket), alternating round by
+// round with the mock on its file store and with bare Express, so the ratios cancel the machine's
+// drift; then `--workers 2` against one worker, both on Redis. Redis runs with appendonly yes +
+// appendfsync always: the same promise as the file store's durable mode (acknowledged = on disk).
+// Each Redis round seeds a prefix of its own.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +24,9 @@ export async function redisRounds(store, settings, log) {
       for (let round = 1; round <= settings.rounds; round += 1) {
         rows.file.push(await measured(mockCommand({ db: store.copy(`redis-file-${workload}-${round}`), fixtures: store.fixtures }), workload, settings));
         rows.redis.push(await measured(redisMock(redis.url, `bench-${workload}-${round}:`, store.fixtures), workload, settings, redis.pid));
+        if (workload === 'create') (rows.socket ??= []).push(await measured(redisMock(redis.socketUrl, `bench-${workload}-socket-${round}:`, store.fixtures), workload, settings, redis.pid));
         rows.baseline.push(await measured(baselineCommand(), workload, settings));
-        log(`redis, ${workload}, round ${round}: file ${line(rows.file.at(-1))} | redis ${line(rows.redis.at(-1))} | bare ${line(rows.baseline.at(-1))}`);
+        log(`redis, ${workload}, round ${round}: file ${line(rows.file.at(-1))} | redis ${line(rows.redis.at(-1))}${rows.socket ? ` | socket ${line(rows.socket.at(-1))}` : ''} | bare ${line(rows.baseline.at(-1))}`);
       }
       rounds.workloads[workload] = rows;
     }
@@ -69,7 +71,9 @@ function cpuSeconds(pid) {
 async function startBenchRedis(binary) {
   const dir = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'shortlink-bench-redis-'));
   const port = await freePort();
-  const child = track(spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  const socket = join(dir, 'redis.sock');
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket, '--unixsocketperm', '700', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+  const child = track(spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   await new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`redis-server not ready within ${READY_TIMEOUT_MS} ms: ${output}`)), READY_TIMEOUT_MS);
@@ -84,6 +88,7 @@ async function startBenchRedis(binary) {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    socketUrl: `unix://${socket}`,
     pid: child.pid,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
