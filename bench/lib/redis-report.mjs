@@ -97,12 +97,14 @@ function designNote(create) {
   9 µs per request in a CPU profile: the same writes, so most likely the price of two cores kept
   busy by three processes) and the garbage collector (18 against 8 µs: about 114 against 76 KB
   allocated per request). Leaving coverage counts out or a larger young generation gained nothing
-  measurable; a build reaching Redis over a Unix socket gained about 11% over loopback TCP (\`--db\`
-  does not take a socket). Pinning every thread of the mock to one core, with Redis and the load
-  generator on the other, raised the ratio (median 85% in 5 rounds, but 74% in a single run) only
-  by costing the file store more (6,205 against about 7,500 req/s unpinned: its fsync and GC threads
-  then share the mock's core), so it is not how this bench measures. On this shared 2-core machine
-  the ratio also swings with the disk and the neighbours: read it across runs.
+  measurable. A scratch build reaching Redis over its Unix socket seemed 11% faster than over
+  loopback TCP in six rounds, but the socket row above, measured in the same rounds as TCP since
+  \`--db unix://\` exists, shows no gain: that was this machine's noise. Pinning every thread of
+  the mock to one core, with Redis and the load generator on the other, raised the ratio (median
+  85% in 5 rounds, but 74% in a single run) only by costing the file store more (6,205 against
+  about 7,500 req/s unpinned: its fsync and GC threads then share the mock's core), so it is not
+  how this bench measures. On this shared 2-core machine the ratio also swings with the disk and
+  the neighbours: read it across runs.
 - **More instances** (\`--workers\`, more machines) add mock CPU, which is what one instance runs
   out of; they share one Redis, whose work per request does not grow with the number of instances,
   and no operation holds anything between round trips (nothing to clean up when an instance dies).

@@ -1,10 +1,9 @@
 // Where Redis is, as `--db` names it (D20), turned into node-redis client options:
 //   redis://[user:pass@]host:port[/n], rediss://…   TCP (TLS): node-redis reads the URL itself;
-//   unix://[user[:pass]@]/abs/path.sock[?db=n]      a Unix socket, in the form go-redis and
-//                                                   redis-py read. node-redis takes a socket path
-//                                                   but no URL for it. A Redis on the same machine
-//                                                   answers faster without the TCP stack (about 11%
-//                                                   more creates per second in scratch rounds here).
+//   unix://[user[:pass]@]/abs/path.sock[?db=n]      a Unix socket, for a Redis on the same machine
+//                                                   (one that listens on no TCP port, say), in the
+//                                                   form go-redis and redis-py read. node-redis
+//                                                   takes a socket path but no URL for it.
 // WHATWG URL rejects credentials before an empty host, so the socket form is matched here.
 
 /** The part of node-redis's createClient options that says where Redis is and who connects. */
