@@ -7,8 +7,7 @@ import type { MockData } from './core/model.js';
 import type { MockOptions } from './mock.js';
 import { createTrafficState } from './store/create-traffic-state.js';
 import { openRedisLinkStore, RedisStartError, type RedisLinkStore } from './store/redis-link-store.js';
-import { redactUrl } from './store/redis-connection.js';
-import { redisClientAddress } from './store/redis-address.js';
+import { clientOptions, redactUrl } from './store/redis-connection.js';
 import { redisSnapshots } from './store/redis-snapshots.js';
 import type { SnapshotStore } from './store/snapshot-store.js';
 import type { TrafficState } from './store/traffic-state.js';
@@ -29,8 +28,6 @@ export interface SharedState {
   snapshots: SnapshotStore;
   close: () => Promise<void>;
 }
-
-const RECONNECT_CAP_MS = 1_000;
 
 /** Rejects with a one-line RedisStartError naming the URL when Redis cannot be reached (D25). */
 export async function openSharedState(options: SharedStateOptions): Promise<SharedState> {
@@ -72,17 +69,7 @@ export function sharedMockOptions(state: SharedState): Pick<MockOptions, 'shared
 async function connectTrafficClient(url: string): Promise<RedisClientType> {
   const { createClient } = await import('redis');
   let ready = false;
-  const address = redisClientAddress(url);
-  const client = createClient({
-    ...address,
-    disableOfflineQueue: true,
-    socket: {
-      ...address.socket,
-      connectTimeout: 2_000,
-      // Before the first connection, give up (the start fails); after it, retry for ever, capped.
-      reconnectStrategy: (retries: number, cause: Error) => (ready ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : cause),
-    },
-  }) as unknown as RedisClientType;
+  const client = createClient(clientOptions(url, () => ready, (cause) => cause)) as unknown as RedisClientType;
   // node-redis emits 'error' for every failed reconnect: the traffic state says what matters, once.
   client.on('error', () => undefined);
   await client.connect();

@@ -59,17 +59,7 @@ export class RedisConnection {
     let ready = false;
     let client: Client;
     try {
-      const address = redisClientAddress(options.url);
-      client = redis.createClient({
-        ...address,
-        disableOfflineQueue: true,
-        socket: {
-          ...address.socket,
-          connectTimeout: CONNECT_TIMEOUT_MS,
-          // Before the first connection: give up at once (the start fails); after: retry for ever, capped.
-          reconnectStrategy: (retries, cause) => (ready ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : new Error(describe(cause))),
-        },
-      }) as unknown as Client;
+      client = redis.createClient(clientOptions(options.url, () => ready, (cause) => new Error(describe(cause)))) as unknown as Client;
     } catch (error) {
       throw new RedisStartError(`cannot connect to Redis at ${location}: ${describe(error)}`);
     }
@@ -208,6 +198,25 @@ export class RedisConnection {
     if (error instanceof ClientOfflineError) return new Error(`store unavailable: ${at} is not reachable${this.lastProblem ? ` (${this.lastProblem})` : ''}`);
     return new Error(`store unavailable: ${at}: ${describe(error)}`);
   }
+}
+
+/**
+ * node-redis options with D25's settings, for every connection to Redis: where it is
+ * (redis-address.ts), no offline queue (a command while Redis is away fails at once instead of
+ * waiting), a bounded connect, and, once `connected()` holds, reconnects for ever with a capped
+ * backoff; before it, the first failure gives up with `failure(cause)` (the start fails).
+ */
+export function clientOptions(location: string, connected: () => boolean, failure: (cause: Error) => Error) {
+  const address = redisClientAddress(location);
+  return {
+    ...address,
+    disableOfflineQueue: true,
+    socket: {
+      ...address.socket,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries: number, cause: Error) => (connected() ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : failure(cause)),
+    },
+  };
 }
 
 /** The URL as it may be shown: without a password. */
