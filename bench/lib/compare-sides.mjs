@@ -1,0 +1,35 @@
+// The two sides of `bench:compare`, each a server started once and kept for every round:
+//   a git ref           built in a cached worktree (ref-build.mjs) and served by its own CLI;
+//   dir:/path           a checkout that is built already (its dist/src/cli.js), used as it is;
+//   express             the bare Express baseline (bench/baseline-server.mjs: app.listen, fixed answers);
+//   the working tree    the candidate by default (`npm run bench:compare` builds it first).
+// Every mock gets a db file of its own in a temporary directory and only flags that every build
+// since the first bench knows.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildRef } from './ref-build.mjs';
+import { baselineCommand, ROOT, startServer } from './processes.mjs';
+
+export const WORKING_TREE = 'working tree';
+
+/** What a side names: { label, kind: 'mock' | 'express', dir? }; builds a git ref when needed. */
+export function resolveSide(spec, log) {
+  if (spec === WORKING_TREE) return { label: WORKING_TREE, kind: 'mock', dir: ROOT };
+  if (spec === 'express') return { label: 'bare Express (app.listen)', kind: 'express' };
+  if (spec.startsWith('dir:')) {
+    const dir = spec.slice('dir:'.length);
+    if (!existsSync(join(dir, 'dist', 'src', 'cli.js'))) throw new Error(`bench:compare: ${dir} has no dist/src/cli.js: build it first`);
+    return { label: dir, kind: 'mock', dir };
+  }
+  const { dir, commit } = buildRef(spec, log);
+  return { label: `${spec} (${commit.slice(0, 10)})`, kind: 'mock', dir };
+}
+
+/** Starts a side's server; resolves with its URL, child and kind. */
+export async function startSide(side) {
+  if (side.kind === 'express') return { ...(await startServer(baselineCommand())), kind: 'express' };
+  const db = join(mkdtempSync(join(tmpdir(), 'bench-compare-')), 'db.json');
+  const args = [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', db, '--reset'];
+  return { ...(await startServer({ command: process.execPath, args }, { cwd: side.dir })), kind: 'mock' };
+}

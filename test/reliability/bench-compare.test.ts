@@ -1,0 +1,86 @@
+// `npm run bench:compare` end to end, on real builds: a test build with a planted slowdown (every
+// request busy-waits 0.5 ms more) must be reported "slower" with exit 1, and two processes of one
+// build "no difference found" with exit 0. Here, not in npm test: the verdicts are read off real
+// throughput, which other test files running at the same time would skew (this suite runs one
+// file at a time). The statistics themselves are table-tested in test/bench/compare-stats.test.ts.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const COMPARE = join(ROOT, 'bench', 'compare.mjs');
+const scratch = mkdtempSync(join(tmpdir(), 'bench-compare-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const PLANTED_SLOWDOWN = `// A planted slowdown for the bench:compare test: 0.5 ms of busy CPU before each request.
+import http from 'node:http';
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, ...args) {
+  if (event === 'request') {
+    const until = performance.now() + 0.5;
+    while (performance.now() < until);
+  }
+  return emit.call(this, event, ...args);
+};
+`;
+
+/** A copy of this checkout's build whose CLI first loads the planted slowdown; the rest is linked. */
+function slowBuild(): string {
+  const dir = join(scratch, 'slow-build');
+  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  for (const name of ['node_modules', 'package.json', 'fixtures', 'scenarios', 'openapi.yaml', 'src']) symlinkSync(join(ROOT, name), join(dir, name));
+  writeFileSync(join(dir, 'planted-slowdown.mjs'), PLANTED_SLOWDOWN);
+  const cli = join(dir, 'dist', 'src', 'cli.js');
+  const [shebang, ...rest] = readFileSync(cli, 'utf8').split('\n');
+  writeFileSync(cli, [shebang, "import '../../planted-slowdown.mjs';", ...rest].join('\n'));
+  return dir;
+}
+
+interface Outcome {
+  code: number | null;
+  output: string;
+  report: { results: { verdict: { word: string; failsGate: boolean }; problems: string[] }[] };
+}
+
+function compare(ref: string, candidate: string, name: string): Promise<Outcome> {
+  const json = join(scratch, `${name}.json`);
+  const args = [COMPARE, ref, '--candidate', candidate, '--workload', 'create', '--rounds', '4', '--duration', '2', '--warmup', '1', '--json', json];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, report: JSON.parse(readFileSync(json, 'utf8')) });
+    });
+  });
+}
+
+test('a planted slowdown is "slower" and exits 1', async () => {
+  const { code, output, report } = await compare(`dir:${ROOT}`, `dir:${slowBuild()}`, 'slow');
+  const [result] = report.results;
+  expect(result?.problems, output).toEqual([]);
+  expect(result?.verdict, output).toEqual({ word: 'slower', failsGate: true });
+  expect(output).toMatch(/create: slower \(beyond the threshold: FAIL\)/);
+  expect(code, output).toBe(1);
+}, 110_000);
+
+test('two processes of one build give "no difference found" and exit 0', async () => {
+  const { code, output, report } = await compare(`dir:${ROOT}`, `dir:${ROOT}`, 'same');
+  expect(report.results[0]?.verdict, output).toEqual({ word: 'no difference found', failsGate: false });
+  expect(code, output).toBe(0);
+}, 110_000);
+
+test('an unknown ref or workload is a usage error, exit 2, naming it', async () => {
+  const child = spawn(process.execPath, [COMPARE, 'main', '--workload', 'read'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code).toBe(2);
+  expect(output).toMatch(/--workload: unknown 'read'/);
+});
