@@ -135,6 +135,17 @@ describe('replace through one instance', () => {
   });
 });
 
+describe('prefixes (issue 23, 10e)', () => {
+  it('a prefix that is another prefix and one of its generations is refused at open, so a reset through that one cannot delete its keys', async () => {
+    const a = (await stores.open(url, prefix)).store;
+    const inside = `${prefix}${await generationOf(prefix)}:`;
+    await expect(stores.open(url, inside)).rejects.toThrow(/Redis prefix .* holds 16 hex digits and ':' after its first character/);
+    await a.replaceAll(seedData(99));
+    expect(await keysUnder(url, inside)).toEqual([]);
+    await expectOnlyCurrentGeneration(prefix);
+  });
+});
+
 describe('data lost', () => {
   it('every key of the prefix gone (Redis restarted without persistence): the next calls seed it again, once', async () => {
     const logged: string[] = [];
