@@ -60,7 +60,9 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
     res.json(await accountView(service, account));
   });
   router.get('/links', async (req, res) => {
-    res.json({ links: await linksOfAccount(service, String(req.query['account'])) });
+    // The admin contract checked both: limit an integer from 1 to MAX_LINKS_PER_PAGE, cursor a string.
+    const { limit, cursor } = req.query;
+    res.json(await linksOfAccount(service, String(req.query['account']), { ...(limit === undefined ? {} : { limit: Number(limit) }), ...(typeof cursor === 'string' ? { cursor } : {}) }));
   });
   router.post('/links/:id/clicks', async (req, res) => {
     res.json(await addClicks(service, String(req.params['id']), (req.body as { count: number }).count));
