@@ -1,6 +1,7 @@
 // Checks of one option's value, each refusal a one-line ConfigError that names where the value
 // came from (the flag or the environment variable the user set), never a flag they did not pass.
 import type { Config, Durability } from './config.js';
+import { prefixCollision } from './store/redis-keys.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -73,6 +74,8 @@ export function workers(source: string, value: string | undefined): number | 'au
 /** A Redis key prefix: printable, no spaces (it is typed into redis-cli by people debugging). */
 export function redisPrefix(source: string, value: string): string {
   if (!/^[\x21-\x7e]{1,100}$/.test(value)) throw new ConfigError(`${source} takes up to 100 printable characters without spaces, such as 'shortlink-mock:', got '${value}'`);
+  const collision = prefixCollision(value);
+  if (collision) throw new ConfigError(`${source} ${collision}`);
   return value;
 }
 

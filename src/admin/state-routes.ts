@@ -7,7 +7,7 @@ import type { AccountRecord } from '../core/model.js';
 import { newAccount, type NewAccountRequest, type SeedAccount } from '../core/new-account.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import type { Awaitable } from '../core/awaitable.js';
-import type { StoreHealth } from '../store/link-store.js';
+import { isStoreUnavailable, type StoreHealth } from '../store/link-store.js';
 
 export interface StateDeps {
   service: LinkService;
@@ -29,13 +29,17 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
   const { service } = deps;
   router.get('/health', async (_req, res) => {
     const uptimeSeconds = Math.floor((Date.now() - deps.startedAt.getTime()) / 1000);
-    // D25: a mock whose data is out of reach is not healthy, and says why.
+    // D25: a mock whose data is out of reach is not healthy, and says why. Redis may answer PING
+    // and still refuse the data (an ACL without the prefix's keys: NOPERM): that is a 503 too.
+    const unavailable = (reason: string) => res.status(503).json({ status: 'unavailable', version: deps.version, uptimeSeconds, reason });
     const store = (await deps.storeHealth?.()) ?? { ok: true };
-    if (!store.ok) {
-      res.status(503).json({ status: 'unavailable', version: deps.version, uptimeSeconds, reason: store.reason });
-      return;
+    if (!store.ok) return void unavailable(store.reason);
+    try {
+      res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...(await counts(service)), scenario: await deps.activeScenario() });
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      unavailable((error as Error).message.replace(/^store unavailable: /, ''));
     }
-    res.json({ status: 'ok', version: deps.version, uptimeSeconds, ...(await counts(service)), scenario: await deps.activeScenario() });
   });
   router.post('/reset', async (_req, res) => {
     await deps.reset();
@@ -56,7 +60,9 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
     res.json(await accountView(service, account));
   });
   router.get('/links', async (req, res) => {
-    res.json({ links: await linksOfAccount(service, String(req.query['account'])) });
+    // The admin contract checked both: limit an integer from 1 to MAX_LINKS_PER_PAGE, cursor a string.
+    const { limit, cursor } = req.query;
+    res.json(await linksOfAccount(service, String(req.query['account']), { ...(limit === undefined ? {} : { limit: Number(limit) }), ...(typeof cursor === 'string' ? { cursor } : {}) }));
   });
   router.post('/links/:id/clicks', async (req, res) => {
     res.json(await addClicks(service, String(req.params['id']), (req.body as { count: number }).count));

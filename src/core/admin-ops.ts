@@ -1,6 +1,7 @@
 // The admin API's changes to the data, as plain functions over the service: simulated clicks
 // (D17), per-account link limits, and whole-state snapshots. No HTTP here either.
 import type { Link } from '../api-types.js';
+import { linkPage, type LinkPage, type PageRequest } from './link-page.js';
 import { errors } from './errors.js';
 import { saved, type LinkService } from './links.js';
 import type { AccountRecord, MockData } from './model.js';
@@ -33,13 +34,9 @@ export async function setLinkLimit(service: LinkService, apiKey: string, linkLim
   return changed;
 }
 
-/** The account's links as the API shows them, newest first (by createdAt). */
-export async function linksOfAccount(service: LinkService, apiKey: string): Promise<Link[]> {
-  const links = await service.store.linksOf((await accountByKey(service, apiKey)).id);
-  // createdAt is an ISO 8601 UTC timestamp: plain string order is time order (and localeCompare
-  // was far slower on a large account).
-  links.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  return Promise.all(links.map((link) => service.view(link)));
+/** A page of the account's links as the API shows them, newest first (link-page.ts). */
+export async function linksOfAccount(service: LinkService, apiKey: string, page: PageRequest = {}): Promise<LinkPage> {
+  return linkPage(service, await service.store.linksOf((await accountByKey(service, apiKey)).id), page);
 }
 
 /** A deep copy of the whole state, safe from later changes. */

@@ -54,6 +54,8 @@ export const errors = {
   adminRouteNotFound: (method: string, path: string) =>
     new ApiError(404, `no admin route at ${method} ${quote(path)}; the admin API is described at /__admin/openapi.yaml`),
   apiKeyTaken: (apiKey: string) => new ApiError(409, `API key ${quote(apiKey)} already names an account; send another key, or none for a random one`),
+  /** A provider state lost a race: another set-up (or request) took the link id or slug, or the data changed, between its reads and its write. */
+  stateRaced: (what: string) => new ApiError(409, `${what} meanwhile, by another provider-state set-up or request; nothing was changed by this one: set the state up again`),
   snapshotNotFound: (name: string) => new ApiError(404, `snapshot ${quote(name)} not found`),
   adminTokenRequired: () => new ApiError(401, 'the admin API needs the x-admin-token header (the server was started with --admin-token)'),
   adminHostRefused: (host: string) =>

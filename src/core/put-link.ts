@@ -4,7 +4,8 @@
 // claimTagName), so it works on every store, and the link rules stay the core's: a domain is
 // usable only by its owner (D8), a slug is unique in its domain (D11). No HTTP here.
 import type { Link, Tag } from '../api-types.js';
-import { errors } from './errors.js';
+import { errors, type ApiError } from './errors.js';
+import type { CreateOutcome } from '../store/link-store.js';
 import { RANDOM_SLUG_LENGTH, saved, type LinkService } from './links.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
@@ -50,8 +51,22 @@ export async function putLink(service: LinkService, random: RandomInt, account: 
   };
   // A state is set up whatever the account's limit: that is a state of its own.
   const outcome = await saved(store.createLink({ link, linkLimit: Number.MAX_SAFE_INTEGER, newTags: [] }));
-  if (outcome !== 'stored') throw errors.internal(`the link ${link.id} could not be put in place (${outcome}); was the data replaced meanwhile?`);
+  if (outcome !== 'stored') throw refusal(link, domain, outcome);
   return service.view(link);
+}
+
+/**
+ * Why the create of a state's link was refused: what it checked was taken or gone after it read.
+ * Two set-ups racing for one link id or slug: the first wins, the other is this 409 (issue 23).
+ */
+function refusal(link: LinkRecord, domain: DomainRecord, outcome: Exclude<CreateOutcome, 'stored'>): ApiError {
+  const taken: Partial<Record<typeof outcome, string>> = {
+    id: `the link ${link.id} could not be put in place: its id was taken`,
+    slug: `the link ${link.id} could not be put in place: its slug '${link.slug}' in ${domain.name} was taken`,
+    gone: `the link ${link.id} could not be put in place: its account, domain or a tag was removed (a reset or a restore)`,
+  };
+  const what = taken[outcome];
+  return what ? errors.stateRaced(what) : errors.internal(`the link ${link.id} could not be put in place (${outcome})`);
 }
 
 /** No link with this id in any account, afterwards. */

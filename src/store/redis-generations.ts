@@ -75,25 +75,37 @@ export class Generations {
     for (const generation of abandoned) if (generation !== current) await this.retire(generation);
   }
 
-  /** A fresh generation holding `data`, listed in `generations` before its first key is written. */
+  /**
+   * A fresh generation holding `data`, listed in `generations` before its first key is written.
+   * When a write fails (Redis out of memory, say), what was written is deleted at once, not left
+   * for a sweep 10 minutes later, and the failure thrown: nothing changed.
+   */
   private async write(data: MockData): Promise<string> {
     const generation = randomBytes(8).toString('hex');
     await this.send(['ZADD', this.keys.generations, String(Date.now()), generation]);
     const commands = generationCommands(this.keys.of(generation), data);
     for (let start = 0; start < commands.length; start += WINDOW) {
-      await Promise.all(commands.slice(start, start + WINDOW).map((command) => this.send(command)));
+      // Every command of the window settled before a failure is acted on: none lands after the deletion.
+      const sent = await Promise.allSettled(commands.slice(start, start + WINDOW).map((command) => this.send(command)));
+      const failed = sent.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) {
+        await this.retire(generation);
+        throw failed.reason;
+      }
     }
     return generation;
   }
 
   /**
-   * Deletes a generation no longer current: no write lands there any more, as every write checks
-   * the generation. Scored 0 first, so that if this stops half-way the next sweep finishes it. A
-   * failure is logged, not thrown: the switch it follows has happened.
+   * Deletes a generation no longer current (or never made current): no write lands there any more,
+   * as every write checks the generation. Scored 0 first, so that if this stops half-way the next
+   * sweep finishes it; that score is a write, which a Redis out of memory refuses, while deleting
+   * is not: then the keys are deleted all the same. A failure is logged, not thrown: the switch it
+   * follows has happened (or the failure of the write it follows is what is thrown).
    */
   private async retire(generation: string): Promise<void> {
     try {
-      await this.send(['ZADD', this.keys.generations, '0', generation]);
+      await this.send(['ZADD', this.keys.generations, '0', generation]).catch(() => undefined);
       let cursor = '0';
       for (let round = 0; round < MAX_SCAN_ROUNDS; round += 1) {
         const [next, found] = (await this.send(['SCAN', cursor, 'MATCH', this.keys.patternOf(generation), 'COUNT', String(SCAN_COUNT)])) as [string, string[]];

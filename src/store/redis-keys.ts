@@ -18,12 +18,27 @@
 //   links-of:<accountId>  set of the account's link ids
 // A generation is 16 hex digits, so these names never meet the keys other parts of the mock keep
 // under the same prefix (the traffic state's `<prefix>traffic:…`): a deletion matches only
-// `<prefix><gen>:*` of one generation.
+// `<prefix><gen>:*` of one generation. Nor the keys of another mock's prefix: a prefix holding 16
+// hex digits and ':' after its first character is refused (prefixCollision), since it could be
+// `<another prefix><its generation>:`, whose keys a reset through that other prefix deletes.
+// Every other pair of prefixes, one a prefix of the other or not, names disjoint keys.
 // Redis Cluster: the store's scripts touch several of these keys, and the generation key, at once,
 // so every key of one mock must hash to one slot: the prefix would be wrapped as a hash tag,
 // `{shortlink-mock:}…`. One mock's data is small enough for one slot.
 
 export const DEFAULT_REDIS_PREFIX = 'shortlink-mock:';
+
+/** 16 hex digits and ':' after the first character: what `<another prefix><its generation>:` holds. */
+const GENERATION_INSIDE = /.[0-9a-f]{16}:/;
+
+/**
+ * Why this prefix could name another mock's data (undefined: it cannot). A prefix P + <gen> + ':'
+ * lies inside the generation <gen> of the prefix P, and is deleted with it at P's next reset.
+ */
+export function prefixCollision(prefix: string): string | undefined {
+  if (!GENERATION_INSIDE.test(prefix)) return undefined;
+  return `'${prefix}' holds 16 hex digits and ':' after its first character, as the data keys of another prefix do (<prefix><16 hex digits>:…), which a reset through that prefix deletes; leave out the ':' after hex digits or use fewer of them`;
+}
 
 export class RedisKeys {
   readonly generation: string;

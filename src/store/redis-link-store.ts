@@ -9,7 +9,7 @@ import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/mod
 import type { CreateOutcome, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
 import { Generations } from './redis-generations.js';
-import { DEFAULT_REDIS_PREFIX, RedisKeys, tagNameField } from './redis-keys.js';
+import { DEFAULT_REDIS_PREFIX, prefixCollision, RedisKeys, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
@@ -42,8 +42,11 @@ export interface OpenRedisLinkStoreOptions {
  * RedisStartError naming the URL when Redis cannot be reached or the prefix holds no usable data.
  */
 export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Promise<{ store: RedisLinkStore; seeded: boolean }> {
+  const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
+  const collision = prefixCollision(prefix);
+  if (collision) throw new RedisStartError(`the Redis prefix ${collision}`);
   const connection = await RedisConnection.open({ url: options.url, ...(options.log ? { log: options.log } : {}) });
-  const keys = new RedisKeys(options.prefix ?? DEFAULT_REDIS_PREFIX);
+  const keys = new RedisKeys(prefix);
   try {
     const generations = new Generations(connection, keys, options.log);
     await generations.sweep();

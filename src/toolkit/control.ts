@@ -53,7 +53,7 @@ export interface MockControl {
   coverage(apiKey?: string): Promise<Coverage>;
   /** Sets an account's link limit (`PUT /__admin/accounts/{apiKey}/limit`). */
   setLinkLimit(apiKey: string, linkLimit: number): Promise<Account>;
-  /** An account's links as the API shows them, newest first (`GET /__admin/links?account=`). */
+  /** An account's links as the API shows them, newest first, every page (`GET /__admin/links?account=&cursor=`). */
   links(apiKey: string): Promise<Link[]>;
   /** Simulates `count` clicks on a link; returns the link with its new clickCount (`POST /__admin/links/{id}/clicks`). */
   addClicks(linkId: string, count: number): Promise<Link>;
@@ -85,7 +85,7 @@ export function controlOf(client: AdminClient): MockControl {
     clearJournal: () => client.call<void>('DELETE', '/requests'),
     coverage: (apiKey) => client.call<Coverage>('GET', '/coverage', undefined, { account: apiKey }),
     setLinkLimit: (apiKey, linkLimit) => client.call<Account>('PUT', `/accounts/${key(apiKey)}/limit`, { linkLimit }),
-    links: async (apiKey) => (await client.call<{ links: Link[] }>('GET', '/links', undefined, { account: apiKey })).links,
+    links: (apiKey) => allLinks(client, apiKey),
     addClicks: (linkId, count) => client.call<Link>('POST', `/links/${key(linkId)}/clicks`, { count }),
     snapshot: (name) => client.call<Snapshot>('POST', `/snapshots/${key(name)}`),
     restore: (name) => client.call<ResetResult>('POST', `/snapshots/${key(name)}/restore`),
@@ -103,4 +103,20 @@ export async function connectMock(url: string, options: ConnectOptions = {}): Pr
   const control = controlOf(new AdminClient(url, options));
   await control.health();
   return control;
+}
+
+/** Pages followed at most: a million links, at the 1,000 of a page. */
+const MAX_PAGES = 1_000;
+
+/** Every page of the account's links, one after the other (the admin API answers 1,000 at most per page). */
+async function allLinks(client: AdminClient, apiKey: string): Promise<Link[]> {
+  const links: Link[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await client.call<{ links: Link[]; nextCursor?: string }>('GET', '/links', undefined, { account: apiKey, ...(cursor === undefined ? {} : { cursor }) });
+    links.push(...answer.links);
+    cursor = answer.nextCursor;
+    if (cursor === undefined) return links;
+  }
+  throw new Error(`GET /__admin/links: the links of ${apiKey} ran past ${MAX_PAGES} pages`);
 }

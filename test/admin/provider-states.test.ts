@@ -135,6 +135,23 @@ describe('POST /__admin/provider-states', () => {
     expectError(await create(DEMO, { ...CREATE, domain: 'go.acme.test', slug: 'pact-own' }), 400);
   });
 
+  it('set-ups at once that put one link id on two accounts: each a 200 or a 409 Error object, never a 500; the link is a winner\'s (issue 23)', async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `lnk_pactRace00000${i}`);
+    const tries = ids.flatMap((id) => [DEMO, OTHER].map((key) => ({ id, key })));
+    const answers = await Promise.all(tries.map(({ id, key }) => t.request.post('/__admin/provider-states').send({ state: `a link ${id} exists for the account of ${key}`, params: { slug: `${id}-slug` } })));
+    for (const [i, res] of answers.entries()) {
+      expectAdminResponse(res, 'POST', '/__admin/provider-states');
+      expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
+      if (res.status === 409) expectError(res, 409, { mentions: new RegExp(tries[i]!.id) });
+    }
+    for (const id of ids) {
+      const winners = tries.filter((one, i) => one.id === id && answers[i]!.status === 200).map((one) => one.key);
+      const holders = (await Promise.all([DEMO, OTHER].map(async (key) => ((await t.linksOf(key)).some((link) => link.id === id) ? [key] : [])))).flat();
+      expect(holders).toHaveLength(1);
+      expect(winners).toContain(holders[0]);
+    }
+  });
+
   it('a state whose params are of the wrong type is a 400 naming the param', async () => {
     const res = await setUp(`a link lnk_x exists for the account of ${DEMO}`, { tags: 'launch' }, 'setup', 400);
     expectError(res, 400, { mentions: /params\.tags/ });

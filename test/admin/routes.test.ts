@@ -144,6 +144,34 @@ describe('links and clicks', () => {
     expect(createdAts).toEqual([...createdAts].sort().reverse());
   });
 
+  it('GET /__admin/links pages: limit links at most, nextCursor to the next page, every link once in order, none shifted by a new one (issue 23)', async () => {
+    const all = await linksOf(DEMO);
+    const seen: Link[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page += 1) {
+      const res = await t.request.get('/__admin/links').query({ account: DEMO, limit: 7, ...(cursor ? { cursor } : {}) });
+      expectAdminResponse(res, 'GET', '/__admin/links');
+      const body = res.body as { links: Link[]; nextCursor?: string };
+      expect(body.links.length).toBeLessThanOrEqual(7);
+      seen.push(...body.links);
+      // A link made meanwhile is newer: it comes before every page, and shifts none.
+      if (page === 0) expect((await create(DEMO)).status).toBe(201);
+      cursor = body.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen.map((link) => link.id)).toEqual(all.map((link) => link.id));
+  });
+
+  it.each([
+    { what: 'a limit of 0', query: { account: DEMO, limit: '0' }, status: 400 },
+    { what: 'a limit over 1000', query: { account: DEMO, limit: '1001' }, status: 400 },
+    { what: 'a cursor the mock did not give', query: { account: DEMO, cursor: 'bm90LWEtY3Vyc29y' }, status: 400 },
+  ])('GET /__admin/links with $what is a 400 Error object', async ({ query, status }) => {
+    const res = await t.request.get('/__admin/links').query(query);
+    expectAdminResponse(res, 'GET', '/__admin/links');
+    expectError(res, status);
+  });
+
   it.each([
     { what: 'an unknown account', query: { account: 'no-such-key' }, status: 404 },
     { what: 'no account parameter', query: {}, status: 400 },

@@ -192,6 +192,8 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
     ['MOCK_WORKERS=auto with :memory:', ['--db', ':memory:'], { MOCK_WORKERS: 'auto' }, /^MOCK_WORKERS auto needs state shared by every worker/],
     ['--workers 0', ['--workers', '0', '--db', 'redis://x:1'], {}, /^--workers must be a whole number from 1 to 64/],
     ['--redis-prefix with a space', ['--redis-prefix', 'a b'], {}, /^--redis-prefix takes up to 100 printable characters/],
+    // Issue 23 (10e): the keys of another prefix's generation: a reset through that prefix would delete this one's keys.
+    ['--redis-prefix naming a generation of another', ['--redis-prefix', 'shortlink-mock:0123456789abcdef:'], {}, /^--redis-prefix 'shortlink-mock:0123456789abcdef:' holds 16 hex digits and ':' after its first character/],
     ['MOCK_ALLOWED_HOSTS with a scheme', [], { MOCK_ALLOWED_HOSTS: 'a.test,http://b.test' }, /^MOCK_ALLOWED_HOSTS takes a host name/],
     ['--port followed by another flag', ['--port', '--quiet'], {}, /^--port needs a value, got the option '--quiet'/],
     ['--journal-size -3', ['--journal-size', '-3'], {}, /--journal-size/],

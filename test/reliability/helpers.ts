@@ -146,14 +146,25 @@ export interface LinkView {
   tags: { id: string; name: string }[];
 }
 
-/** The account's links as the running server holds them (GET /__admin/links). */
+/** Pages of GET /__admin/links followed at most (1,000 links each). */
+const MAX_LINK_PAGES = 1_000;
+
+/** The account's links as the running server holds them (GET /__admin/links, every page). */
 export async function listLinks(url: string, apiKey = DEMO): Promise<Map<string, LinkView>> {
   const agent = new http.Agent({ keepAlive: false });
+  const all = new Map<string, LinkView>();
   try {
-    const answer = await send(agent, url, { method: 'GET', path: `/__admin/links?account=${encodeURIComponent(apiKey)}` });
-    if (answer.status !== 200) throw new Error(`GET /__admin/links answered ${answer.status}: ${answer.text.slice(0, 200)}`);
-    const { links } = JSON.parse(answer.text) as { links: LinkView[] };
-    return new Map(links.map((link) => [link.id, link]));
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LINK_PAGES; page += 1) {
+      const path = `/__admin/links?account=${encodeURIComponent(apiKey)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = await send(agent, url, { method: 'GET', path });
+      if (answer.status !== 200) throw new Error(`GET /__admin/links answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+      const { links, nextCursor } = JSON.parse(answer.text) as { links: LinkView[]; nextCursor?: string };
+      for (const link of links) all.set(link.id, link);
+      cursor = nextCursor;
+      if (!cursor) return all;
+    }
+    throw new Error(`GET /__admin/links: more than ${MAX_LINK_PAGES} pages`);
   } finally {
     agent.destroy();
   }

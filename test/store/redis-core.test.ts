@@ -99,7 +99,7 @@ describe('LinkService over RedisLinkStore', () => {
 
   it('deletes once, freeing the slug and the place under the limit', async () => {
     const limited = await service.authenticate('limited-key');
-    const [victim] = await linksOfAccount(service, 'limited-key');
+    const [victim] = (await linksOfAccount(service, 'limited-key')).links;
     await service.delete(limited, victim!.id);
     await expectRefused(() => service.delete(limited, victim!.id), 404);
     const again = await create({ slug: victim!.slug, domain: victim!.domain.name }, limited);
@@ -113,7 +113,7 @@ describe('LinkService over RedisLinkStore', () => {
     expect((await addClicks(service, link.id, 4)).clickCount).toBe(5);
     expect((await setLinkLimit(service, 'other-key', 2)).linkLimit).toBe(2);
     expect((await service.authenticate('other-key')).linkLimit).toBe(2);
-    const listed = await linksOfAccount(service, 'demo-key');
+    const listed = (await linksOfAccount(service, 'demo-key')).links;
     expect(listed[0]!.id).toBe(link.id);
     expect(listed.map((l) => l.createdAt)).toEqual([...listed.map((l) => l.createdAt)].sort().reverse());
   });

@@ -11,6 +11,7 @@ import { ABANDONED_MS } from '../../src/store/redis-generations.js';
 import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
 import { freshPrefix, keysUnder, linkCountCounter, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
+import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 
 let url: string;
 const stores = new RedisStores();
@@ -24,14 +25,14 @@ beforeEach(() => {
 });
 afterEach(() => stores.closeAll());
 
-const generationOf = (under: string): Promise<string | null> => withRawClient(url, (client) => client.get(`${under}generation`));
+const generationOf = (under: string, at = url): Promise<string | null> => withRawClient(at, (client) => client.get(`${under}generation`));
 
 /** The prefix holds the current generation's keys, the two top keys, and nothing else. */
-async function expectOnlyCurrentGeneration(under: string): Promise<void> {
-  const generation = await generationOf(under);
-  const stray = (await keysUnder(url, under)).filter((key) => !key.startsWith(`${under}${generation}:`));
+async function expectOnlyCurrentGeneration(under: string, at = url): Promise<void> {
+  const generation = await generationOf(under, at);
+  const stray = (await keysUnder(at, under)).filter((key) => !key.startsWith(`${under}${generation}:`));
   expect(stray).toEqual([`${under}generation`, `${under}generations`]);
-  expect(await withRawClient(url, (client) => client.zRange(`${under}generations`, 0, -1))).toEqual([generation]);
+  expect(await withRawClient(at, (client) => client.zRange(`${under}generations`, 0, -1))).toEqual([generation]);
 }
 
 describe('seeding', () => {
@@ -132,6 +133,48 @@ describe('replace through one instance', () => {
     expect(await withRawClient(url, (client) => client.get(neighbour))).toBe('not ours');
     await withRawClient(url, (client) => client.del(neighbour));
     await expectOnlyCurrentGeneration(globbed);
+  });
+});
+
+describe('a replace that fails half-way (issue 23, 10b)', () => {
+  let own: RedisServer | undefined;
+  afterEach(async () => {
+    await own?.stop();
+    own = undefined;
+  });
+
+  it('on Redis memory (maxmemory) deletes what it wrote at once, and changes nothing', async () => {
+    own = await startRedis();
+    const at = own.url;
+    const store = (await stores.open(at, prefix)).store;
+    const before = await store.snapshot();
+    const used = await withRawClient(at, async (client) => Number(/used_memory:(\d+)/.exec(await client.info('memory'))?.[1]));
+    await withRawClient(at, (client) => client.configSet('maxmemory', String(used + 1024 * 1024)));
+    await expect(store.replaceAll(withLinks(seedData(99), 20_000))).rejects.toThrow(/OOM/);
+    await withRawClient(at, (client) => client.configSet('maxmemory', '0'));
+    expect(await store.snapshot()).toEqual(before);
+    await expectOnlyCurrentGeneration(prefix, at);
+  });
+});
+
+/** `data` with `count` more links of its first account. */
+function withLinks(data: MockData, count: number): MockData {
+  const account = data.accounts[0]!;
+  for (let i = 0; i < count; i += 1) {
+    const id = `lnk_MANY${String(i).padStart(12, '0')}`;
+    data.links[id] = { id, accountId: account.id, domainId: data.defaultDomain.id, slug: `many-${i}`, destinationUrl: `https://example.com/many/${i}`, createdAt: '2026-12-01T10:00:00.000Z', clickCount: 0, tagIds: [] };
+  }
+  return data;
+}
+
+describe('prefixes (issue 23, 10e)', () => {
+  it('a prefix that is another prefix and one of its generations is refused at open, so a reset through that one cannot delete its keys', async () => {
+    const a = (await stores.open(url, prefix)).store;
+    const inside = `${prefix}${await generationOf(prefix)}:`;
+    await expect(stores.open(url, inside)).rejects.toThrow(/Redis prefix .* holds 16 hex digits and ':' after its first character/);
+    await a.replaceAll(seedData(99));
+    expect(await keysUnder(url, inside)).toEqual([]);
+    await expectOnlyCurrentGeneration(prefix);
   });
 });
 

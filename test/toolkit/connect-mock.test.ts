@@ -27,6 +27,20 @@ function closedPort(): Promise<number> {
 }
 
 describe('connectMock', () => {
+  it('links(apiKey) follows every page of GET /__admin/links (issue 23: a page holds 1,000 at most)', async () => {
+    const mock = await connectMock(elsewhere.url, { adminToken: ADMIN_TOKEN });
+    await mock.reset();
+    await mock.setLinkLimit('limited-key', 1_100);
+    const before = (await mock.links('limited-key')).length;
+    const made = 1_001 - before;
+    for (let start = 0; start < made; start += 50) await Promise.all(Array.from({ length: Math.min(50, made - start) }, () => createLink(elsewhere.url, 'limited-key')));
+    const all = await mock.links('limited-key');
+    expect(all).toHaveLength(1_001);
+    expect(new Set(all.map((link) => link.id)).size).toBe(1_001);
+    await mock.reset();
+    await mock.clearJournal();
+  });
+
   it('controls a mock started elsewhere with its admin token: the same calls as startMock', async () => {
     const mock = await connectMock(`${elsewhere.url}/`, { adminToken: ADMIN_TOKEN });
     expect(mock.url).toBe(elsewhere.url);
