@@ -44,6 +44,12 @@ describe('query names of every JavaScript object, then pact export; a __proto__ 
         const missing = await send(agent, server.url, { method: 'DELETE', path: `/links/lnk_missing?${name}=1&${name}=2`, headers: jsonHeaders() });
         expect(missing.status).toBe(404);
       }
+      for (const field of NAMES) {
+        const body = JSON.stringify(CREATE).replace('{', `{${JSON.stringify(field)}:{"x":1},`);
+        const refused = await send(agent, server.url, { method: 'POST', path: '/links', headers: { ...jsonHeaders(), [field.toLowerCase()]: '1' }, body });
+        expect(refused.status, `a body field ${field}: ${refused.text}`).toBe(400);
+        expect(refused.text).toContain(field);
+      }
       const state = await send(agent, server.url, { method: 'POST', path: '/__admin/provider-states', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: `a link __proto__ exists for the account of ${DEMO}`, params: { slug: 'proto-slug' } }) });
       expect(state.status, state.text).toBe(200);
       acked.add('__proto__');
