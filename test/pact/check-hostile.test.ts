@@ -40,6 +40,8 @@ const CASES: [string, () => string | Buffer, RegExp][] = [
     /interactions\[0\]\.request\.headers: '(__proto__|constructor)' cannot be checked/,
   ]),
   ['a response header named constructor', () => v3((pact) => (pact['interactions'][1].response.headers = 'HEADERS')).replace('"HEADERS"', named('constructor', 'x')), /interactions\[1\]\.response\.headers: 'constructor'/],
+  ['a header name with a line break and ESC in a refusal', () => v3((pact) => (pact['interactions'][0].request.headers = { 'a\nb\u001b[31m': 1 })), /request\.headers\.a\\u000ab\\u001b\[31m must be a string/],
+  ['a refusal that quotes a very long name', () => v3((pact) => (pact['interactions'][0].request.headers = { ['n'.repeat(100_000)]: 1 })), /n…$/],
   ['a request body nested 20,000 deep', () => withDeep({ ...fixture('good-v3.json'), interactions: [{ ...fixture('good-v3.json')['interactions'][0], request: { ...fixture('good-v3.json')['interactions'][0].request, body: 'DEEP' } }] }), new RegExp(`nested more than ${MAX_PACT_DEPTH} levels deep`)],
   ['a response body nested 20,000 deep', () => withDeep(JSON.parse(v3((pact) => (pact['interactions'][2].response.body = 'DEEP')))), /nested more than/],
   [
