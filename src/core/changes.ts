@@ -1,6 +1,7 @@
 // A change to the data, as the store writes it to its append-only log: whole records put or
 // deleted, so replaying a change twice, or on top of a newer base, ends in the same state.
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from './model.js';
+import { putEntry } from './own-entry.js';
 
 export type Change =
   | { op: 'put-link'; link: LinkRecord }
@@ -11,13 +12,13 @@ export type Change =
 export function applyChange(data: MockData, change: Change): void {
   switch (change.op) {
     case 'put-link':
-      data.links[change.link.id] = change.link;
+      putEntry(data.links, change.link.id, change.link);
       return;
     case 'delete-link':
       delete data.links[change.id];
       return;
     case 'put-tag':
-      data.tags[change.tag.id] = change.tag;
+      putEntry(data.tags, change.tag.id, change.tag);
       return;
     case 'put-account': {
       // By key, as requests find accounts: the key is what an account is (--accept-any-key).

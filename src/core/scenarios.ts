@@ -130,7 +130,9 @@ export function matches(match: RuleMatch, facts: RequestFacts): boolean {
     const body = facts.body;
     if (!body || typeof body !== 'object') return false;
     for (const [field, value] of Object.entries(match.body)) {
-      if (!deepEqual((body as Record<string, unknown>)[field], value)) return false;
+      // The client's own fields only: an absent `__proto__` would read as Object.prototype, `{}`.
+      const sent = Object.hasOwn(body, field) ? (body as Record<string, unknown>)[field] : undefined;
+      if (!deepEqual(sent, value)) return false;
     }
   }
   return true;

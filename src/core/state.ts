@@ -4,6 +4,7 @@
 import type { Link } from '../api-types.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
+import { putEntry } from './own-entry.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
@@ -114,7 +115,7 @@ export class MockState {
   }
 
   addTag(tag: TagRecord): void {
-    this.data.tags[tag.id] = tag;
+    putEntry(this.data.tags, tag.id, tag);
     this.indexTag(tag);
   }
 
@@ -148,7 +149,7 @@ export class MockState {
   }
 
   addLink(link: LinkRecord): void {
-    this.data.links[link.id] = link;
+    putEntry(this.data.links, link.id, link);
     this.indexLink(link);
   }
 

@@ -3,16 +3,16 @@
 // interaction keeps the contract; 1: one does not, or the pact file cannot be read or is not a pact
 // we can check; 2: a bad flag, a --contract that cannot be read or used, or a --junit FILE that
 // cannot be written. No environment twins: both files are named on the command line.
-import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Contract } from '../app.js';
 import { writeJUnitFile } from '../contract/junit-file.js';
 import { junitPathProblem } from '../contract/junit-path.js';
 import { CONTRACT_FILE, readContract } from '../package-files.js';
-import { checkPact } from './check.js';
-import { formatPactReport, pactJUnit } from './check-report.js';
+import { checkPact, type PactCheck } from './check.js';
+import { formatPactReport, pactJUnit, refusalJUnit } from './check-report.js';
 import { SUPPORTED_VERSIONS } from './pact-file.js';
+import { MAX_PACT_BYTES, MAX_PACT_DEPTH, MAX_PACT_INTERACTIONS, readPactJson } from './pact-input.js';
 
 export interface PactCheckIo {
   out: (text: string) => void;
@@ -42,6 +42,9 @@ and bodies too, and the report says so at the top.
 Exit code 0: every interaction keeps the contract; 1: one does not, or the pact file cannot be read
 or is not a supported pact; 2: a bad flag, a --contract FILE that cannot be read or used, or a
 --junit FILE that cannot be written.
+
+Limits: a pact file of at most ${MAX_PACT_BYTES / 1024 / 1024} MiB, in UTF-8, nested at most ${MAX_PACT_DEPTH} levels, with at most
+${MAX_PACT_INTERACTIONS} interactions; past them it is refused (exit 1, the reason in the --junit file too).
 
 Options:
   --contract FILE   the OpenAPI document to check against (default: the package's openapi.yaml)
@@ -74,15 +77,15 @@ export async function runPactCheck(argv: readonly string[], env: NodeJS.ProcessE
     return EXIT_USAGE;
   }
   const pactJson = readPactJson(options.pactFile);
-  if ('problem' in pactJson) {
-    io.err(`${NAME}: ${pactJson.problem}`);
-    return EXIT_MISMATCH;
+  if ('problem' in pactJson) return refuse(pactJson.problem, options, io);
+  let check: PactCheck;
+  try {
+    check = await checkPact(pactJson.json, contract);
+  } catch (error) {
+    // An input neither reading nor the engines foresaw: still one line and a JUnit file, not a stack.
+    return refuse(`${options.pactFile} cannot be checked: it made the check fail (${(error as Error).message ?? String(error)})`, options, io);
   }
-  const check = await checkPact(pactJson.json, contract);
-  if (check.kind === 'refused') {
-    io.err(`${NAME}: ${options.pactFile} cannot be checked: ${check.reason}`);
-    return EXIT_MISMATCH;
-  }
+  if (check.kind === 'refused') return refuse(`${options.pactFile} cannot be checked: ${check.reason}`, options, io);
   if (check.kind === 'contract-refused') {
     io.err(`${NAME}: the contract ${shown(options.contractFile)} cannot be used: ${check.reason}`);
     return EXIT_USAGE;
@@ -126,18 +129,24 @@ function loadContract(file: string): Contract {
   return contract;
 }
 
-function readPactJson(file: string): { json: unknown } | { problem: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return { problem: `cannot read pact file ${file}: ${(error as Error).message}` };
-  }
-  try {
-    return { json: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { problem: `${file} is not valid JSON: ${(error as Error).message}` };
-  }
+/**
+ * A pact file not checked: one line on stderr (its reason may quote the file, so it is made one
+ * line of bounded length), the JUnit file written if asked (CI finds the refusal where it looks
+ * for results), exit 1.
+ */
+function refuse(problem: string, options: Options, io: PactCheckIo): number {
+  const reason = oneLine(problem);
+  io.err(`${NAME}: ${reason}`);
+  if (options.junit !== undefined && !writeJUnitFile(options.junit, refusalJUnit(options.pactFile, reason), NAME, io)) return EXIT_USAGE;
+  return EXIT_MISMATCH;
+}
+
+const MAX_REASON_CHARS = 300;
+
+/** Control characters (line breaks, ESC) escaped, and cut to MAX_REASON_CHARS. */
+function oneLine(text: string): string {
+  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.length > MAX_REASON_CHARS ? `${escaped.slice(0, MAX_REASON_CHARS - 1)}…` : escaped;
 }
 
 /** The package's own contract by name; another one relative to here when below here, else absolute. */

@@ -64,3 +64,19 @@ export function pactJUnit(check: Checked, pactFile: string): string {
     '',
   ].join('\n');
 }
+
+/** A pact file that could not be checked, for CI: one testcase in error, its message the reason. */
+export function refusalJUnit(pactFile: string, reason: string): string {
+  const suite = `pact check: ${pactFile}`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlAttr(suite)}" tests="1" failures="0" errors="1">`,
+    `  <testsuite name="${xmlAttr(suite)}" tests="1" failures="0" errors="1" skipped="0">`,
+    `    <testcase classname="pact" name="${xmlAttr(`read ${pactFile}`)}" time="0">`,
+    `      <error message="${xmlAttr(reason)}" type="PactRefused"/>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

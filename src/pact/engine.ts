@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PactFile, PactInteraction } from './pact-file.js';
 import { preview, type Finding, type Side } from './finding.js';
+import { queryValues } from './query-values.js';
 
 export const ENGINE = 'swagger-mock-validator';
 type HttpInteraction = Extract<PactInteraction, { kind: 'http' }>;
@@ -103,7 +104,7 @@ export async function engineFindings(pact: PactFile, contractText: string, engin
     interactions: http.map(({ description, providerStates, request, response }) => ({
       description,
       providerState: providerStates.join('; ') || undefined,
-      request: { ...request, query: typeof request.query === 'string' ? queryObject(request.query) : request.query },
+      request: { ...request, query: typeof request.query === 'string' ? queryValues(request.query) : request.query },
       response,
     })),
     metadata: { pactSpecification: { version: '3.0.0' } },
@@ -129,13 +130,6 @@ async function validate(engine: EngineApi, contractText: string, pactText: strin
     if (typeof code !== 'string' || !code.startsWith('SWAGGER_MOCK_VALIDATOR')) throw error;
     throw new EngineRefusal(message?.includes('"pact.json"') ? 'pact' : 'contract', `${ENGINE}: ${message ?? code}`);
   }
-}
-
-/** V2's "a=1&b=2" as V3 writes it: {a: ['1'], b: ['2']}. */
-function queryObject(query: string): Record<string, string[]> {
-  const values: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(query)) (values[name] ??= []).push(value);
-  return values;
 }
 
 // A result's place: '[root].interactions[2].response.body.createdAt', or only '[root].interactions[2]'

@@ -8,6 +8,7 @@ import { expectedError, expectedLink, isErrorObject, isLink, type ExpectedBody }
 import { PACT_SPECIFICATION_VERSION, type PactFile, type PactInteraction, type PactRequest, type PactResponse } from './export-pact-v3.js';
 import { codeOf, firstOfEachOutcome, keyResolver, selectEntries, type AccountKey } from './export-select.js';
 import { providerStatesFor } from './export-states.js';
+import { queryValues } from './query-values.js';
 
 export type { AccountKey } from './export-select.js';
 
@@ -70,8 +71,7 @@ function interactionOf(entry: JournalEntry, apiKey: string | undefined, history:
 /** The request as sent. A key that named no account is sent as the journal masked it: it names none either. */
 function requestOf(entry: JournalEntry, apiKey: string | undefined): PactRequest {
   const [path = '/', queryString] = entry.path.split(/\?(.*)/s);
-  const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(queryString ?? '')) (query[name] ??= []).push(value);
+  const query = queryValues(queryString ?? '');
   const key = apiKey ?? entry.apiKey;
   const hasBody = entry.requestBody !== null && entry.requestBody !== undefined;
   const headers = { ...(key === null ? {} : { 'x-api-key': key }), ...(hasBody ? { 'Content-Type': 'application/json' } : {}) };

@@ -2,7 +2,9 @@
 // whatever its version: headers as single strings, bodies as their JSON values (V4 wraps them in
 // {content, encoded}), provider states as names. Anything else is refused with a message naming
 // the place, so that neither engine is ever handed a file it would misread or crash on.
-// (The Pact file `pact export` writes is typed in pact-v3.ts.)
+// (The Pact file `pact export` writes is typed in pact-v3.ts.) The file's size, encoding and depth
+// are bounded before it is parsed (pact-input.ts); the count of interactions here.
+import { MAX_PACT_DEPTH, MAX_PACT_INTERACTIONS, textNestsTooDeep } from './pact-input.js';
 
 export const SUPPORTED_VERSIONS = [2, 3, 4] as const;
 
@@ -52,6 +54,7 @@ export function readPactFile(json: unknown): PactFile {
   const interactions = json['interactions'];
   if (!Array.isArray(interactions)) fail('interactions must be an array');
   if (interactions.length === 0) fail('the pact has no interactions to check');
+  if (interactions.length > MAX_PACT_INTERACTIONS) fail(`the pact has ${interactions.length} interactions; pact check reads at most ${MAX_PACT_INTERACTIONS} in one file (split it)`);
   return {
     consumer: pacticipant(json, 'consumer'),
     provider: pacticipant(json, 'provider'),
@@ -132,6 +135,7 @@ function readHeaders(value: unknown, at: string): Record<string, string> {
   if (!isObject(value)) fail(`${at} must be an object`);
   return Object.fromEntries(
     Object.entries(value).map(([name, header]) => {
+      checkName(name.toLowerCase(), at);
       if (typeof header === 'string') return [name.toLowerCase(), header];
       if (Array.isArray(header) && header.every((item) => typeof item === 'string')) return [name.toLowerCase(), header.join(', ')];
       return fail(`${at}.${name} must be a string or a list of strings`);
@@ -140,15 +144,30 @@ function readHeaders(value: unknown, at: string): Record<string, string> {
 }
 
 function readQuery(value: unknown, at: string): string | Record<string, string[]> {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    for (const name of new URLSearchParams(value).keys()) checkName(name, at);
+    return value;
+  }
   if (!isObject(value)) fail(`${at} must be a string or an object of value lists`);
   return Object.fromEntries(
     Object.entries(value).map(([name, values]) => {
+      checkName(name, at);
       if (typeof values === 'string') return [name, [values]];
       if (Array.isArray(values) && values.every((item) => typeof item === 'string')) return [name, values];
       return fail(`${at}.${name} must be a string or a list of strings`);
     }),
   );
+}
+
+/** Names of members every JavaScript object has (constructor, __proto__, toString, ...). */
+const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * A query or header name that is one of OBJECT_MEMBERS is refused: swagger-mock-validator builds
+ * a schema keyed by these names and throws on them ("schema is invalid"), and no API has them.
+ */
+function checkName(name: string, at: string): void {
+  if (OBJECT_MEMBERS.has(name)) fail(`${at}: '${name}' cannot be checked (the name of a member of every JavaScript object, which swagger-mock-validator misreads)`);
 }
 
 /**
@@ -170,6 +189,7 @@ function readBody(message: Json, at: string, version: number, headers: Record<st
   if (how !== 'json' && how !== 'base64') fail(`${at}.body.encoded must be false, "JSON" or "base64"`);
   const text = how === 'json' ? content : Buffer.from(content, 'base64').toString('utf8');
   if (how === 'base64' && !/json/i.test(headers['content-type'] ?? '')) return { body: text };
+  if (textNestsTooDeep(text)) fail(`${at}.body.content is nested more than ${MAX_PACT_DEPTH} levels deep, the most pact check reads`);
   try {
     return { body: JSON.parse(text) as unknown };
   } catch (error) {

@@ -2,6 +2,7 @@
 // commands that write it into a generation no one reads yet, and the one atomic read of a
 // snapshot that gives it back.
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
+import { putEntry } from '../core/own-entry.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
 import { pairs, type Txn } from './redis-txn.js';
@@ -60,8 +61,8 @@ export function snapshotData(replies: unknown[]): MockData {
     tags: {},
     links: {},
   };
-  for (const [id, json] of tags) data.tags[id] = JSON.parse(json) as TagRecord;
-  for (const [id, json] of links) data.links[id] = decodeLink(json, clicks.get(id) ?? '0') as LinkRecord;
+  for (const [id, json] of tags) putEntry(data.tags, id, JSON.parse(json) as TagRecord);
+  for (const [id, json] of links) putEntry(data.links, id, decodeLink(json, clicks.get(id) ?? '0') as LinkRecord);
   return data;
 }
 

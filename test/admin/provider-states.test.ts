@@ -86,6 +86,21 @@ describe('POST /__admin/provider-states', () => {
     expect(again.body).toMatchObject({ id: 'lnk_pactLink000001', destinationUrl: 'https://example.com/made', tags: [{ id: 'tag_pactLink000001', name: 'made' }] });
   });
 
+  it('ids named as members of every JavaScript object (__proto__, constructor) are ids like any other (issue 23)', async () => {
+    for (const id of ['__proto__', 'constructor', 'toString']) {
+      const tags = [{ id: `tag${id}`, name: `t-${id}` }, { id, name: `n-${id}` }];
+      await setUp(`a link ${id} exists for the account of ${DEMO}`, { slug: `pact${id}`, tags });
+      const read = await update(DEMO, id, { destinationUrl: 'https://example.com/again' });
+      expectLink(read, 200);
+      expect(read.body).toMatchObject({ id, slug: `pact${id}`, tags });
+    }
+    const data = await t.data();
+    expect(Object.keys(data.links)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString']));
+    expect(Object.keys(data.tags)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString']));
+    await setUp('no link __proto__');
+    expectError(await update(DEMO, '__proto__', { tags: [] }), 404);
+  });
+
   it("a link exists: moved from another account, and a link holding its slug makes way; the account's limit does not stop it", async () => {
     const other = (await create(OTHER, { ...CREATE, slug: 'pact-held' })).body as Link;
     await setUp(`a link ${other.id} exists for the account of limited-key`, { slug: 'pact-held', domain: 'short.test' });

@@ -78,6 +78,14 @@ describe('buildPact', () => {
     expect(wrongKey?.providerStates).toBeUndefined();
   });
 
+  it('keeps query parameters named as JavaScript object members (__proto__, constructor, ...) as the client sent them (issue 23)', () => {
+    const path = '/links/lnk_1?constructor=1&__proto__=2&hasOwnProperty=3&toString=4&toString=5';
+    const { pact } = buildPact(input([entry({ method: 'PUT', path, operationId: 'updateLink', status: 200, requestBody: { tags: [] }, responseBody: LINK })]));
+    const query = pact.interactions[0]?.request.query ?? {};
+    expect(Object.entries(query)).toEqual([['constructor', ['1']], ['__proto__', ['2']], ['hasOwnProperty', ['3']], ['toString', ['4', '5']]]);
+    expect(JSON.parse(JSON.stringify(pact)).interactions[0].request.query).toEqual(JSON.parse('{"constructor":["1"],"__proto__":["2"],"hasOwnProperty":["3"],"toString":["4","5"]}'));
+  });
+
   it('expects the Link the contract requires, generated values by type or pattern, what the client chose exactly', () => {
     const { pact } = buildPact(input([create(CREATE_BODY)]));
     const response = pact.interactions[0]?.response;

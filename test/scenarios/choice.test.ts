@@ -244,10 +244,16 @@ describe('core: preferredCode, matches, decide', () => {
     ['body array field', { operations: '*', body: { tags: [] } }, true],
     ['body other value', { operations: '*', body: { domain: 'short.test' } }, false],
     ['body field absent', { operations: '*', body: { slug: 'x' } }, false],
+    ['body field __proto__ the client did not send (issue 23)', { operations: '*', body: JSON.parse('{"__proto__":{}}') as Record<string, unknown> }, false],
+    ['body field constructor the client did not send', { operations: '*', body: { constructor: null } }, false],
     ['account', { operations: '*', account: DEMO }, true],
     ['other account', { operations: '*', account: OTHER }, false],
     ['all at once', { operations: ['createLink'], headers: { 'x-tenant': 'blue' }, body: { domain: 'go.acme.test' }, account: DEMO }, true],
   ])('matches: %s → %s', (_name, match, expected) => expect(matches(match, facts)).toBe(expected));
+
+  test('matches: a body field __proto__ the client did send', () => {
+    expect(matches({ operations: '*', body: JSON.parse('{"__proto__":{"a":1}}') as Record<string, unknown> }, { ...facts, body: JSON.parse('{"__proto__":{"a":1}}') })).toBe(true);
+  });
 
   test('matches: a body rule never matches a request without a body', () => {
     expect(matches({ operations: '*', body: { a: 1 } }, { ...facts, body: undefined })).toBe(false);
