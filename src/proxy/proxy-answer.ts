@@ -5,12 +5,12 @@
 // for the journal (src/http/record-requests.ts).
 import type { Request, RequestHandler, Response } from 'express';
 import { errors } from '../core/errors.js';
-import type { Verdict, Violation } from '../core/journal.js';
+import { capText, type Verdict, type Violation } from '../core/journal.js';
 import type { ResponseChecker } from '../contract/response-checker.js';
 import { sendError } from '../http/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import { UPSTREAM, VIOLATIONS } from '../http/record-requests.js';
-import type { Forwarded, Upstream } from './forward.js';
+import { elapsedMs, type Forwarded, type Upstream } from './forward.js';
 import { clientResponseHeaders, upstreamRequestHeaders, VIOLATIONS_HEADER } from './headers.js';
 import { RAW_BODY } from './raw-body.js';
 import { acceptedRefusedRequest, decodedText, responseViolations } from './response-check.js';
@@ -33,9 +33,15 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     const cancelled = new AbortController();
     // A client that gives up takes its upstream request with it.
     res.on('close', () => void (res.writableFinished || cancelled.abort()));
-    const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal);
-    if (res.destroyed) return;
+    const started = performance.now();
+    const slot = await options.upstream.slots.acquire(options.upstream.timeoutMs, cancelled.signal);
+    if (res.destroyed) return typeof slot === 'function' ? slot() : undefined;
     const url = options.upstream.urlOf(req.path);
+    if (typeof slot !== 'function') return failed(options, req, res, url, { kind: 'failed', reason: slot.refused, durationMs: elapsedMs(started) });
+    // Held until the client has the answer (or is gone): until then the answer is in memory.
+    res.on('close', slot);
+    const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal, started);
+    if (res.destroyed) return;
     if (forwarded.kind === 'failed') return failed(options, req, res, url, forwarded);
     const requestSide = (res.locals[VIOLATIONS] as Violation[] | undefined) ?? [];
     const answer = { status: forwarded.status, contentType: header(forwarded.headers['content-type']), contentEncoding: header(forwarded.headers['content-encoding']), body: forwarded.body };
@@ -76,6 +82,8 @@ const header = (value: string | string[] | undefined): string | null => (Array.i
 /** The body for the journal and coverage: its JSON when it is JSON, else its text. */
 function readBody(text: string): unknown {
   if (text.length === 0) return null;
+  const capped = capText(text);
+  if (capped !== undefined) return capped;
   // The journal and the console stream serialise it again: no deeper than a client's body may be (D28).
   if (nestsDeeperThan(Buffer.from(text), MAX_JSON_DEPTH)) return text;
   try {
