@@ -13,7 +13,7 @@ import { UPSTREAM, VIOLATIONS } from '../http/record-requests.js';
 import { elapsedMs, type Forwarded, type Upstream } from './forward.js';
 import { clientResponseHeaders, upstreamRequestHeaders, VIOLATIONS_HEADER } from './headers.js';
 import { RAW_BODY } from './raw-body.js';
-import { acceptedRefusedRequest, decodedText, responseViolations } from './response-check.js';
+import { acceptedRefusedRequest, decodedText, responseViolations, type UpstreamAnswer } from './response-check.js';
 
 export interface ProxyAnswerOptions {
   upstream: Upstream;
@@ -47,7 +47,7 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     const answer = { status: forwarded.status, contentType: header(forwarded.headers['content-type']), contentEncoding: header(forwarded.headers['content-encoding']), body: forwarded.body };
     const text = decodedText(answer);
     const operationId = (res.locals['operationId'] as string | null | undefined) ?? null;
-    const responseSide = [...responseViolations(options.checker, operationId, answer, text), ...acceptedRefusedRequest(operationId, forwarded.status, requestSide)];
+    const responseSide = [...judgedAnswer(options.checker, operationId, answer, text), ...acceptedRefusedRequest(operationId, forwarded.status, requestSide)];
     const violations = [...requestSide, ...responseSide];
     res.locals[VIOLATIONS] = violations;
     res.locals[UPSTREAM] = { url, status: forwarded.status, durationMs: forwarded.durationMs };
@@ -76,6 +76,20 @@ function failed(options: ProxyAnswerOptions, req: Request, res: Response, url: s
 }
 
 const describe = (violation: Violation): string => `${violation.side}: ${violation.rule}${violation.detail === undefined ? '' : ` (${violation.detail})`}`;
+
+/**
+ * The checker's violations, after the nesting check a client's body gets (D28): the checker's
+ * validator and its previews recurse, and an answer nested 100,000 levels deep overflowed the
+ * stack (a 500). Deeper than the limit, the answer is a violation of its own and is not parsed.
+ */
+function judgedAnswer(checker: ResponseChecker, operationId: string | null, answer: UpstreamAnswer, text: string | { problem: string }): Violation[] {
+  // The bytes as sent when they are the text (no content encoding): no second copy of a large answer.
+  const bytes = (): Buffer => ((answer.contentEncoding ?? 'identity').trim().toLowerCase() === 'identity' ? answer.body : Buffer.from(text as string));
+  if (operationId !== null && typeof text === 'string' && nestsDeeperThan(bytes(), MAX_JSON_DEPTH)) {
+    return [{ side: 'response', rule: `the answer to ${operationId} is nested more than ${MAX_JSON_DEPTH} levels deep` }];
+  }
+  return responseViolations(checker, operationId, answer, text);
+}
 
 const header = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? value.join(', ') : (value ?? null));
 
