@@ -6,6 +6,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { errors } from '../core/errors.js';
 import { capText, type Verdict, type Violation } from '../core/journal.js';
+import { printable } from '../core/printable.js';
 import type { ResponseChecker } from '../contract/response-checker.js';
 import { sendError } from '../http/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
@@ -53,7 +54,7 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     res.locals[UPSTREAM] = { url, status: forwarded.status, durationMs: forwarded.durationMs };
     res.locals['responseBody'] = typeof text === 'string' ? readBody(text) : null;
     res.locals['verdict'] = (responseSide.length ? 'contract-violation' : requestSide.length ? 'invalid-request' : 'ok') satisfies Verdict;
-    if (violations.length) options.log(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${violations.map(describe).join('; ')}`);
+    if (violations.length) options.log(printable(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${violations.map(describe).join('; ')}`));
     if (options.strict && responseSide.length) {
       res.setHeader(VIOLATIONS_HEADER, String(violations.length));
       return sendError(res, errors.upstreamBrokeContract(operationId ?? `${req.method} ${req.path}`, forwarded.status, responseSide.map((violation) => violation.rule)));
@@ -69,7 +70,7 @@ function failed(options: ProxyAnswerOptions, req: Request, res: Response, url: s
   res.locals[UPSTREAM] = { url, status: null, durationMs: forwarded.durationMs, error: forwarded.reason };
   res.locals['verdict'] = 'upstream-error' satisfies Verdict;
   const error = errors.upstreamFailed(url, forwarded.reason);
-  options.log(`UPSTREAM ERROR ${req.method} ${req.originalUrl}: ${error.errorDescription}`);
+  options.log(printable(`UPSTREAM ERROR ${req.method} ${req.originalUrl}: ${error.errorDescription}`));
   const violations = (res.locals[VIOLATIONS] as Violation[] | undefined) ?? [];
   if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
   sendError(res, error);
