@@ -6,6 +6,8 @@ import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
 import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, workers } from './option-values.js';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
+import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from './proxy/exchange-slots.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
 
 export { ConfigError };
@@ -47,6 +49,12 @@ export interface Config {
   proxyStrict: boolean;
   /** Proxy mode: how long the upstream has for a whole answer before a 502. */
   proxyTimeoutMs: number;
+  /** Proxy mode: how many exchanges with the upstream at once; the rest wait their turn. */
+  proxyConcurrency: number;
+  /** A connection's request head must arrive within this, or the connection is closed. */
+  headersTimeoutMs: number;
+  /** A connection's whole request must arrive within this, or it is answered 408 and closed. */
+  requestTimeoutMs: number;
   quiet: boolean;
   help: boolean;
   version: boolean;
@@ -99,6 +107,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'proxy', env: 'MOCK_PROXY', type: 'string', value: 'URL', description: "validating proxy: forward every API request to this upstream (e.g. https://staging.example.com) and judge request and answer against openapi.yaml; violations go to the x-contract-violations header, the journal and GET /__admin/violations" },
   { flag: 'proxy-strict', env: 'MOCK_PROXY_STRICT', type: 'boolean', description: "with --proxy: answer an off-contract upstream answer with a 502 Error object naming the violation" },
   { flag: 'proxy-timeout', env: 'MOCK_PROXY_TIMEOUT', type: 'string', value: 'TIME', description: "with --proxy: how long the upstream has to answer, e.g. 10s or 500ms, before a 502 (default 10s)" },
+  { flag: 'proxy-concurrency', env: 'MOCK_PROXY_CONCURRENCY', type: 'string', value: 'N', description: `with --proxy: how many exchanges with the upstream at once; ${MAX_WAITING_PER_SLOT} more per slot wait their turn within --proxy-timeout, the rest get a 502 (default ${DEFAULT_PROXY_CONCURRENCY})` },
+  { flag: 'headers-timeout', env: 'MOCK_HEADERS_TIMEOUT', type: 'string', value: 'TIME', description: `how long a connection has to send a request's headers, e.g. 10 (seconds) or 500ms, before it is closed; also a connection that sends nothing (default ${DEFAULT_HEADERS_TIMEOUT_MS / 1000})` },
+  { flag: 'request-timeout', env: 'MOCK_REQUEST_TIMEOUT', type: 'string', value: 'TIME', description: `how long a connection has to send a whole request, body included, e.g. 30 (seconds), before a 408 (default ${DEFAULT_REQUEST_TIMEOUT_MS / 1000}; at least --headers-timeout)` },
   { flag: 'quiet', env: 'MOCK_QUIET', type: 'boolean', description: 'no log line per request' },
   { flag: 'help', type: 'boolean', description: 'print this help and exit' },
   { flag: 'version', type: 'boolean', description: 'print the version and exit' },
@@ -150,6 +161,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     corsOrigins: Object.freeze((text('cors-origin') === undefined ? ['*'] : list('cors-origin')).map((origin) => corsOrigin(source('cors-origin'), origin))),
     ...present('readyFile', text('ready-file')),
     ...proxyOptions(text, bool, source),
+    ...serverTimeouts(text, source),
     quiet: bool('quiet'),
     help: bool('help'),
     version: bool('version'),

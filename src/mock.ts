@@ -91,6 +91,8 @@ export interface ProxyOptions {
   strict: boolean;
   /** How long the upstream has for a whole answer. */
   timeoutMs: number;
+  /** How many exchanges with the upstream at once (default DEFAULT_PROXY_CONCURRENCY). */
+  concurrency?: number;
 }
 
 export interface Mock {
@@ -124,7 +126,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
   const journal = traffic.journal;
-  const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs);
+  const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
   const app = createApp({
     service,
     contract: options.contract,

@@ -1,6 +1,8 @@
 // Checks of one option's value, each refusal a one-line ConfigError that names where the value
 // came from (the flag or the environment variable the user set), never a flag they did not pass.
 import type { Config, Durability } from './config.js';
+import { DEFAULT_PROXY_CONCURRENCY, MAX_PROXY_CONCURRENCY } from './proxy/exchange-slots.js';
+import { redactUrl } from './store/redis-connection.js';
 import { prefixCollision } from './store/redis-keys.js';
 
 export class ConfigError extends Error {
@@ -82,38 +84,51 @@ export function redisPrefix(source: string, value: string): string {
 /** `--proxy URL`: an http(s) URL with a host; its path, if any, is put before every forwarded path. */
 export function proxyUrl(source: string, value: string): URL {
   const url = URL.canParse(value) ? new URL(value) : undefined;
+  // Printed back with its password masked, as the Redis URL is: a refusal goes to CI logs.
+  const shown = redactUrl(value);
   if (!url || !/^https?:$/.test(url.protocol) || !url.host) {
-    throw new ConfigError(`${source} takes the upstream's base URL, such as 'https://staging.example.com' or 'http://127.0.0.1:8080/api', got '${value}'`);
+    throw new ConfigError(`${source} takes the upstream's base URL, such as 'https://staging.example.com' or 'http://127.0.0.1:8080/api', got '${shown}'`);
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(`${source}: '${value}' has a query, fragment or credentials; give only scheme://host[:port][/path] (the client's own headers, x-api-key included, are forwarded)`);
+    throw new ConfigError(`${source}: '${shown}' has a query, fragment or credentials; give only scheme://host[:port][/path] (the client's own headers, x-api-key included, are forwarded)`);
   }
   return url;
 }
 
 export const MAX_PROXY_TIMEOUT_MS = 10 * 60_000;
 
-/** `--proxy-timeout 10s`, `500ms` or `2500` (milliseconds): how long the upstream has for a whole answer. */
-export function duration(source: string, value: string | undefined, fallbackMs: number): number {
+/**
+ * `--proxy-timeout 10s`, `500ms` or `2500`: a duration in milliseconds. A bare number is in `bare`
+ * units: milliseconds for --proxy-timeout (as it always was), seconds for the server's timeouts.
+ */
+export function duration(source: string, value: string | undefined, fallbackMs: number, bare: 'ms' | 's' = 'ms'): number {
   if (value === undefined) return fallbackMs;
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec(value.trim());
-  const ms = match ? Math.round(Number(match[1]) * (match[2]?.toLowerCase() === 's' ? 1000 : 1)) : Number.NaN;
+  const unit = match?.[2]?.toLowerCase() ?? bare;
+  const ms = match ? Math.round(Number(match[1]) * (unit === 's' ? 1000 : 1)) : Number.NaN;
   if (!Number.isFinite(ms) || ms < 1 || ms > MAX_PROXY_TIMEOUT_MS) {
-    throw new ConfigError(`${source} takes a duration from 1ms to 600s, such as '10s', '500ms' or '2500' (milliseconds), got '${value}'`);
+    const example = bare === 's' ? "'10' (seconds), '10s' or '500ms'" : "'10s', '500ms' or '2500' (milliseconds)";
+    throw new ConfigError(`${source} takes a duration from 1ms to 600s, such as ${example}, got '${value}'`);
   }
   return ms;
 }
 
 export const DEFAULT_PROXY_TIMEOUT_MS = 10_000;
 
-/** --proxy and the two options that only mean something with it (given alone, they are refused, never ignored). */
-export function proxyOptions(text: (flag: string) => string | undefined, bool: (flag: string) => boolean, source: (flag: string) => string): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs'> {
+/** --proxy and the options that only mean something with it (given alone, they are refused, never ignored). */
+export function proxyOptions(text: (flag: string) => string | undefined, bool: (flag: string) => boolean, source: (flag: string) => string): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs' | 'proxyConcurrency'> {
   const url = text('proxy');
   const strict = bool('proxy-strict');
   const timeout = text('proxy-timeout');
-  if (url === undefined && (strict || timeout !== undefined)) {
-    const given = source(strict ? 'proxy-strict' : 'proxy-timeout');
+  const concurrency = text('proxy-concurrency');
+  if (url === undefined && (strict || timeout !== undefined || concurrency !== undefined)) {
+    const given = source(strict ? 'proxy-strict' : timeout !== undefined ? 'proxy-timeout' : 'proxy-concurrency');
     throw new ConfigError(`${given} only applies with ${given.startsWith('--') ? '--proxy <url>' : 'MOCK_PROXY=<url>'}`);
   }
-  return { ...(url === undefined ? {} : { proxy: proxyUrl(source('proxy'), url) }), proxyStrict: strict, proxyTimeoutMs: duration(source('proxy-timeout'), timeout, DEFAULT_PROXY_TIMEOUT_MS) };
+  return {
+    ...(url === undefined ? {} : { proxy: proxyUrl(source('proxy'), url) }),
+    proxyStrict: strict,
+    proxyTimeoutMs: duration(source('proxy-timeout'), timeout, DEFAULT_PROXY_TIMEOUT_MS),
+    proxyConcurrency: integer(source('proxy-concurrency'), concurrency, DEFAULT_PROXY_CONCURRENCY, 1, MAX_PROXY_CONCURRENCY),
+  };
 }

@@ -153,7 +153,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     journalSize: config.journalSize,
     acceptAnyKey: config.acceptAnyKey,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
-    ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs } } : {}),
+    ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs, concurrency: config.proxyConcurrency } } : {}),
     log,
   });
   const server = await listenOrClose(mock, config);
@@ -181,7 +181,7 @@ async function listenOrClose(mock: Mock, config: Config): Promise<Server> {
 
 function listen(mock: Mock, config: Config): Promise<Server> {
   return new Promise((resolveServer, reject) => {
-    const server = createHttpServer(mock.app).listen(config.port, config.host);
+    const server = createHttpServer(mock.app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs }).listen(config.port, config.host);
     server.once('listening', () => resolveServer(server));
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, config)));
   });

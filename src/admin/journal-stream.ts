@@ -4,6 +4,10 @@
 // dropped and counted, and as soon as the client catches up it gets a `dropped` event with the count
 // (the console then reloads the list). A client so far behind that DROPS_BEFORE_CLOSE entries in a
 // row were dropped is gone in all but name: its stream is closed.
+// Together, the streams hold at most MAX_TOTAL_BUFFERED_BYTES (400 streams that never read held
+// 1.15 GB): once they do, a stream holding more than its fair share of that (the total over the
+// number of streams) is closed at its next entry, and its memory freed; one that keeps up is not. The console's
+// EventSource reconnects and reloads the list. Each entry is serialised once for all streams.
 // The journal may be shared by several instances (src/store/traffic-state.ts): its `entry` events
 // are every instance's entries, and `: connected` is sent once every later entry will arrive.
 import type { Request, Response } from 'express';
@@ -11,10 +15,41 @@ import type { JournalEntry } from '../core/journal.js';
 import type { JournalStore } from '../store/traffic-state.js';
 
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+export const MAX_TOTAL_BUFFERED_BYTES = 16 * 1024 * 1024;
 export const DROPS_BEFORE_CLOSE = 10_000;
 const HEARTBEAT_MS = 15_000;
 
-export function streamJournal(journal: JournalStore, req: Request, res: Response): void {
+/** What every open stream holds, kept up to date as each is written to (every entry goes to every stream). */
+export class StreamBudget {
+  private readonly held = new Map<Response, number>();
+  private sum = 0;
+  private last: { entry: JournalEntry; frame: string } | undefined;
+
+  constructor(readonly limit = MAX_TOTAL_BUFFERED_BYTES) {}
+
+  /**
+   * The stream's buffer as it is now; false when the streams together are at the limit and this
+   * one holds more than its fair share of it (a stream that keeps up holds next to nothing).
+   */
+  refresh(res: Response): boolean {
+    this.sum += res.writableLength - (this.held.get(res) ?? 0);
+    this.held.set(res, res.writableLength);
+    return this.sum < this.limit || res.writableLength < this.limit / this.held.size;
+  }
+
+  forget(res: Response): void {
+    this.sum -= this.held.get(res) ?? 0;
+    this.held.delete(res);
+  }
+
+  /** The entry's event, serialised once for every stream. */
+  frame(entry: JournalEntry): string {
+    if (this.last?.entry !== entry) this.last = { entry, frame: `event: entry\ndata: ${JSON.stringify(entry)}\n\n` };
+    return this.last.frame;
+  }
+}
+
+export function streamJournal(journal: JournalStore, req: Request, res: Response, budget: StreamBudget = new StreamBudget()): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   let dropped = 0;
   const reportDropped = (): void => {
@@ -23,12 +58,14 @@ export function streamJournal(journal: JournalStore, req: Request, res: Response
     dropped = 0;
   };
   const send = (entry: JournalEntry): void => {
+    if (!budget.refresh(res)) return void res.destroy();
     if (res.writableLength >= MAX_BUFFERED_BYTES) {
       if (++dropped >= DROPS_BEFORE_CLOSE) res.destroy();
       return;
     }
     reportDropped();
-    res.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+    res.write(budget.frame(entry));
+    budget.refresh(res);
   };
   // Entries a shared journal lost before this instance heard them: a gap like the client's own.
   const skipped = (count: number): void => {
@@ -36,7 +73,10 @@ export function streamJournal(journal: JournalStore, req: Request, res: Response
     reportDropped();
   };
   // The client caught up: it hears about the gap now, not only with the next entry.
-  res.on('drain', reportDropped);
+  res.on('drain', () => {
+    budget.refresh(res);
+    reportDropped();
+  });
   // A comment now and then keeps proxies and idle timeouts from closing a quiet stream.
   const heartbeat = setInterval(() => res.writableLength < MAX_BUFFERED_BYTES && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
@@ -46,6 +86,7 @@ export function streamJournal(journal: JournalStore, req: Request, res: Response
     if (!res.destroyed) res.write(': connected\n\n');
   });
   const stop = (): void => {
+    budget.forget(res);
     clearInterval(heartbeat);
     journal.off('entry', send);
     journal.off('dropped', skipped);

@@ -6,7 +6,7 @@ import type { JournalFilter } from '../core/journal.js';
 import type { LinkService } from '../core/links.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import type { JournalStore } from '../store/traffic-state.js';
-import { streamJournal } from './journal-stream.js';
+import { StreamBudget, streamJournal } from './journal-stream.js';
 
 export interface TrafficDeps {
   service: LinkService;
@@ -45,7 +45,9 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     await deps.journal.clear();
     res.status(204).end();
   });
-  router.get('/requests/stream', (req, res) => streamJournal(deps.journal, req, res));
+  // One budget for every stream of this mock: the total they buffer is bounded, not only each one.
+  const streams = new StreamBudget();
+  router.get('/requests/stream', (req, res) => streamJournal(deps.journal, req, res, streams));
   router.get('/coverage', async (req, res) => {
     const account = typeof req.query['account'] === 'string' ? req.query['account'] : undefined;
     res.json({ documented: deps.coverage.documentedOutcomes(), accounts: await deps.coverage.report(account) });

@@ -3,6 +3,7 @@
 // failing testcase per distinct violation, or one passing testcase when there is none, so a CI
 // page shows the drift whichever way it went. Keys in examples arrive masked by the mock.
 import { xmlAttr, xmlText } from '../contract/xml-escape.js';
+import { printable } from '../core/printable.js';
 import type { DistinctViolation, ViolationGroup, ViolationReport } from '../core/violations.js';
 
 /** Characters of a body shown on one line at most: the example is evidence, not a dump. */
@@ -48,7 +49,8 @@ export function formatDrift(report: ViolationReport, baseUrl: string): string {
     }
   }
   if (report.dropped > 0) lines.push('', droppedLine(report));
-  return lines.join('\n');
+  // Rules, paths and bodies come from clients and upstreams: no control character reaches the terminal.
+  return lines.map(printable).join('\n');
 }
 
 function testCase(classname: string, name: string, failure?: { message: string; details: string }): string {

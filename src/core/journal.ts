@@ -80,6 +80,7 @@ export function maskApiKey(key: string): string {
  */
 export function capBody(body: unknown, bytesRead?: number): unknown {
   if (body === undefined) return null;
+  if (typeof body === 'object' && body !== null && capped.has(body)) return body;
   if (bytesRead !== undefined && bytesRead <= MAX_BODY_CHARS) return body;
   let text: string | undefined;
   try {
@@ -88,8 +89,31 @@ export function capBody(body: unknown, bytesRead?: number): unknown {
     return { truncated: true, unserialisable: (error as Error).message };
   }
   if (text === undefined || text.length <= MAX_BODY_CHARS) return body ?? null;
-  return { truncated: true, chars: text.length, preview: text.slice(0, MAX_BODY_CHARS) };
+  return { truncated: true, chars: text.length, preview: previewOf(text) };
 }
+
+/**
+ * The first MAX_BODY_CHARS of a text, as a string of its own. V8 makes `text.slice(…)` a view
+ * into the whole text, so a 4 KiB preview kept in the journal would keep a 16 MiB text alive (a
+ * thousand entries: gigabytes). Copying it through its bytes cuts that link.
+ */
+function previewOf(text: string): string {
+  return Buffer.from(text.slice(0, MAX_BODY_CHARS), 'utf8').toString('utf8');
+}
+
+/**
+ * A body read as text, capped as capBody caps a parsed one, without parsing it: a 16 MiB answer
+ * would otherwise be parsed and serialised again only to keep its first 4 KiB.
+ */
+export function capText(text: string): unknown {
+  if (text.length <= MAX_BODY_CHARS) return undefined;
+  const preview = { truncated: true, chars: text.length, preview: previewOf(text) };
+  capped.add(preview);
+  return preview;
+}
+
+/** Previews capText made: capBody keeps them as they are rather than capping the preview again. */
+const capped = new WeakSet<object>();
 
 /** Oldest first, as given; filters combine with AND; `limit` keeps the newest. */
 export function filterEntries(entries: readonly JournalEntry[], filter: JournalFilter, accountIdOfKey: (key: string) => string | undefined): JournalEntry[] {

@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { ApiError, errors } from '../core/errors.js';
 import type { ErrorBody } from '../api-types.js';
 import type { Verdict } from '../core/journal.js';
+import { printable } from '../core/printable.js';
 import { BODY_NOT_UTF8, BODY_TOO_DEEP } from './json-body.js';
 import { MAX_JSON_DEPTH } from './json-depth.js';
 import { isStoreUnavailable } from '../store/link-store.js';
@@ -206,7 +207,8 @@ function verdictOf(thrown: unknown, error: ApiError): Verdict {
  */
 function describeInternal(request: string, error: ApiError, thrown: unknown): string {
   const violation = isResponseViolation((thrown ?? {}) as HttpLikeError);
-  const headline = `${violation ? 'CONTRACT VIOLATION' : 'INTERNAL ERROR'} answering ${request}: ${error.errorDescription}`;
+  // One line whatever the request or the error names: its stack, below, is the mock's own.
+  const headline = printable(`${violation ? 'CONTRACT VIOLATION' : 'INTERNAL ERROR'} answering ${request}: ${error.errorDescription}`);
   const explained = violation || thrown instanceof ApiError || isStoreUnavailable(thrown) || !(thrown instanceof Error);
   return explained ? headline : `${headline}\n${thrown.stack?.split('\n').slice(1).join('\n') ?? ''}`;
 }

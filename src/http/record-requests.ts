@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
 import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
+import { maskQuerySecrets, printable } from '../core/printable.js';
 import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../store/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
@@ -32,7 +33,7 @@ export function recordRequests(recorders: Recorders): RequestHandler {
       try {
         recordOne(recorders, req, res, Number(process.hrtime.bigint() - started) / 1e6);
       } catch (error) {
-        recorders.log?.(`INTERNAL ERROR recording ${req.method} ${req.originalUrl}: ${(error as Error).message}`);
+        recorders.log?.(printable(`INTERNAL ERROR recording ${req.method} ${req.originalUrl}: ${(error as Error).message}`));
       }
     };
     res.on('finish', record);
@@ -72,7 +73,8 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   if (res.locals[OWN_ROUTE] === true || isPreflight(req)) return;
   const entry = journalEntry(req, res, status, durationMs);
   recorders.journal.add(entry);
-  if (entry.violations?.length) recorders.violations?.record(entry);
+  // The drift report keeps an example exchange for everyone to read: no credentials in its query.
+  if (entry.violations?.length) recorders.violations?.record({ ...entry, path: maskQuerySecrets(entry.path) });
   if (entry.operationId && status !== null) {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
     recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, coverageAccount(entry), { operationId: entry.operationId, status, code });
@@ -99,7 +101,7 @@ function logLine(req: Request, res: Response, status: number | null, durationMs:
   const fault = res.locals['fault'] as string | undefined;
   const shown = status ?? (fault ? `fault:${fault}` : 'closed-before-answer');
   const scenario = res.locals['shapedBy'] as string | undefined;
-  return `${req.method} ${req.originalUrl} ${shown} ${durationMs.toFixed(1)}ms${scenario ? ` scenario=${scenario}` : ''}`;
+  return `${req.method} ${printable(req.originalUrl)} ${shown} ${durationMs.toFixed(1)}ms${scenario ? ` scenario=${scenario}` : ''}`;
 }
 
 function journalEntry(req: Request, res: Response, status: number | null, durationMs: number) {

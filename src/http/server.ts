@@ -13,24 +13,52 @@
 // response in flight as the connection's last one and closes the socket once it is sent (no
 // leak); a FIN with no request in flight still ends the socket at once. Node has no createServer
 // option for it: it is a property of the server (lib/_http_server.js, socketOnEnd; Node 18-24).
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+//
+// Timeouts (--headers-timeout, --request-timeout): Node answers 408 and closes a connection whose
+// request head or whole request is late, but only once a first byte has arrived; a connection
+// that sends nothing at all is never closed by it (Node 20-24), so a client could hold file
+// descriptors forever. closeSilentConnections closes those after the head's timeout.
+import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import { answerTransportErrors } from './transport-errors.js';
 
 type Initialise = (this: object, ...args: unknown[]) => void;
 
-export function createHttpServer(app: Express): Server {
-  const server = createPrototypedServer(app);
+export interface ServerTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+export function createHttpServer(app: Express, timeouts?: ServerTimeouts): Server {
+  const server = createPrototypedServer(app, timeouts ? nodeTimeouts(timeouts) : {});
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   answerTransportErrors(server);
+  if (timeouts) closeSilentConnections(server, timeouts.headersTimeoutMs);
   return server;
 }
 
-function createPrototypedServer(app: Express): Server {
+function nodeTimeouts({ headersTimeoutMs, requestTimeoutMs }: ServerTimeouts): ServerOptions {
+  // Node checks its timeouts every connectionsCheckingInterval (30 s by default): often enough
+  // that a late connection is closed within about a quarter of its timeout past it.
+  const connectionsCheckingInterval = Math.min(30_000, Math.max(100, Math.round(headersTimeoutMs / 4)));
+  return { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval };
+}
+
+/** A connection with not one byte read once the head's timeout has passed is closed. */
+function closeSilentConnections(server: Server, headersTimeoutMs: number): void {
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.bytesRead === 0 && socket.destroy(), headersTimeoutMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+function createPrototypedServer(app: Express, options: ServerOptions): Server {
   // Node's two constructors are plain functions that can initialise an object they are given
   // (Reflect.construct would also work, but measured 3× slower). Were they ever classes, this
   // falls back to the plain server: slower, never broken.
-  if (isClass(IncomingMessage) || isClass(ServerResponse)) return createServer(app);
+  if (isClass(IncomingMessage) || isClass(ServerResponse)) return createServer(options, app);
   const initRequest = IncomingMessage as unknown as Initialise;
   const initResponse = ServerResponse as unknown as Initialise;
   function AppRequest(this: object, ...args: unknown[]): void {
@@ -43,6 +71,7 @@ function createPrototypedServer(app: Express): Server {
   AppResponse.prototype = app.response;
   return createServer(
     {
+      ...options,
       IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
       ServerResponse: AppResponse as unknown as typeof ServerResponse,
     },

@@ -4,6 +4,7 @@
 // validated before it is passed on.
 import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { ExchangeSlots } from './exchange-slots.js';
 
 export interface ForwardRequest {
   method: string;
@@ -26,15 +27,21 @@ export class Upstream {
   private readonly secure: boolean;
   // Keep-alive: a proxy in front of a staging API should not pay a TCP (and TLS) handshake per request.
   private readonly agent: HttpAgent;
+  /** Taken by each exchange for as long as it holds an answer or a socket (--proxy-concurrency). */
+  readonly slots: ExchangeSlots;
 
   constructor(
     url: URL,
-    private readonly timeoutMs: number,
+    readonly timeoutMs: number,
+    concurrency?: number,
   ) {
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.secure = url.protocol === 'https:';
-    this.agent = this.secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.slots = new ExchangeSlots(concurrency);
+    // No more kept-alive sockets than exchanges can use at once.
+    const agentOptions = { keepAlive: true, maxFreeSockets: this.slots.limit };
+    this.agent = this.secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   }
 
   /**
@@ -50,17 +57,17 @@ export class Upstream {
    * Never rejects: a refused connection, a reset, a timeout or an oversized answer is a 'failed'.
    * A kept-alive connection the upstream closed just as it was reused (a reset before any answer)
    * is tried once more on a new one: the upstream never saw that request (Node's advice for
-   * `req.reusedSocket`). The timeout bounds both tries together.
+   * `req.reusedSocket`). The timeout bounds both tries together, and the wait for a slot before
+   * them when `started` is when that wait began.
    */
-  async send(outgoing: ForwardRequest, cancelled: AbortSignal): Promise<Forwarded> {
-    const started = performance.now();
+  async send(outgoing: ForwardRequest, cancelled: AbortSignal, started = performance.now()): Promise<Forwarded> {
     const first = await this.attempt(outgoing, cancelled, started);
     if (first.kind === 'failed' && first.staleConnection && !cancelled.aborted) return this.attempt(outgoing, cancelled, started);
     return first;
   }
 
   private attempt(outgoing: ForwardRequest, cancelled: AbortSignal, started: number): Promise<Forwarded & { staleConnection?: boolean }> {
-    const elapsed = (): number => Math.round((performance.now() - started) * 100) / 100;
+    const elapsed = (): number => elapsedMs(started);
     return new Promise((resolve) => {
       const fail = (reason: string): void => resolve({ kind: 'failed', reason, durationMs: elapsed() });
       const send = this.secure ? httpsRequest : httpRequest;
@@ -100,19 +107,48 @@ export class Upstream {
   }
 }
 
-/** The whole answer, or a 'failed' when it is too large or cut off. */
+/** Milliseconds since `started` (a performance.now()), to the hundredth. */
+export const elapsedMs = (started: number): number => Math.round((performance.now() - started) * 100) / 100;
+
+/**
+ * The whole answer, or a 'failed' when it is too large or cut off. With a Content-Length the bytes
+ * go straight into one buffer of that size: no chunk list and no second copy of up to 16 MiB.
+ */
 function readAnswer(res: IncomingMessage, elapsed: () => number, done: (result: Forwarded) => void, abort: () => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  res.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > MAX_UPSTREAM_BODY) {
-      done({ kind: 'failed', reason: `its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`, durationMs: elapsed() });
-      abort();
-    } else chunks.push(chunk);
-  });
-  res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), durationMs: elapsed() }));
+  const tooLarge = (): void => {
+    done({ kind: 'failed', reason: `its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`, durationMs: elapsed() });
+    abort();
+  };
+  const declared = Number(res.headers['content-length'] ?? Number.NaN);
+  if (declared > MAX_UPSTREAM_BODY) return tooLarge();
+  const body = new AnswerBody(Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined);
+  res.on('data', (chunk: Buffer) => (body.add(chunk) ? undefined : tooLarge()));
+  res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: body.bytes(), durationMs: elapsed() }));
   res.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
+}
+
+/** An answer's bytes as they arrive, up to MAX_UPSTREAM_BODY: into one buffer when the size is known. */
+class AnswerBody {
+  private readonly chunks: Buffer[] = [];
+  private readonly whole: Buffer | undefined;
+  private size = 0;
+
+  constructor(declared: number | undefined) {
+    this.whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
+  }
+
+  /** False when the answer has grown past the limit (or past its own Content-Length). */
+  add(chunk: Buffer): boolean {
+    if (this.size + chunk.length > (this.whole?.length ?? MAX_UPSTREAM_BODY)) return false;
+    if (this.whole) chunk.copy(this.whole, this.size);
+    else this.chunks.push(chunk);
+    this.size += chunk.length;
+    return true;
+  }
+
+  bytes(): Buffer {
+    return this.whole ? this.whole.subarray(0, this.size) : Buffer.concat(this.chunks, this.size);
+  }
 }
 
 function describeNetworkError(error: NodeJS.ErrnoException): string {

@@ -4,7 +4,8 @@
 import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
+import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES, MAX_TOTAL_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
+import { eventually } from '../helpers/eventually.js';
 import type { JournalStore } from '../../src/store/traffic-state.js';
 import { createTestApp } from '../helpers/test-app.js';
 
@@ -81,5 +82,43 @@ describe('GET /__admin/requests/stream with a slow client', () => {
     socket.resume(); // read what was already sent; the server has closed its side
     await closed;
     expect(journal.listenerCount('entry')).toBe(0);
+  });
+});
+
+describe('GET /__admin/requests/stream with many slow clients', () => {
+  test(`streams that never read hold at most ${MAX_TOTAL_BUFFERED_BYTES / 1024 / 1024} MiB together: those behind are closed, one that reads keeps its stream`, async () => {
+    const t = await createTestApp();
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const open = async (): Promise<Socket> => {
+      const socket = connect(port, '127.0.0.1');
+      socket.write('GET /__admin/requests/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+      return socket;
+    };
+    // 40 streams of 1 MiB each would be 40 MiB: more than the total allowed.
+    const slow = await Promise.all(Array.from({ length: 40 }, open));
+    expect(40 * MAX_BUFFERED_BYTES).toBeGreaterThan(2 * MAX_TOTAL_BUFFERED_BYTES);
+    for (const socket of slow) socket.pause();
+    // A paused client does not read the end of its stream: count the connections the server still holds.
+    const connections = (): Promise<number> => new Promise((resolve, reject) => server!.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    const reader = await open();
+    let read = '';
+    reader.on('data', (chunk: Buffer) => (read = (read + chunk.toString()).slice(-20_000)));
+    // 7,500 entries at most, below DROPS_BEFORE_CLOSE: without the total's bound, no stream would be closed yet.
+    let closedCount = 0;
+    for (let round = 0; round < 750 && closedCount < 20; round += 1) {
+      addEntries(t.journal, 10);
+      await new Promise((resolve) => setImmediate(resolve));
+      closedCount = 41 - (await connections());
+    }
+    const last = await eventually(async () => 41 - (await connections()), (count) => count >= 20, 5_000);
+    expect(last).toBeGreaterThanOrEqual(20);
+    expect(reader.destroyed).toBe(false);
+    read = '';
+    addEntries(t.journal, 1);
+    expect(await eventually(async () => read, (text) => text.includes('"seq":'), 2_000)).toContain('event: entry');
+    for (const socket of [...slow, reader]) socket.destroy();
   });
 });

@@ -32,6 +32,9 @@ const DEFAULTS: Values = {
   corsOrigins: ['*'],
   proxyStrict: false,
   proxyTimeoutMs: 10_000,
+  proxyConcurrency: 8,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
   quiet: false,
   help: false,
   version: false,
@@ -90,6 +93,14 @@ describe('parseConfig: accepted input', () => {
     ['--proxy-timeout 2s', ['--proxy', 'http://up.test', '--proxy-timeout', '2s'], {}, { proxy: new URL('http://up.test'), proxyTimeoutMs: 2000 }],
     ['--proxy-timeout 250ms', ['--proxy', 'http://up.test', '--proxy-timeout', '250ms'], {}, { proxy: new URL('http://up.test'), proxyTimeoutMs: 250 }],
     ['MOCK_PROXY_TIMEOUT in milliseconds', [], { MOCK_PROXY: 'http://up.test', MOCK_PROXY_TIMEOUT: '1500' }, { proxy: new URL('http://up.test'), proxyTimeoutMs: 1500 }],
+    ['--proxy-concurrency 4', ['--proxy', 'http://up.test', '--proxy-concurrency', '4'], {}, { proxy: new URL('http://up.test'), proxyConcurrency: 4 }],
+    ['MOCK_PROXY_CONCURRENCY', [], { MOCK_PROXY: 'http://up.test', MOCK_PROXY_CONCURRENCY: '64' }, { proxy: new URL('http://up.test'), proxyConcurrency: 64 }],
+    // The server's timeouts: a bare number is seconds; a longer head timeout carries the request's along.
+    ['--headers-timeout 2 (seconds)', ['--headers-timeout', '2'], {}, { headersTimeoutMs: 2000 }],
+    ['MOCK_HEADERS_TIMEOUT 500ms', [], { MOCK_HEADERS_TIMEOUT: '500ms' }, { headersTimeoutMs: 500 }],
+    ['--headers-timeout 60 raises the request timeout', ['--headers-timeout', '60'], {}, { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 }],
+    ['--request-timeout 5s', ['--headers-timeout', '1', '--request-timeout', '5s'], {}, { headersTimeoutMs: 1000, requestTimeoutMs: 5000 }],
+    ['MOCK_REQUEST_TIMEOUT', [], { MOCK_REQUEST_TIMEOUT: '120' }, { requestTimeoutMs: 120_000 }],
     ['--help', ['--help'], {}, { help: true }],
     ['--version', ['--version'], {}, { version: true }],
     ['several flags', ['--port', '0', '--db', ':memory:', '--quiet', '--seed=9'], {}, { port: 0, db: ':memory:', quiet: true, seed: 9 }],
@@ -226,6 +237,10 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
     ['MOCK_PROXY_TIMEOUT without a proxy', [], { MOCK_PROXY_TIMEOUT: '5s' }, /^MOCK_PROXY_TIMEOUT only applies with MOCK_PROXY=<url>$/],
     ['--proxy-timeout 0', ['--proxy', 'http://up.test', '--proxy-timeout', '0'], {}, /^--proxy-timeout takes a duration from 1ms to 600s/],
     ['--proxy-timeout 10 minutes', ['--proxy', 'http://up.test', '--proxy-timeout', '10m'], {}, /^--proxy-timeout takes a duration/],
+    ['--proxy-concurrency without --proxy', ['--proxy-concurrency', '4'], {}, /^--proxy-concurrency only applies with --proxy <url>$/],
+    ['--proxy-concurrency 0', ['--proxy', 'http://up.test', '--proxy-concurrency', '0'], {}, /^--proxy-concurrency must be a whole number from 1 to 1024, got '0'$/],
+    ['MOCK_HEADERS_TIMEOUT 0', [], { MOCK_HEADERS_TIMEOUT: '0' }, /^MOCK_HEADERS_TIMEOUT takes a duration from 1ms to 600s, such as '10' \(seconds\)/],
+    ['--request-timeout shorter than --headers-timeout', ['--headers-timeout', '20', '--request-timeout', '5'], {}, /^--request-timeout \(5000 ms\) must be at least --headers-timeout \(20000 ms\)/],
   ];
   it.each(rows)('%s', (_name, argv, env, mentions) => {
     let error: unknown;
@@ -242,6 +257,17 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
     // A value from the environment is refused under its variable, never a flag the user did not pass.
     if (argv.length === 0) expect(message).not.toMatch(/--[a-z]/);
     expect((error as ConfigError).name).toBe('ConfigError');
+  });
+
+  // A refused URL is printed back: its password must not be (the Redis URL's is masked the same way).
+  it.each([
+    ['--proxy', ['--proxy', 'http://user:s3cret@up.test/'], {}],
+    ['MOCK_PROXY', [], { MOCK_PROXY: 'https://user:s3cret@up.test/?key=1' }],
+    ['--proxy, a URL that does not parse', ['--proxy', 'http://user:s3cret@up test/'], {}],
+  ])('masks the password of a refused %s URL', (_name, argv, env) => {
+    expect(() => parseConfig(argv, env)).toThrow(ConfigError);
+    expect(() => parseConfig(argv, env)).toThrow(/\*\*\*@up/);
+    expect(() => parseConfig(argv, env)).not.toThrow(/s3cret/);
   });
 
   it('suggests nothing for a flag that is near none', () => {
