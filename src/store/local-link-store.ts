@@ -3,6 +3,9 @@
 // reads are in src/store/local-link-reads.ts. One event loop makes each step atomic: a create's
 // checks and its change to memory run with nothing in between, and its write follows. A change
 // that cannot be made durable is undone and rejected: memory never holds what the disk does not.
+// A replace (reset, restore) is written first and only then takes the place of the data in
+// memory; changes wait while it is written, so that none is made on the state it replaces and
+// written after it, and one that fails leaves the data as it was, taking changes as before.
 import type { Change, StoreOp } from '../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
@@ -14,6 +17,13 @@ export type Persist = (ops: StoreOp[]) => Promise<void>;
 export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   /** New tags not yet written: the first write of a link that names one writes it too. */
   private readonly unwrittenTags = new Set<string>();
+  /**
+   * The replace being written, settled either way. Changes wait for it with
+   * `while (this.replacing) await this.replacing;` as their first line: the check that lets them
+   * on runs in the same turn as their change to memory, so no replace can start in between. Each
+   * turn waits for one replace, which ends (written or failed).
+   */
+  private replacing: Promise<void> | undefined;
 
   constructor(
     data: MockData,
@@ -24,6 +34,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
+    while (this.replacing) await this.replacing;
     const existing = this.current.tagByName({ id: tag.accountId }, tag.name);
     if (existing) return { tag: existing, created: false };
     this.current.addTag(tag);
@@ -32,6 +43,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async createLink({ link, linkLimit, newTags }: NewLink): Promise<CreateOutcome> {
+    while (this.replacing) await this.replacing;
     const state = this.current;
     const outcome = refusal(state, link, linkLimit, newTags);
     if (outcome !== 'stored') return outcome;
@@ -45,6 +57,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined> {
+    while (this.replacing) await this.replacing;
     const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
     const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
@@ -55,6 +68,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async deleteLink(link: LinkRecord): Promise<boolean> {
+    while (this.replacing) await this.replacing;
     const state = this.current;
     const stored = state.linkById(link.id);
     if (!stored) return false;
@@ -64,6 +78,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async addClicks(linkId: string, count: number): Promise<LinkRecord | undefined> {
+    while (this.replacing) await this.replacing;
     const link = this.current.linkById(linkId);
     if (!link) return undefined;
     link.clickCount += count;
@@ -72,6 +87,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined> {
+    while (this.replacing) await this.replacing;
     const account = this.current.accounts().find((candidate) => candidate.id === accountId);
     if (!account) return undefined;
     const before = account.linkLimit;
@@ -117,9 +133,20 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async replaceAll(data: MockData): Promise<void> {
+    while (this.replacing) await this.replacing;
+    const written = this.persist([{ op: 'replace', data }]);
+    const replacing = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.replacing = replacing;
+    try {
+      await written;
+    } finally {
+      if (this.replacing === replacing) this.replacing = undefined;
+    }
     this.current = new MockState(data);
     this.unwrittenTags.clear();
-    await this.persist([{ op: 'replace', data }]);
   }
 
   async close(): Promise<void> {}
