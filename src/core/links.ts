@@ -5,7 +5,7 @@
 // changes nothing and every rule holds across all the instances that share one store (D22). A
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
-import { isStoreUnavailable, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
+import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
 import type { Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
@@ -139,11 +139,12 @@ export class LinkService {
   private async accountForNewKey(apiKey: string): Promise<AccountRecord | undefined> {
     if (!this.deps.createAccount) return undefined;
     const seeded = await this.deps.createAccount(apiKey);
-    try {
-      return await this.store.addAccount(seeded);
-    } catch (error) {
-      throw errors.internal(`--accept-any-key: ${(error as Error).message}`);
-    }
+    // Written before it is handed out: one that cannot be is a 500 that says so, and made nothing.
+    return saved(
+      this.store.addAccount(seeded).catch((error: unknown) => {
+        throw error instanceof SeededAccountClash ? errors.internal(`--accept-any-key: ${error.message}`) : error;
+      }),
+    );
   }
 }
 
