@@ -2,48 +2,25 @@
 // that depends on it, and undone in memory when its write fails, so that no later change of that
 // key is written without it (issue 23, item 1: on a full disk the account stayed in memory only,
 // the key's creates were logged, and after a crash the db failed its integrity check).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAccountForKey, buildSeed } from '../../fixtures/seed.js';
 import type { StoreOp } from '../../src/core/changes.js';
 import { LinkService } from '../../src/core/links.js';
 import type { DataStore } from '../../src/store/data-store.js';
 import { LocalLinkStore } from '../../src/store/local-link-store.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
 import { openData } from '../../src/store/open-data.js';
 import { accountForKey } from '../../src/account-for-key.js';
 import { expectError } from '../helpers/contract-assert.js';
-import { createTestApp, fixtures, TEST_SEED, type TestApp } from '../helpers/test-app.js';
+import { enospc, useFileDb } from '../helpers/file-db.js';
+import { createTestApp, fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 const KEY = 'ci-job-disk-full';
-let dir: string;
-let file: string;
-const running: TestApp[] = [];
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'slm-any-key-write-'));
-  file = join(dir, 'db.json');
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const logStore = () => new LogFileStore(file, { durable: true, compactAfterBytes: 1 << 30 });
-const ENOSPC = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+const db = useFileDb('slm-any-key-write-');
 
 /** The file store, with a disk that fills up and frees again on demand. */
 function fillableStore(): { store: DataStore; disk: { full: boolean } } {
-  const real = logStore();
   const disk = { full: false };
-  const store: DataStore = {
-    location: real.location,
-    open: () => real.open(),
-    close: () => real.close(),
-    write: (ops: readonly StoreOp[]) => (disk.full ? Promise.reject(ENOSPC()) : real.write(ops)),
-  };
-  return { store, disk };
+  return { store: db.faultyStore(() => (disk.full ? enospc() : undefined)), disk };
 }
 
 const CREATE = { destinationUrl: 'https://example.com/after', domain: 'short.test', tags: [{ name: 'ci' }] };
@@ -52,7 +29,7 @@ describe('--accept-any-key, a new key whose account cannot be written', () => {
   it('is a 500 that makes no account; once the disk has room the key works, and a crash after it reopens whole', async () => {
     const { store, disk } = fillableStore();
     const app = await createTestApp({ store, acceptAnyKey: true });
-    running.push(app);
+    db.running.push(app);
     disk.full = true;
     const refused = await app.request.delete('/links/lnk_0000000000000000').set('x-api-key', KEY);
     expectError(refused, 500);
@@ -64,7 +41,7 @@ describe('--accept-any-key, a new key whose account cannot be written', () => {
     expect(created.status, created.text).toBe(201);
     const acknowledged = await app.data();
     // A crash now: the db reopens, passes its integrity check, and holds the key's account and link.
-    const reopened = await openData(logStore(), () => Promise.reject(new Error('must not re-seed')), false);
+    const reopened = await openData(db.logStore(), () => Promise.reject(new Error('must not re-seed')), false);
     expect(reopened.data).toEqual(acknowledged);
     expect(reopened.data.links[(created.body as { id: string }).id]).toBeDefined();
   });
@@ -78,8 +55,8 @@ describe('requests with one new key while its account is written', () => {
     let settleFirst: (ok: boolean) => void = () => undefined;
     const persist = (ops: StoreOp[]): Promise<void> => {
       written.push(ops);
-      if (verdict !== undefined) return verdict ? Promise.resolve() : Promise.reject(ENOSPC());
-      return new Promise((resolve, reject) => (settleFirst = (ok) => (ok ? resolve() : reject(ENOSPC()))));
+      if (verdict !== undefined) return verdict ? Promise.resolve() : Promise.reject(enospc());
+      return new Promise((resolve, reject) => (settleFirst = (ok) => (ok ? resolve() : reject(enospc()))));
     };
     const settle = (ok: boolean): void => {
       verdict = ok;

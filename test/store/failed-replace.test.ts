@@ -2,34 +2,20 @@
 // that changes nothing: not the data in memory, which keeps answering and taking changes as
 // before, and not the db on disk, which a crash right after reopens whole, with every change
 // acknowledged before and after the failed replace (issue 23, item 2).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { Response } from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { StoreOp } from '../../src/core/changes.js';
 import type { LinkRecord } from '../../src/core/model.js';
 import type { DataStore } from '../../src/store/data-store.js';
 import { LocalLinkStore } from '../../src/store/local-link-store.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
 import { openData } from '../../src/store/open-data.js';
 import { expectError } from '../helpers/contract-assert.js';
+import { useFileDb } from '../helpers/file-db.js';
 import { createTestApp, DEMO, fixtures, TEST_SEED, type TestApp } from '../helpers/test-app.js';
 
-let dir: string;
-let file: string;
-const running: TestApp[] = [];
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'slm-failed-replace-'));
-  file = join(dir, 'db.json');
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const logStore = () => new LogFileStore(file, { durable: true, compactAfterBytes: 1 << 30 });
+const db = useFileDb('slm-failed-replace-');
 
 /** How a replace is made to fail: `arm` makes the next ones fail, `disarm` lets them through. */
 interface Fault {
@@ -43,24 +29,18 @@ const faults: [string, () => Fault][] = [
     // The new base's temporary file cannot be written (EISDIR): a real failure of the file store.
     'its new base cannot be written',
     () => ({
-      store: logStore(),
-      arm: () => mkdirSync(`${file}.replacing`),
-      disarm: () => rmSync(`${file}.replacing`, { recursive: true }),
+      store: db.logStore(),
+      arm: () => mkdirSync(`${db.file}.replacing`),
+      disarm: () => rmSync(`${db.file}.replacing`, { recursive: true }),
     }),
   ],
   [
     // Any step of it fails before the base is replaced (EMFILE opening a log to read its generation).
     'a step before the new base fails',
     () => {
-      const real = logStore();
       const fault = { on: false };
-      const store: DataStore = {
-        location: real.location,
-        open: () => real.open(),
-        close: () => real.close(),
-        write: (ops: readonly StoreOp[]) =>
-          fault.on && ops.some((op) => op.op === 'replace') ? Promise.reject(Object.assign(new Error('EMFILE: too many open files, open'), { code: 'EMFILE' })) : real.write(ops),
-      };
+      const emfile = () => Object.assign(new Error('EMFILE: too many open files, open'), { code: 'EMFILE' });
+      const store = db.faultyStore((ops) => (fault.on && ops.some((op) => op.op === 'replace') ? emfile() : undefined));
       return { store, arm: () => void (fault.on = true), disarm: () => void (fault.on = false) };
     },
   ],
@@ -81,7 +61,7 @@ describe.each(faults)('a replace whose write fails (%s)', (_fault, makeFault) =>
   it.each(replaces)('%s: a 500 that changes nothing in memory or on disk; a crash after it reopens with every acknowledged link', async (_route, replace) => {
     const fault = makeFault();
     const app = await createTestApp({ store: fault.store });
-    running.push(app);
+    db.running.push(app);
     const kept = await create(app, 'kept-before');
     expect((await app.request.post('/__admin/snapshots/before')).status).toBe(201);
     const deleted = await create(app, 'deleted-after-snapshot');
@@ -100,7 +80,7 @@ describe.each(faults)('a replace whose write fails (%s)', (_fault, makeFault) =>
     const acknowledged = await app.data();
 
     // A crash now (the store is never closed): the db reopens, passes its integrity check, and holds it all.
-    const reopened = await openData(logStore(), () => Promise.reject(new Error('must not re-seed')), false);
+    const reopened = await openData(db.logStore(), () => Promise.reject(new Error('must not re-seed')), false);
     expect(reopened.seeded).toBe(false);
     expect(reopened.data).toEqual(acknowledged);
     expect(reopened.data.links[after]).toBeDefined();
@@ -113,7 +93,7 @@ describe('a replace that succeeds after one that failed', () => {
   it('is applied whole, in memory and on disk', async () => {
     const fault = faults[0]?.[1]() as Fault;
     const app = await createTestApp({ store: fault.store });
-    running.push(app);
+    db.running.push(app);
     const seeded = await app.data();
     await create(app, 'gone-by-reset');
     fault.arm();
@@ -122,7 +102,7 @@ describe('a replace that succeeds after one that failed', () => {
     expect((await app.request.post('/__admin/reset')).status).toBe(200);
     expect(await app.data()).toEqual(seeded);
     const made = await create(app, 'after-reset');
-    const reopened = await openData(logStore(), () => Promise.reject(new Error('must not re-seed')), false);
+    const reopened = await openData(db.logStore(), () => Promise.reject(new Error('must not re-seed')), false);
     expect(reopened.data).toEqual(await app.data());
     expect(reopened.data.links[made]).toBeDefined();
   });
