@@ -86,6 +86,8 @@ export interface LinkStore {
    */
   stillCurrent?(account: AccountRecord): Promise<boolean>;
   accounts(): Promise<AccountRecord[]>;
+  /** How many accounts there are, without reading them (--max-any-key-accounts). */
+  accountCount(): Promise<number>;
   /** By name, case-insensitively. */
   domainByName(name: string): Promise<DomainEntry | undefined>;
   domainById(id: string): Promise<DomainRecord | undefined>;
