@@ -83,11 +83,13 @@ describe('a reset with no file descriptor left (prlimit)', () => {
     try {
       const before = await createLink(agent, server.url, DEMO, 'before-the-reset');
       expect(before.status, before.text).toBe(201);
-      // Every descriptor the process may have is in use: the next open fails with EMFILE.
+      // A limit at the lowest free descriptor number: every open fails with EMFILE, the open ones go on working.
       const limit = /^Max open files\s+(\d+)\s+(\d+)/m.exec(readFileSync(`/proc/${server.pid}/limits`, 'utf8'));
-      const open = readdirSync(`/proc/${server.pid}/fd`).length;
+      const open = new Set(readdirSync(`/proc/${server.pid}/fd`).map(Number));
+      let lowestFree = 0;
+      while (open.has(lowestFree)) lowestFree += 1;
       // The soft limit only: raising a hard limit back needs CAP_SYS_RESOURCE, which a container may not give.
-      execFileSync('prlimit', ['--pid', String(server.pid), `--nofile=${open}:${limit?.[2]}`]);
+      execFileSync('prlimit', ['--pid', String(server.pid), `--nofile=${lowestFree}:${limit?.[2]}`]);
       const reset = await call(agent, server.url, 'POST', '/__admin/reset');
       const after = await createLink(agent, server.url, DEMO, 'after-the-failed-reset');
       execFileSync('prlimit', ['--pid', String(server.pid), `--nofile=${limit?.[1]}:${limit?.[2]}`]);
