@@ -4,6 +4,7 @@
 // MOCK_SCENARIO). Pure: the CLI passes in process.argv and process.env, tests pass their own.
 import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
+import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from './core/links.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
 import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
@@ -35,6 +36,8 @@ export interface Config {
   journalSize: number;
   /** An unknown API key becomes a fresh account instead of a 401. */
   acceptAnyKey: boolean;
+  /** With acceptAnyKey: no account is made for an unknown key once the data holds this many. */
+  maxAnyKeyAccounts: number;
   /** Required by the admin API (x-admin-token); mandatory when host is not loopback. */
   adminToken?: string;
   /** Host names the admin API answers besides loopback ones when there is no admin token. */
@@ -100,6 +103,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
   { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
   { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
+  { flag: 'max-any-key-accounts', env: 'MOCK_MAX_ANY_KEY_ACCOUNTS', type: 'string', value: 'N', description: `with --accept-any-key: once the data holds N accounts (all of them), an unknown key is a 401 saying so (default ${DEFAULT_MAX_ANY_KEY_ACCOUNTS})` },
   { flag: 'admin-token', env: 'MOCK_ADMIN_TOKEN', type: 'string', value: 'TOKEN', description: 'require x-admin-token on the admin API; needed when --host is not loopback' },
   { flag: 'allowed-host', env: 'MOCK_ALLOWED_HOSTS', type: 'string', multiple: true, value: 'NAME', description: 'a host name the admin API answers besides localhost/127.0.0.1/[::1] when no --admin-token is set; repeatable (env: comma-separated)' },
   { flag: 'cors-origin', env: 'MOCK_CORS_ORIGIN', type: 'string', value: 'LIST', description: "comma-separated origins allowed by CORS, each scheme://host[:port] as browsers send it (default '*': any)" },
@@ -156,6 +160,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     watch: bool('watch'),
     journalSize: integer(source('journal-size'), text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
     acceptAnyKey: bool('accept-any-key'),
+    maxAnyKeyAccounts: integer(source('max-any-key-accounts'), text('max-any-key-accounts'), DEFAULT_MAX_ANY_KEY_ACCOUNTS, 1, 10_000_000),
     ...present('adminToken', text('admin-token')),
     allowedHosts: Object.freeze(list('allowed-host').map((name) => allowedHost(source('allowed-host'), name))),
     corsOrigins: Object.freeze((text('cors-origin') === undefined ? ['*'] : list('cors-origin')).map((origin) => corsOrigin(source('cors-origin'), origin))),

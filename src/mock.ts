@@ -9,7 +9,7 @@ import { CoverageTracker } from './core/coverage.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { CONSOLE_DIR, readAdminContract } from './package-files.js';
 import { memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
-import { LinkService } from './core/links.js';
+import { DEFAULT_MAX_ANY_KEY_ACCOUNTS, LinkService } from './core/links.js';
 import type { StoreOp } from './core/changes.js';
 import type { MockData } from './core/model.js';
 import { cryptoRandomInt, type RandomInt } from './core/random.js';
@@ -74,6 +74,8 @@ export interface MockOptions {
   adminToken?: string;
   /** An unknown API key becomes a fresh account seeded from the key (default: a 401). */
   acceptAnyKey?: boolean;
+  /** With acceptAnyKey: once the data holds this many accounts, an unknown key is a 401 (default DEFAULT_MAX_ANY_KEY_ACCOUNTS). */
+  maxAnyKeyAccounts?: number;
   log?: (line: string) => void;
   /** false: no line per request (--quiet); errors still go to `log`. Default true. */
   logRequests?: boolean;
@@ -117,7 +119,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
   const service = new LinkService({
     store,
-    ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey) } : {}),
+    ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey), maxAccounts: options.maxAnyKeyAccounts ?? DEFAULT_MAX_ANY_KEY_ACCOUNTS } : {}),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
   });

@@ -152,6 +152,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     allowedHosts: config.allowedHosts,
     journalSize: config.journalSize,
     acceptAnyKey: config.acceptAnyKey,
+    maxAnyKeyAccounts: config.maxAnyKeyAccounts,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
     ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs, concurrency: config.proxyConcurrency } } : {}),
     log,

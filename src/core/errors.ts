@@ -33,6 +33,11 @@ const quote = (value: string): string => `'${value.length > 80 ? `${value.slice(
 export const errors = {
   missingApiKey: () => new ApiError(401, 'The x-api-key header is missing'),
   unknownApiKey: () => new ApiError(401, 'The x-api-key header names no account'),
+  anyKeyCapReached: (cap: number) =>
+    new ApiError(
+      401,
+      `The x-api-key header names no account, and none is made for it: the mock holds ${cap} accounts, the cap of --accept-any-key (--max-any-key-accounts ${cap}); a reset removes the accounts keys made`,
+    ),
   invalidRequest: (description: string) => new ApiError(400, description),
   linkLimitReached: (limit: number) =>
     new ApiError(400, `The account has reached its limit of ${limit} links`, 'LINK_LIMIT_REACHED'),

@@ -134,13 +134,15 @@ export class BaseWithLogs {
     this.generation = generation;
   }
 
-  /** Removes the logs of the generation before `writeNewBase`'s. */
+  /**
+   * Removes the logs of the generation before `writeNewBase`'s. The replace is done whether or not
+   * this succeeds: the logs are leftovers first, and a removal that fails is retried before the
+   * next append, which must not land in a log of the old generation.
+   */
   async dropOldLogs(): Promise<void> {
-    await this.closeLog();
     this.bytes = 0;
-    // As leftovers: a removal that fails is retried before the next append, which must not land
-    // in a log of the old generation.
     this.leftovers.push(this.log, this.oldLog);
+    await this.closeLog();
     await this.removeLeftovers();
   }
 
@@ -160,7 +162,9 @@ export class BaseWithLogs {
   }
 
   async closeLog(): Promise<void> {
-    await this.handle?.close();
+    // Forgotten first: a close that fails must not leave the next append writing to this log.
+    const handle = this.handle;
     this.handle = undefined;
+    await handle?.close();
   }
 }

@@ -6,31 +6,42 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export async function replaceFile(target: string, temporary: string, write: (handle: FileHandle) => Promise<void>): Promise<void> {
+  // Opened before anything changes: once the rename is done, no step may fail for want of a file
+  // descriptor (EMFILE) and report as failed a replace that is in place (issue 23, item 2).
+  const directory = await openDirectory(dirname(target));
   try {
-    const handle = await open(temporary, 'w');
     try {
-      await write(handle);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(temporary, 'w');
+      try {
+        await write(handle);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, target);
+    } catch (error) {
+      // A half-written temporary file would hold the space a full disk needs back.
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
     }
-    await rename(temporary, target);
-  } catch (error) {
-    // A half-written temporary file would hold the space a full disk needs back.
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
+    await directory?.sync();
+  } finally {
+    // Closing a descriptor opened for reading loses nothing, whatever it answers.
+    await directory?.close().catch(() => undefined);
   }
-  await syncDirectory(dirname(target));
 }
 
 /** Makes the creations, renames and removals of files in `dir` durable. */
 export async function syncDirectory(dir: string): Promise<void> {
-  // Windows cannot open a directory to fsync it; NTFS journals its renames itself.
-  if (process.platform === 'win32') return;
-  const handle = await open(dir, 'r');
+  const handle = await openDirectory(dir);
   try {
-    await handle.sync();
+    await handle?.sync();
   } finally {
-    await handle.close();
+    await handle?.close();
   }
+}
+
+/** The directory, opened to fsync it; undefined on Windows, which cannot (NTFS journals its renames itself). */
+function openDirectory(dir: string): Promise<FileHandle | undefined> {
+  return process.platform === 'win32' ? Promise.resolve(undefined) : open(dir, 'r');
 }

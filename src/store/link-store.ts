@@ -28,6 +28,22 @@ export function isStoreUnavailable(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith(STORE_UNAVAILABLE);
 }
 
+/**
+ * A seeded account that cannot be stored as it is, and nothing of it was: one of its ids is
+ * another record's ('id': records point to their account by id), or one of its slugs was taken
+ * since it was seeded ('slug': seed it again, clear of the slugs taken now).
+ */
+export class SeededAccountClash extends Error {
+  constructor(readonly clash: 'id' | 'slug') {
+    super(
+      clash === 'id'
+        ? 'the account seeded for this key would reuse an existing id, tag name or domain; use another key'
+        : 'a slug seeded for this key was taken since it was seeded',
+    );
+    this.name = 'SeededAccountClash';
+  }
+}
+
 export interface SeededAccount {
   account: AccountRecord;
   tags: TagRecord[];
@@ -70,6 +86,8 @@ export interface LinkStore {
    */
   stillCurrent?(account: AccountRecord): Promise<boolean>;
   accounts(): Promise<AccountRecord[]>;
+  /** How many accounts there are, without reading them (--max-any-key-accounts). */
+  accountCount(): Promise<number>;
   /** By name, case-insensitively. */
   domainByName(name: string): Promise<DomainEntry | undefined>;
   domainById(id: string): Promise<DomainRecord | undefined>;

@@ -30,6 +30,10 @@ export class LocalLinkReads {
     return [...this.current.accounts()];
   }
 
+  async accountCount(): Promise<number> {
+    return this.current.accounts().length;
+  }
+
   async domainByName(name: string): Promise<DomainEntry | undefined> {
     return this.current.domainEntry(name);
   }

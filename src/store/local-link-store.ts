@@ -3,17 +3,29 @@
 // reads are in src/store/local-link-reads.ts. One event loop makes each step atomic: a create's
 // checks and its change to memory run with nothing in between, and its write follows. A change
 // that cannot be made durable is undone and rejected: memory never holds what the disk does not.
+// A replace (reset, restore) is written first and only then takes the place of the data in
+// memory; changes wait while it is written, so that none is made on the state it replaces and
+// written after it, and one that fails leaves the data as it was, taking changes as before.
 import type { Change, StoreOp } from '../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
 import { LocalLinkReads } from './local-link-reads.js';
-import type { CreateOutcome, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
+import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from './link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
 
 export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   /** New tags not yet written: the first write of a link that names one writes it too. */
   private readonly unwrittenTags = new Set<string>();
+  /** Accounts being written, by key: until then, their key's requests wait (accountByKey). */
+  private readonly accountWrites = new Map<string, Promise<AccountRecord>>();
+  /**
+   * The replace being written, settled either way. Changes wait for it with
+   * `while (this.replacing) await this.replacing;` as their first line: the check that lets them
+   * on runs in the same turn as their change to memory, so no replace can start in between. Each
+   * turn waits for one replace, which ends (written or failed).
+   */
+  private replacing: Promise<void> | undefined;
 
   constructor(
     data: MockData,
@@ -24,6 +36,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
+    while (this.replacing) await this.replacing;
     const existing = this.current.tagByName({ id: tag.accountId }, tag.name);
     if (existing) return { tag: existing, created: false };
     this.current.addTag(tag);
@@ -32,6 +45,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async createLink({ link, linkLimit, newTags }: NewLink): Promise<CreateOutcome> {
+    while (this.replacing) await this.replacing;
     const state = this.current;
     const outcome = refusal(state, link, linkLimit, newTags);
     if (outcome !== 'stored') return outcome;
@@ -45,6 +59,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined> {
+    while (this.replacing) await this.replacing;
     const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
     const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
@@ -55,6 +70,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async deleteLink(link: LinkRecord): Promise<boolean> {
+    while (this.replacing) await this.replacing;
     const state = this.current;
     const stored = state.linkById(link.id);
     if (!stored) return false;
@@ -64,6 +80,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async addClicks(linkId: string, count: number): Promise<LinkRecord | undefined> {
+    while (this.replacing) await this.replacing;
     const link = this.current.linkById(linkId);
     if (!link) return undefined;
     link.clickCount += count;
@@ -72,6 +89,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   async setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined> {
+    while (this.replacing) await this.replacing;
     const account = this.current.accounts().find((candidate) => candidate.id === accountId);
     if (!account) return undefined;
     const before = account.linkLimit;
@@ -80,46 +98,67 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     return account;
   }
 
+  /** A key's account is found only once it is written: until then, whatever depends on it waits. */
+  override async accountByKey(apiKey: string): Promise<AccountRecord | undefined> {
+    for (let writing = this.accountWrites.get(apiKey); writing; writing = this.accountWrites.get(apiKey)) await writing.catch(() => undefined);
+    return this.current.accountByKey(apiKey);
+  }
+
+  /**
+   * Written before it is handed out, as any change (issue 23, item 1): a request with the same key
+   * meanwhile waits for that write and shares its outcome; a write that fails takes the account
+   * out of memory again, so no change of the key is ever written without it.
+   */
   async addAccount(seeded: SeededAccount): Promise<AccountRecord> {
-    const existing = this.current.accountByKey(seeded.account.apiKey);
-    if (existing) return existing;
-    const changes = this.insertAccount(seeded);
-    // Written in the background: a lost new account is made again from its key, identically, so
-    // nothing a client was told is lost; its first change is written after this anyway.
-    void this.persist(changes).catch(() => undefined);
-    return seeded.account;
+    const apiKey = seeded.account.apiKey;
+    while (this.replacing) await this.replacing;
+    const writing = this.accountWrites.get(apiKey);
+    if (writing) return writing;
+    return this.current.accountByKey(apiKey) ?? this.storeAccount(seeded);
   }
 
   async createAccount(seeded: SeededAccount): Promise<'stored' | 'key-taken'> {
-    const state = this.current;
-    if (state.accountByKey(seeded.account.apiKey)) return 'key-taken';
-    const changes = this.insertAccount(seeded);
-    await this.write(changes, () => state.removeAccount(seeded.account, seeded.tags, seeded.links));
+    while (this.replacing) await this.replacing;
+    const apiKey = seeded.account.apiKey;
+    if (this.accountWrites.has(apiKey) || this.current.accountByKey(apiKey)) return 'key-taken';
+    await this.storeAccount(seeded);
     return 'stored';
   }
 
-  /** Adds the account with its tags and links to memory, and returns the changes that write them. */
-  private insertAccount(seeded: SeededAccount): Change[] {
+  /** Adds the account with its tags and links to memory and writes them; undone if the write fails. */
+  private storeAccount(seeded: SeededAccount): Promise<AccountRecord> {
     const state = this.current;
-    // Records point to their account by id, so a reused id would share them between two keys.
-    if (reusesAnId(state, seeded)) throw new Error('the account seeded for this key would reuse an existing id; use another key');
-    if (seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug))) {
-      throw new Error('a slug seeded for this key was taken meanwhile; send the request again');
-    }
-    state.addAccount(seeded.account);
-    for (const tag of seeded.tags) state.addTag(tag);
-    for (const link of seeded.links) state.addLink(link);
-    return [
-      { op: 'put-account', account: seeded.account },
-      ...seeded.tags.map((tag): Change => ({ op: 'put-tag', tag })),
-      ...seeded.links.map((link): Change => ({ op: 'put-link', link })),
-    ];
+    const { account, tags, links } = seeded;
+    const clash = seededClash(state, seeded);
+    if (clash) return Promise.reject(clash);
+    state.addAccount(account);
+    for (const tag of tags) state.addTag(tag);
+    for (const link of links) state.addLink(link);
+    const changes: Change[] = [{ op: 'put-account', account }, ...tags.map((tag): Change => ({ op: 'put-tag', tag })), ...links.map((link): Change => ({ op: 'put-link', link }))];
+    const written = this.write(changes, () => state.removeAccount(account, tags, links)).then(() => account);
+    this.accountWrites.set(account.apiKey, written);
+    const forget = (): void => {
+      if (this.accountWrites.get(account.apiKey) === written) this.accountWrites.delete(account.apiKey);
+    };
+    written.then(forget, forget);
+    return written;
   }
 
   async replaceAll(data: MockData): Promise<void> {
+    while (this.replacing) await this.replacing;
+    const written = this.persist([{ op: 'replace', data }]);
+    const replacing = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.replacing = replacing;
+    try {
+      await written;
+    } finally {
+      if (this.replacing === replacing) this.replacing = undefined;
+    }
     this.current = new MockState(data);
     this.unwrittenTags.clear();
-    await this.persist([{ op: 'replace', data }]);
   }
 
   async close(): Promise<void> {}
@@ -166,10 +205,13 @@ function refusal(state: MockState, link: LinkRecord, linkLimit: number, newTags:
   return state.linkById(link.id) ? 'id' : 'stored';
 }
 
-function reusesAnId(state: MockState, seeded: SeededAccount): boolean {
-  return (
+/** Why the seeded account cannot be stored as it is now, or undefined when it can. */
+function seededClash(state: MockState, seeded: SeededAccount): SeededAccountClash | undefined {
+  // Records point to their account by id, so a reused id would share them between two keys.
+  const reusesAnId =
     state.accountById(seeded.account.id) !== undefined ||
     seeded.tags.some((tag) => state.tagById(tag.id) !== undefined) ||
-    seeded.links.some((link) => state.linkById(link.id) !== undefined)
-  );
+    seeded.links.some((link) => state.linkById(link.id) !== undefined);
+  if (reusesAnId) return new SeededAccountClash('id');
+  return seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug)) ? new SeededAccountClash('slug') : undefined;
 }

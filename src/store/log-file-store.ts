@@ -33,8 +33,6 @@ export class LogFileStore implements DataStore {
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
   private linkIds = new Set<string>();
-  /** A replace whose write failed: the live data is already the new state, so it is retried first. */
-  private unsavedReplace: MockData | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
   /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
@@ -85,10 +83,10 @@ export class LogFileStore implements DataStore {
   /**
    * When the logs of the current state hold anything. Not on a base of an older format this store
    * never wrote to (a look at the data must not make the file unreadable to the build that wrote
-   * it), nor when a replace is unsaved (the base is the old state, the data the new one).
+   * it).
    */
   private foldIsDue(): boolean {
-    if (!this.data || this.unsavedReplace || !this.files.baseIsCurrent) return false;
+    if (!this.data || !this.files.baseIsCurrent) return false;
     return this.files.holdChanges();
   }
 
@@ -108,8 +106,7 @@ export class LogFileStore implements DataStore {
     await this.files.removeLeftovers();
     const lastReplace = ops.map((op) => op.op).lastIndexOf('replace');
     const replace = ops[lastReplace];
-    const replaced = replace?.op === 'replace' ? replace.data : this.unsavedReplace;
-    if (replaced) await this.replaceAll(replaced);
+    if (replace?.op === 'replace') await this.replaceAll(replace.data);
     // Rewritten before the first change lands: an older build then refuses the file instead of
     // appending to it logs of its own that this one would drop as stale.
     else if (!this.files.baseIsCurrent) await this.upgradeBase();
@@ -124,23 +121,19 @@ export class LogFileStore implements DataStore {
 
   /**
    * Seed, reset, restore: the whole data in the base (atomically, durably) under a new generation,
-   * then the logs of the old one removed.
+   * then the logs of the old one removed. One that fails before the base is replaced changes
+   * nothing: the old state stays, whole, and goes on taking changes (the caller keeps it in
+   * memory too); once the base is replaced, the replace is done.
    */
   private async replaceAll(data: MockData): Promise<void> {
     await this.compaction;
     const generation = await this.files.newGeneration();
     const linkIds = new Set(Object.keys(data.links));
-    try {
-      await this.files.writeNewBase(data, generation, linkIds);
-    } catch (error) {
-      // The old state stays on disk, whole: no change of the new one may go into its log.
-      this.unsavedReplace = data;
-      throw error;
-    }
-    this.unsavedReplace = undefined;
+    await this.files.writeNewBase(data, generation, linkIds);
     this.data = data;
     this.linkIds = linkIds;
-    await this.files.dropOldLogs();
+    // What it cannot remove now is removed before the next append, or that append fails.
+    await this.files.dropOldLogs().catch(() => undefined);
   }
 
   private startCompaction(): void {

@@ -119,6 +119,10 @@ export class RedisLinkReads {
     return (order as string[]).flatMap((apiKey) => decodeJson<AccountRecord>(records.get(apiKey)) ?? []);
   }
 
+  async accountCount(): Promise<number> {
+    return Number((await this.reads((t, k) => t.read('HLEN', k.accounts)))[0]);
+  }
+
   domainByName(name: string): Promise<DomainEntry | undefined> {
     const field = domainField(name);
     return this.fact('domain-by-name', field, (t, k) => t.read('HGET', k.domains, field));

@@ -6,12 +6,12 @@
 // stay in the core. Every call settles within 2 s when Redis is gone, rejecting with
 // `store unavailable: …` (D25), and works again once Redis is back.
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
-import type { CreateOutcome, LinkChange, LinkStore, NewLink, SeededAccount } from './link-store.js';
+import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from './link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
 import { Generations } from './redis-generations.js';
 import { DEFAULT_REDIS_PREFIX, prefixCollision, RedisKeys, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
-import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn } from './redis-link-txns.js';
+import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn, isSlugCheck } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
 import type { Build, Reseed } from './redis-runner.js';
 
@@ -188,7 +188,7 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
       const outcome = await this.runner.run((t, k) => addAccountTxn(t, k, seeded));
       if (outcome.status === 'ok') return { stored: true };
       if (outcome.failed === ACCOUNT_TAKEN) return { stored: false, existing: outcome.replies[0] };
-      throw new Error('the account seeded for this key would reuse an existing id, slug, tag name or domain; use another key');
+      throw new SeededAccountClash(isSlugCheck(seeded, outcome.failed) ? 'slug' : 'id');
     });
   }
 

@@ -76,6 +76,13 @@ export function addAccountTxn(t: Txn, k: GenerationKeys, seeded: SeededAccount):
   return t;
 }
 
+/** Whether addAccountTxn's check number `failed` (1-based) is the one of a link's slug (each link's second). */
+export function isSlugCheck({ account, tags, links }: SeededAccount, failed: number): boolean {
+  const firstLinkCheck = 3 + 2 * account.domains.length + 2 * tags.length;
+  const offset = failed - firstLinkCheck;
+  return offset >= 0 && offset < 2 * links.length && offset % 2 === 1;
+}
+
 /** Reads the records and click counts of these links (at most LINKS_PER_READ). */
 export function readLinks(t: Txn, k: GenerationKeys, ids: readonly string[]): Txn {
   return t.read('HMGET', k.links, ...ids).read('HMGET', k.clicks, ...ids);

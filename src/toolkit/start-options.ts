@@ -31,6 +31,8 @@ export interface StartMockOptions {
   journalSize?: number;
   /** An unknown API key becomes a fresh account seeded from the key instead of a 401. `--accept-any-key` */
   acceptAnyKey?: boolean;
+  /** With acceptAnyKey: once the data holds this many accounts, an unknown key is a 401 (default 10000). `--max-any-key-accounts` */
+  maxAnyKeyAccounts?: number;
   /** Require `x-admin-token` on the admin API; the handle sends it. `--admin-token` */
   adminToken?: string;
   /** Host names the admin API answers besides loopback ones when there is no admin token. `--allowed-host` */
@@ -72,6 +74,7 @@ const FLAGS: Record<ConfigOptionName, string> = {
   durability: 'durability',
   journalSize: 'journal-size',
   acceptAnyKey: 'accept-any-key',
+  maxAnyKeyAccounts: 'max-any-key-accounts',
   adminToken: 'admin-token',
   allowedHosts: 'allowed-host',
   corsOrigins: 'cors-origin',

@@ -88,3 +88,22 @@ describe('replaying put-account (a restart)', () => {
     expect(data.accounts.find((a) => a.apiKey === 'limited-key')?.linkLimit).toBe(99);
   });
 });
+
+// Issue 23 item 9: another request takes one of the seeded slugs after they were checked and
+// before the account is stored: the account is seeded again, clear of it, never a 500.
+describe('a seeded slug taken between the seeding and the store', () => {
+  it('seeds the account again and stores it', async () => {
+    let squatted = false;
+    const { service, state } = serviceWith((seeded, current) => {
+      if (squatted) return;
+      squatted = true;
+      const template = firstOf(current.data.links);
+      current.addLink({ ...template, id: 'lnk_SQUATSQUATSQUAT', slug: (seeded.links[0] as { slug: string }).slug, domainId: current.data.defaultDomain.id });
+    });
+    const account = await service.authenticate(NEW_KEY);
+    expect(state().accountByKey(NEW_KEY)).toBe(account);
+    const slugs = state().linksOf(account).map((link) => link.slug);
+    expect(slugs).toHaveLength(5);
+    expect(slugs).not.toContain(state().linkById('lnk_SQUATSQUATSQUAT')?.slug);
+  });
+});

@@ -6,76 +6,17 @@
 // acknowledged change. Where tmpfs cannot be mounted (no CAP_SYS_ADMIN), it fails in CI (CI set)
 // and as root, where it must run; only a developer's non-root run skips it, saying why.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli-process.js';
 import { DEMO, jsonHeaders, listLinks, send, startServer, stopAll, type Answer, type Server } from './helpers.js';
+import { fillDisk, mountTmpfs, requireTmpfs, skip, unmountAll } from './tmpfs.js';
 
 const started: Server[] = [];
-const mounts: string[] = [];
-
-function mountTmpfs(at: string, options: string): void {
-  mkdirSync(at, { recursive: true });
-  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', at], { stdio: 'pipe' });
-  mounts.push(at);
-}
-
-function unmountAll(): void {
-  for (const at of mounts.splice(0).reverse()) {
-    try {
-      execFileSync('umount', [at], { stdio: 'pipe' });
-    } catch {
-      execFileSync('umount', ['-l', at], { stdio: 'pipe' });
-    }
-  }
-}
-
-/** Can this machine mount a tmpfs (root with CAP_SYS_ADMIN)? Probed once, synchronously. */
-const cannotMount: string | undefined = (() => {
-  const probe = mkdtempSync(join(tmpdir(), 'slm-mount-probe-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'pipe' });
-    execFileSync('umount', [probe], { stdio: 'pipe' });
-    return undefined;
-  } catch (error) {
-    return `cannot mount a tmpfs here (${String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim()})`;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
-/** In CI and as root these tests must run: a mount that fails there is a failure, not a skip. */
-const mustRun = !['', '0', 'false'].includes(process.env['CI'] ?? '') || process.getuid?.() === 0;
-const skip = cannotMount !== undefined && !mustRun;
-if (skip) console.log(`[disk-full] SKIPPED (not root, CI not set): ${cannotMount}`);
-
-describe.runIf(mustRun)('the machine this runs on (CI or root)', () => {
-  it('can mount a tmpfs for the full-disk and read-only tests', () => {
-    expect(cannotMount, 'mount -t tmpfs, needed by every test below').toBeUndefined();
-  });
-});
-
-/** Fills the filesystem of `dir` to the last byte; returns the filler's path. */
-function fillDisk(dir: string): string {
-  const filler = join(dir, 'filler');
-  const fd = openSync(filler, 'w');
-  try {
-    for (let chunk = 1 << 16; ; ) {
-      try {
-        writeSync(fd, Buffer.alloc(chunk));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-        if (chunk === 1) break;
-        chunk = Math.max(1, chunk >> 4);
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return filler;
-}
+requireTmpfs();
 
 interface Outcome {
   acked: Map<string, string>;

@@ -44,6 +44,23 @@ const broken: [string, (data: MockData) => void, RegExp][] = [
     /link 'lnk_elsewhere' is stored under another id/,
   ],
   ['an account twice', (data) => void data.accounts.push({ ...accountOf(data, DEMO), apiKey: 'copy' }), /account 'acc_\w+' appears twice/],
+  // What a reset applied in memory but not on disk left after a crash (issue 23, item 2).
+  [
+    'two links with one slug in one domain',
+    (data) => {
+      const link = firstLink(data);
+      data.links['lnk_sameslug'] = { ...link, id: 'lnk_sameslug' };
+    },
+    /link 'lnk_sameslug' has slug '[\w-]+' of link 'lnk_\w+' in domain 'dom_\w+'/,
+  ],
+  [
+    'two tags with one name in one account',
+    (data) => {
+      const tag = tagOf(data, DEMO);
+      data.tags['tag_samename'] = { ...tag, id: 'tag_samename' };
+    },
+    /tag 'tag_samename' has the name '.+' of tag 'tag_\w+' in account 'acc_\w+'/,
+  ],
 ];
 
 describe('the integrity check at start', () => {
