@@ -11,6 +11,18 @@ import type { NewJournalEntry, Violation } from './journal.js';
 /** Distinct violations kept at most (each holds one example, bodies capped by the journal). */
 export const MAX_DISTINCT_VIOLATIONS = 1000;
 
+/**
+ * Violations of one exchange kept per side (the client's request, the upstream's answer): the first
+ * ones, the rest only counted. A 12 KiB body can hold 1,000 unknown fields, each a violation; kept
+ * per side, the client's noise never pushes the upstream's violations out of the journal entry.
+ */
+export const MAX_VIOLATIONS_PER_SIDE = 20;
+
+/** The first `max` of a list, and how many more there were. */
+export function keepFirst<T>(items: readonly T[], max = MAX_VIOLATIONS_PER_SIDE): { kept: T[]; notKept: number } {
+  return items.length <= max ? { kept: [...items], notKept: 0 } : { kept: items.slice(0, max), notKept: items.length - max };
+}
+
 /** What the report needs of a journal entry (a stored JournalEntry is one too). */
 export type ViolationSource = Pick<NewJournalEntry, 'time' | 'method' | 'path' | 'operationId' | 'apiKey' | 'status' | 'requestBody' | 'responseBody' | 'violations'>;
 
