@@ -38,11 +38,13 @@ export const ALL_ERRORS_MAX_BYTES = 64 * 1024;
  */
 export function contractValidator(document: OpenApiDocument, { responses = true } = {}): RequestHandler[] {
   const thorough = validatorChain(document, responses, true);
-  const firstError = validatorChain(document, responses, false);
-  // Two chains of the same middleware in the same order: each step picks its twin by the body's size.
-  const bySize = thorough.map((handler, index): RequestHandler => {
-    const twin = firstError[index] ?? handler;
-    return (req, res, next) => ((parsedBodyBytes(res) ?? 0) > ALL_ERRORS_MAX_BYTES ? twin : handler)(req, res, next);
+  // Built on the first large body (no cost at start): the same middleware in the same order, so
+  // each step picks its twin by the body's size.
+  let firstError: RequestHandler[] | undefined;
+  const bySize = thorough.map((handler, index): RequestHandler => (req, res, next) => {
+    if ((parsedBodyBytes(res) ?? 0) <= ALL_ERRORS_MAX_BYTES) return handler(req, res, next);
+    firstError ??= validatorChain(document, responses, false);
+    return (firstError[index] ?? handler)(req, res, next);
   });
   return [refuseOversizeArrays(document), ...bySize];
 }

@@ -62,14 +62,13 @@ async function hostileLoad(target: string, healthOf: string): Promise<{ slowestH
       if (created.status === 201) acknowledged.push((JSON.parse(created.text) as { id: string }).id);
     }
   };
-  try {
-    await Promise.all([worker(), worker()]);
-  } finally {
-    done = true;
-    await probing;
-    agent.destroy();
-    probe.destroy();
-  }
+  // Settled, not raced: a failing worker must not leave the other's request rejecting unobserved.
+  const outcomes = await Promise.allSettled([worker(), worker()]);
+  done = true;
+  const probed = await Promise.allSettled([probing]);
+  agent.destroy();
+  probe.destroy();
+  for (const outcome of [...outcomes, ...probed]) if (outcome.status === 'rejected') throw outcome.reason;
   return { slowestHealthMs, acknowledged, statuses };
 }
 
