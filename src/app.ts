@@ -25,6 +25,7 @@ import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
 import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
 import { jsonBody } from './http/json-body.js';
+import { MAX_JSON_FIELDS } from './http/json-depth.js';
 import { landingRouter } from './http/landing.js';
 import { servedContract } from './http/served-contract.js';
 import { plainRequestTarget } from './http/request-target.js';
@@ -143,8 +144,8 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
   // 8. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
-  //    UTF-8 only, nested at most 64 levels (src/http/json-body.ts).
-  const parseJson = jsonBody(BODY_LIMIT);
+  //    UTF-8 only, nested at most 64 levels, 1,000 fields at most (src/http/json-body.ts).
+  const parseJson = jsonBody(BODY_LIMIT, { maxFields: MAX_JSON_FIELDS });
   const parsed: RequestHandler = (req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next());
   //    The validator caches per content type, parameters included: `application/json; v=<n>`
   //    would grow that cache without bound. The body is parsed by now, so only the media type counts.

@@ -4,7 +4,7 @@
 // page shows the drift whichever way it went. Keys in examples arrive masked by the mock.
 import { xmlAttr, xmlText } from '../contract/xml-escape.js';
 import { printable } from '../core/printable.js';
-import type { DistinctViolation, ViolationGroup, ViolationReport } from '../core/violations.js';
+import { MAX_DISTINCT_VIOLATIONS, type DistinctViolation, type ViolationGroup, type ViolationReport } from '../core/violations.js';
 
 /** Characters of a body shown on one line at most: the example is evidence, not a dump. */
 const BODY_PREVIEW = 300;
@@ -34,7 +34,7 @@ export function exampleLines(violation: DistinctViolation): string[] {
 }
 
 function droppedLine(report: ViolationReport): string {
-  return `${plural(report.dropped, 'sighting', 'sightings')} of further distinct violations not kept: the report holds ${report.distinct} at most; clear it (DELETE /__admin/violations) and run again to see them.`;
+  return `${plural(report.dropped, 'sighting', 'sightings')} of further distinct violations not kept: the report holds ${MAX_DISTINCT_VIOLATIONS} of each side at most; clear it (DELETE /__admin/violations) and run again to see them.`;
 }
 
 export function formatDrift(report: ViolationReport, baseUrl: string): string {

@@ -2,12 +2,10 @@
 // of our own. It deliberately shares nothing with the server's validator middleware, so that a bug
 // there (or a server that has no validator at all) cannot make a wrong answer look right.
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 import { CONTRACT_FILE } from '../package-files.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv, options: { mode: 'full' }) => Ajv;
+import { BoundedAjv, type BodyErrors } from './bounded-validation.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const DOC = 'contract';
 
@@ -18,7 +16,7 @@ interface ContractDocument {
 
 interface DocumentedStatus {
   /** The validator of its application/json body, or null when the status has no body. */
-  validate: ValidateFunction | null;
+  validate: BodyErrors | null;
   schemaName: string;
 }
 
@@ -33,16 +31,15 @@ export interface OperationInfo {
 
 export class ResponseChecker {
   readonly title: string;
-  private readonly operations = new Map<string, OperationInfo & { responses: Map<number, DocumentedStatus>; requestBody: ValidateFunction | null }>();
+  private readonly operations = new Map<string, OperationInfo & { responses: Map<number, DocumentedStatus>; requestBody: BodyErrors | null }>();
 
   static fromFile(file = CONTRACT_FILE): ResponseChecker {
     return new ResponseChecker(parse(readFileSync(file, 'utf8')) as ContractDocument);
   }
 
   constructor(document: ContractDocument) {
-    // verbose: errors carry the offending value, so a report can show what was sent.
-    const ajv = addFormats(new Ajv({ strict: false, allErrors: true, verbose: true }), { mode: 'full' });
-    ajv.addSchema(document as object, DOC);
+    // Its cost per body is bounded (bounded-validation.ts).
+    const ajv = new BoundedAjv(document, DOC);
     this.title = `${document.info?.title ?? 'API'} ${document.info?.version ?? ''}`.trim();
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of METHODS) {
@@ -87,15 +84,17 @@ export class ResponseChecker {
 
   /**
    * The same, one problem per broken rule, each split into the rule (the same words for every
-   * answer that breaks it alike: the validating proxy groups drift by it) and this answer's evidence.
+   * answer that breaks it alike: the validating proxy groups drift by it) and this answer's evidence:
+   * an array index is `[]` in the rule and an unexpected field is one rule per object, the concrete
+   * field being the evidence, so that an answer of 40,000 tags is not 40,000 rules.
    */
   responseProblems(operationId: string, status: number, contentType: string | null, bodyText: string): Problem[] {
-    return this.problemsOf(operationId, status, contentType, bodyText).map((problem) =>
+    return this.problemsOf(operationId, status, contentType, bodyText, true).map((problem) =>
       problem.schemaName === undefined ? problem : { ...problem, rule: `body does not match ${problem.schemaName}: ${problem.rule}` },
     );
   }
 
-  private problemsOf(operationId: string, status: number, contentType: string | null, bodyText: string): Problem[] {
+  private problemsOf(operationId: string, status: number, contentType: string | null, bodyText: string, general = false): Problem[] {
     const operation = this.operations.get(operationId);
     if (!operation) return [{ rule: `openapi.yaml has no operation '${operationId}'` }];
     const documented = operation.responses.get(status);
@@ -115,8 +114,7 @@ export class ResponseChecker {
     } catch (error) {
       return [{ rule: `body of ${operationId} ${status} is not valid JSON`, detail: (error as Error).message }];
     }
-    if (documented.validate(body)) return [];
-    return (documented.validate.errors ?? []).map((error) => ({ ...describeError(error), schemaName: documented.schemaName }));
+    return documented.validate(body, bodyText.length).map((error) => ({ ...(general ? describeGeneral(error) : describeError(error)), schemaName: documented.schemaName }));
   }
 
   /** Why openapi.yaml forbids this request body (undefined: no body sent), or [] when it allows it. */
@@ -124,8 +122,14 @@ export class ResponseChecker {
     const validate = this.operations.get(operationId)?.requestBody;
     if (!validate) return [];
     if (body === undefined) return ['the request body is required'];
-    if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => problemText(describeError(error, 'request body')));
+    return validate(body).map((error) => problemText(describeError(error, 'request body')));
+  }
+
+  /** For a judge without bounds of its own (pact's engine): the body with arrays over maxItems cut to one past them. */
+  boundedBody(operationId: string, status: number | 'request', body: unknown): unknown {
+    const operation = this.operations.get(operationId);
+    const validate = status === 'request' ? operation?.requestBody : operation?.responses.get(status)?.validate;
+    return validate && body !== undefined ? validate.bounded(body) : body;
   }
 
   /** Whether the status is documented for the operation with an application/json body. */
@@ -139,13 +143,11 @@ export class ResponseChecker {
    * status documents no body (documentsBody tells).
    */
   responseBodyErrors(operationId: string, status: number, body: unknown): ErrorObject[] {
-    const validate = this.operations.get(operationId)?.responses.get(status)?.validate;
-    if (!validate || validate(body)) return [];
-    return [...(validate.errors ?? [])];
+    return this.operations.get(operationId)?.responses.get(status)?.validate?.(body) ?? [];
   }
 }
 
-function compileBody(ajv: Ajv, document: ContractDocument, node: unknown, at: string): DocumentedStatus {
+function compileBody(ajv: BoundedAjv, document: ContractDocument, node: unknown, at: string): DocumentedStatus {
   // A response or request body may itself be a $ref into components; follow it once.
   const ref = (node as { $ref?: string }).$ref;
   const resolved = (ref ? resolvePointer(document, ref) : node) as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined;
@@ -153,7 +155,7 @@ function compileBody(ajv: Ajv, document: ContractDocument, node: unknown, at: st
   if (!json?.schema) return { validate: null, schemaName: 'no body' };
   const base = ref ? `${DOC}${ref}` : at;
   const schemaName = json.schema.$ref?.split('/').pop() ?? 'its schema';
-  return { validate: ajv.compile({ $ref: `${base}/content/application~1json/schema` }), schemaName };
+  return { validate: ajv.compile(`${base}/content/application~1json/schema`, json.schema), schemaName };
 }
 
 /** A rule broken, and the evidence of this one answer (the offending value), if any. */
@@ -174,12 +176,31 @@ function problemText(problem: Problem): string {
 
 /** One Ajv error in words that name the field, e.g. rule "body.createdAt must match format "date-time"", detail '"yesterday"'. */
 function describeError(error: ErrorObject, root = 'body'): Problem {
-  const where = root + error.instancePath.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
+  const where = fieldPath(root, error.instancePath);
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return { rule: `${where} is missing required field '${String(params['missingProperty'])}'` };
   if (error.keyword === 'additionalProperties') return { rule: `${where} has unexpected field '${String(params['additionalProperty'])}'` };
-  return { rule: `${where} ${error.message ?? 'is invalid'}`, detail: preview(error.data) };
+  return { rule: `${where} ${error.message ?? 'is invalid'}`, detail: error.keyword === 'maxItems' ? itemCount(error.data) : preview(error.data) };
 }
+
+/** The same with the rule general (indices `[]`, unexpected fields unnamed) and the concrete field in the evidence. */
+function describeGeneral(error: ErrorObject): Problem {
+  const problem = describeError(error);
+  const where = fieldPath('body', error.instancePath);
+  const general = where.replace(/\[\d+\]/g, '[]');
+  if (error.keyword === 'additionalProperties') return { rule: `${general} has an unexpected field`, detail: `${where}.${String((error.params as Record<string, unknown>)['additionalProperty'])}`, joiner: ': ' };
+  if (general === where) return problem;
+  const rule = general + problem.rule.slice(where.length);
+  return { rule, detail: problem.detail === undefined ? where : `${where}: ${problem.detail}` };
+}
+
+/** "/tags/17/id" under "body" → "body.tags[17].id" */
+export function fieldPath(root: string, instancePath: string): string {
+  return root + instancePath.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
+}
+
+/** A maxItems error's evidence: how many there were (the array itself would be previewed whole). */
+export const itemCount = (data: unknown): string => (Array.isArray(data) ? `${data.length} items` : String(data));
 
 function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);

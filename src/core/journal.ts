@@ -46,8 +46,10 @@ export interface JournalEntry {
   verdict: Verdict;
   requestBody: unknown;
   responseBody: unknown;
-  /** Proxy mode only: every way the exchange broke the contract ([] when it kept it). */
+  /** Proxy mode only: how the exchange broke the contract ([] when it kept it): the first MAX_VIOLATIONS_PER_SIDE of each side. */
   violations?: Violation[];
+  /** Proxy mode only, when some were not kept: how many more violations the exchange had. */
+  violationsNotKept?: number;
   /** Proxy mode only: what the upstream answered; absent when a scenario answered locally. */
   upstream?: UpstreamOutcome;
 }

@@ -2,14 +2,28 @@
 // how often, when first and last, and one example exchange. A violation is distinct by where it
 // happened (operation, method, status) and what broke (side, rule); `rule` is the same text for
 // every exchange broken the same way, so a busy proxy collapses into a few rows. Memory is bounded:
-// past MAX_DISTINCT_VIOLATIONS, new distinct violations are only counted in `dropped`.
+// past MAX_DISTINCT_VIOLATIONS of a side (the client's requests, the upstream's answers), new
+// distinct violations of that side are only counted in `dropped`: a client sending noise cannot
+// push the upstream's drift out of the report, which is what the report is for.
 // This file holds the shapes, the rules shared by both stores, and the in-memory ViolationStore;
 // the Redis one is src/store/redis-violations.ts.
 import type { Awaitable } from './awaitable.js';
 import type { NewJournalEntry, Violation } from './journal.js';
 
-/** Distinct violations kept at most (each holds one example, bodies capped by the journal). */
+/** Distinct violations kept at most per side (each holds one example, bodies capped by the journal). */
 export const MAX_DISTINCT_VIOLATIONS = 1000;
+
+/**
+ * Violations of one exchange kept per side (the client's request, the upstream's answer): the first
+ * ones, the rest only counted. A 12 KiB body can hold 1,000 unknown fields, each a violation; kept
+ * per side, the client's noise never pushes the upstream's violations out of the journal entry.
+ */
+export const MAX_VIOLATIONS_PER_SIDE = 20;
+
+/** The first `max` of a list, and how many more there were. */
+export function keepFirst<T>(items: readonly T[], max = MAX_VIOLATIONS_PER_SIDE): { kept: T[]; notKept: number } {
+  return items.length <= max ? { kept: [...items], notKept: 0 } : { kept: items.slice(0, max), notKept: items.length - max };
+}
 
 /** What the report needs of a journal entry (a stored JournalEntry is one too). */
 export type ViolationSource = Pick<NewJournalEntry, 'time' | 'method' | 'path' | 'operationId' | 'apiKey' | 'status' | 'requestBody' | 'responseBody' | 'violations'>;
@@ -49,7 +63,7 @@ export interface ViolationGroup {
 export interface ViolationReport {
   /** Distinct violations kept (the sum of every group's violations). */
   distinct: number;
-  /** Sightings of distinct violations not kept, the bound being reached. */
+  /** Sightings of distinct violations not kept, the bound of their side being reached. */
   dropped: number;
   /** In the order first seen; so are the violations of each group. */
   groups: ViolationGroup[];
@@ -128,6 +142,7 @@ export function buildViolationReport(tracked: Iterable<TrackedViolation>, droppe
 export class MemoryViolations implements ViolationStore {
   /** Map order is the order first seen. */
   private readonly tracked = new Map<string, TrackedViolation>();
+  private readonly kept = { request: 0, response: 0 };
   private dropped = 0;
 
   constructor(private readonly max = MAX_DISTINCT_VIOLATIONS) {}
@@ -136,10 +151,11 @@ export class MemoryViolations implements ViolationStore {
     for (const sighting of sightingsOf(entry)) {
       let tracked = this.tracked.get(sighting.field);
       if (!tracked) {
-        if (this.tracked.size >= this.max) {
+        if (this.kept[sighting.key.side] >= this.max) {
           this.dropped += 1;
           continue;
         }
+        this.kept[sighting.key.side] += 1;
         const { key, time, example } = sighting;
         this.tracked.set(sighting.field, (tracked = { key, count: 0, firstSeen: time, lastSeen: time, example }));
       }
@@ -156,6 +172,7 @@ export class MemoryViolations implements ViolationStore {
 
   clear(): void {
     this.tracked.clear();
+    this.kept.request = this.kept.response = 0;
     this.dropped = 0;
   }
 }

@@ -6,19 +6,20 @@ import { ApiError, errors } from '../core/errors.js';
 import type { ErrorBody } from '../api-types.js';
 import type { Verdict } from '../core/journal.js';
 import { printable } from '../core/printable.js';
-import { BODY_NOT_UTF8, BODY_TOO_DEEP } from './json-body.js';
-import { MAX_JSON_DEPTH } from './json-depth.js';
+import { keepFirst } from '../core/violations.js';
+import { BODY_NOT_UTF8, BODY_TOO_DEEP, BODY_TOO_MANY_FIELDS } from './json-body.js';
+import { MAX_JSON_DEPTH, MAX_JSON_FIELDS } from './json-depth.js';
 import { isStoreUnavailable } from '../store/link-store.js';
 
 export const BODY_LIMIT = '1mb';
 
-interface ValidationItem {
+export interface ValidationItem {
   path?: string;
   message?: string;
   errorCode?: string;
 }
 
-interface HttpLikeError {
+export interface HttpLikeError {
   status?: number;
   path?: string;
   type?: string;
@@ -45,6 +46,8 @@ export function toApiError(thrown: unknown): ApiError {
       return errors.invalidRequest(`request body is over the ${BODY_LIMIT.replace('mb', ' MiB')} limit`);
     case BODY_TOO_DEEP:
       return errors.invalidRequest(`request body is nested more than ${MAX_JSON_DEPTH} levels deep, the limit of this server`);
+    case BODY_TOO_MANY_FIELDS:
+      return errors.invalidRequest(tooManyFields);
     case BODY_NOT_UTF8:
       return errors.invalidRequest('request body is not valid UTF-8; send UTF-8 JSON');
     case 'charset.unsupported':
@@ -54,6 +57,9 @@ export function toApiError(thrown: unknown): ApiError {
       return fromValidatorError(error);
   }
 }
+
+/** A body's fields past MAX_JSON_FIELDS: the API's 400, the proxy's request violation. */
+export const tooManyFields = `request body has more than ${MAX_JSON_FIELDS} fields, the limit of this server`;
 
 /** JSON that is valid but not an object or array (`null`, `"x"`, `1`) is refused by the strict parser: say what it is. */
 function describeParseFailure(error: HttpLikeError): string {
@@ -99,20 +105,29 @@ function describeMediaType(message: string | undefined): string {
   return `the request body must be application/json (got ${got})`;
 }
 
-/** "request body: unknown field 'slug'; request body: 'destinationUrl' must match format \"uri\"" */
+/**
+ * "request body: unknown field 'slug'; request body: 'destinationUrl' must match format \"uri\"":
+ * the first MAX_VIOLATIONS_PER_SIDE, the rest counted (a 12 KiB body can hold 1,000 unknown fields).
+ */
 export function describeValidationErrors(error: HttpLikeError): string {
-  return validationMessages(error).join('; ');
+  const { kept, notKept } = keepFirst(validationMessages(error));
+  return notKept ? `${kept.join('; ')}; and ${notKept} more` : kept.join('; ');
 }
 
 /** The validator's findings, one sentence per field, the most telling one: a format says more to a reader than a regex. */
 export function validationMessages(error: HttpLikeError): string[] {
+  return mostTellingItems(error).map(describeItem);
+}
+
+/** The validator's findings, the most telling one per field. */
+export function mostTellingItems(error: HttpLikeError): ValidationItem[] {
   const items = error.errors?.length ? error.errors : [{ message: error.message ?? 'invalid request' }];
   const perField = new Map<string, ValidationItem>();
   for (const item of items) {
     const kept = perField.get(item.path ?? '');
     if (!kept || rank(item) < rank(kept)) perField.set(item.path ?? '', item);
   }
-  return [...perField.values()].map(describeItem);
+  return [...perField.values()];
 }
 
 /**
@@ -134,9 +149,12 @@ function rank(item: ValidationItem): number {
 
 const LOCATIONS: Record<string, string> = { body: 'request body', query: 'query', params: 'path', headers: 'header', response: 'response' };
 
-function describeItem(item: ValidationItem): string {
+/** A validator path's first segment in words: 'body' → 'request body'. */
+export const locationWords = (location: string): string => LOCATIONS[location] ?? location;
+
+export function describeItem(item: ValidationItem): string {
   const [location = 'request', ...field] = (item.path ?? '').split('/').filter(Boolean);
-  const where = LOCATIONS[location] ?? location;
+  const where = locationWords(location);
   const name = field.join('.');
   const code = item.errorCode?.split('.')[0];
   const pattern = patternOf(item);

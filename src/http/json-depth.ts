@@ -1,7 +1,8 @@
 // How deeply a JSON text nests, read from its bytes without parsing it. Run before JSON.parse on
 // every body a client sends, so that nothing after it (the validator, the journal's serialiser,
 // a stream to the console) ever meets a body nested deeper than the limit (D28). One pass, no
-// recursion: a body nested 50,000 levels costs what its bytes cost.
+// recursion: a body nested 50,000 levels costs what its bytes cost. The same pass counts the
+// fields of an API request body (MAX_JSON_FIELDS).
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -13,12 +14,31 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
 /**
- * True when the text opens more than `limit` objects or arrays inside one another. Brackets
- * inside strings do not count. UTF-8 is safe to read byte by byte here: every byte of a
- * multi-byte character is 0x80 or above, so it is never a quote, backslash or bracket.
+ * Fields (object members) a request body of the API may hold in all. V8 parses distinct field
+ * names slowly (each one a new hidden class): 1 MiB of them, however they are spread over objects,
+ * holds the event loop for 100-600 ms in JSON.parse alone, before anything can refuse them. The
+ * contract's largest valid body has ~104 (createLink: 4 fields and 50 tags of 2), and every body
+ * object is closed (additionalProperties: false), so a body over this is a 400 either way.
  */
+export const MAX_JSON_FIELDS = 1000;
+
+const COLON = 0x3a;
+
+/** True when the text opens more than `limit` objects or arrays inside one another (see jsonOverLimits). */
 export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  return jsonOverLimits(bytes, limit, Number.POSITIVE_INFINITY) === 'depth';
+}
+
+/**
+ * Which limit the text breaks first: 'depth' when it opens more than `depth` objects or arrays
+ * inside one another, 'fields' when it holds more than `fields` object members (a colon outside a
+ * string is always one); undefined when neither. Brackets and colons inside strings do not count.
+ * UTF-8 is safe to read byte by byte here: every byte of a multi-byte character is 0x80 or above,
+ * so it is never a quote, backslash, bracket or colon.
+ */
+export function jsonOverLimits(bytes: Uint8Array, depthLimit: number, fieldLimit: number): 'depth' | 'fields' | undefined {
   let depth = 0;
+  let fields = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
@@ -27,11 +47,13 @@ export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
       else if (byte === QUOTE) inString = false;
     } else if (byte === QUOTE) {
       inString = true;
+    } else if (byte === COLON) {
+      if (++fields > fieldLimit) return 'fields';
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
-      if (++depth > limit) return true;
+      if (++depth > depthLimit) return 'depth';
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       depth--;
     }
   }
-  return false;
+  return undefined;
 }

@@ -131,12 +131,14 @@ function contentLength(header: string | number | string[] | undefined): number |
 }
 
 /** The proxy's verdicts (src/proxy/), on its exchanges only: a mock's own answers carry none. */
-function proxied(res: Response): Pick<NewJournalEntry, 'violations' | 'upstream'> {
+function proxied(res: Response): Pick<NewJournalEntry, 'violations' | 'violationsNotKept' | 'upstream'> {
   const violations = res.locals[VIOLATIONS] as Violation[] | undefined;
+  const notKept = res.locals[VIOLATIONS_NOT_KEPT] as number | undefined;
   const upstream = res.locals[UPSTREAM] as UpstreamOutcome | undefined;
-  return { ...(violations ? { violations } : {}), ...(upstream ? { upstream } : {}) };
+  return { ...(violations ? { violations } : {}), ...(notKept ? { violationsNotKept: notKept } : {}), ...(upstream ? { upstream } : {}) };
 }
 
-/** Where the proxy leaves its findings for the recorder (res.locals keys). */
+/** Where the proxy leaves its findings for the recorder (res.locals keys): the violations kept, and how many more there were. */
 export const VIOLATIONS = 'violations';
+export const VIOLATIONS_NOT_KEPT = 'violationsNotKept';
 export const UPSTREAM = 'upstream';

@@ -3,7 +3,9 @@
 // stripping of unknown fields (they are errors, D6/D7).
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
+import { parsedBodyBytes } from './json-body.js';
 import type { OpenApiDocument } from './operation-table.js';
+import { refuseOversizeArrays } from './validator-array-bounds.js';
 import { installLazyMetaSchema } from './validator-lazy-meta-schema.js';
 import { installValidatorRouteCache } from './validator-route-cache.js';
 
@@ -21,17 +23,43 @@ export const validatorFixes = Object.freeze({
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
-/** `responses: false` validates requests only (the validating proxy judges answers from the wire). */
+/**
+ * Bodies up to this size are validated with allErrors, so that a client learns every bad field at
+ * once; a larger one only up to its first problem. Every body that could keep the contract is far
+ * smaller (50 tags of 114 characters, a URL of 2,048, even with each character escaped: ~50 KiB),
+ * and Ajv's cost with allErrors grows with the errors a body holds: unbounded, 1 MiB of unknown
+ * fields is 80,000 of them. The size is the parser's count, known before validation: no extra pass.
+ */
+export const ALL_ERRORS_MAX_BYTES = 64 * 1024;
+
+/**
+ * `responses: false` validates requests only (the validating proxy judges answers from the wire).
+ * Arrays over the contract's maxItems are refused before the validator (validator-array-bounds.ts).
+ */
 export function contractValidator(document: OpenApiDocument, { responses = true } = {}): RequestHandler[] {
+  const thorough = validatorChain(document, responses, true);
+  // Built on the first large body (no cost at start): the same middleware in the same order, so
+  // each step picks its twin by the body's size.
+  let firstError: RequestHandler[] | undefined;
+  const bySize = thorough.map((handler, index): RequestHandler => (req, res, next) => {
+    if ((parsedBodyBytes(res) ?? 0) <= ALL_ERRORS_MAX_BYTES) return handler(req, res, next);
+    firstError ??= validatorChain(document, responses, false);
+    return (firstError[index] ?? handler)(req, res, next);
+  });
+  return [refuseOversizeArrays(document), ...bySize];
+}
+
+function validatorChain(document: OpenApiDocument, responses: boolean, allErrors: boolean): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: structuredClone(document) as unknown as ValidatorSpec,
     // openapi.yaml is linted by Redocly and Spectral in CI; checking it again at every start
     // would cost a few hundred milliseconds of cold start.
     validateApiSpec: false,
-    // allErrors: a client learns about every bad field at once, not one per round trip.
+    // allErrors (bodies up to ALL_ERRORS_MAX_BYTES): every bad field at once, not one per round trip.
     // Unknown query parameters are ignored: the API defines none, and a 400 for them would be
     // outside deleteLink's documented statuses (openapi.yaml says so).
-    validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
+    validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors },
+    // The mock's own answers are small and its own: all their errors, whatever the request's size.
     validateResponses: responses ? { removeAdditional: false, coerceTypes: false, allErrors: true } : false,
     // The API key itself is checked earlier, against the accounts (src/http/authenticate.ts).
     validateSecurity: false,

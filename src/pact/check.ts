@@ -119,7 +119,8 @@ async function judge(pact: PactFile, contract: Contract, options: CheckOptions):
   }
   const mine = pact.interactions.flatMap((interaction) => own.findings(interaction));
   try {
-    return { own, findings: [...(await engineFindings(pact, contract.text, options.engineFrom)), ...mine] };
+    const bounded = { ...pact, interactions: pact.interactions.map((interaction) => own.forEngine(interaction)) };
+    return { own, findings: [...(await engineFindings(bounded, contract.text, options.engineFrom)), ...mine] };
   } catch (error) {
     if (error instanceof EngineMissing) {
       return { own, findings: [...pact.interactions.flatMap((interaction) => own.standIn(interaction)), ...mine], engineMissing: error.message };

@@ -69,6 +69,21 @@ export class OwnChecks {
     return responseFindings(this.closedChecker, interaction, operationId).map((finding) => ({ ...finding, index: interaction.index, engine: OWN, severity: 'error' }));
   }
 
+  /**
+   * The interaction as the engine is given it: its bodies' arrays over maxItems cut to one past them
+   * (the engine validates with allErrors, quadratic in an oversize array's bad items; cut, it reports the same rule).
+   */
+  forEngine(interaction: PactInteraction): PactInteraction {
+    const operationId = interaction.kind === 'http' ? this.operationOf(interaction) : undefined;
+    if (interaction.kind !== 'http' || !operationId) return interaction;
+    const { request, response } = interaction;
+    return {
+      ...interaction,
+      request: { ...request, body: this.checker.boundedBody(operationId, 'request', request.body) },
+      response: { ...response, body: this.checker.boundedBody(operationId, response.status, response.body) },
+    };
+  }
+
   /** Which operation the interaction names, if any: for the report. */
   operationOf(interaction: HttpInteraction): string | undefined {
     const match = this.table.match(interaction.request.method, interaction.request.path);

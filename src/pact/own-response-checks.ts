@@ -11,7 +11,7 @@
 //    `additionalProperties: false` is judged alike.
 // Codes and messages are the engine's own, so a report reads the same with either judge.
 import type { ErrorObject } from 'ajv';
-import type { ResponseChecker } from '../contract/response-checker.js';
+import { fieldPath, itemCount, type ResponseChecker } from '../contract/response-checker.js';
 import type { OpenApiDocument } from '../http/operation-table.js';
 import { preview, type Finding } from './finding.js';
 import type { PactInteraction } from './pact-file.js';
@@ -42,14 +42,11 @@ export function responseFindings(checker: ResponseChecker, { response }: HttpInt
 
 /** An Ajv error as the engine words it: the field by its path, the value it got. */
 function bodyFinding(error: ErrorObject): ResponseFinding {
-  const field = `body${error.instancePath
-    .split('/')
-    .slice(1)
-    .map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`))
-    .join('')}`;
+  const field = fieldPath('body', error.instancePath);
   const at = { side: 'response' as const, field, code: 'response.body.incompatible' };
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') return { ...at, message: `has unexpected field '${String(params['additionalProperty'])}' (the schema does not define it)` };
+  if (error.keyword === 'maxItems') return { ...at, message: `${error.message ?? 'has too many items'} (got ${itemCount(error.data)})` };
   if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) return { ...at, message: `must be one of ${params['allowedValues'].join(', ')} (got ${preview(error.data)})` };
   return { ...at, message: `${error.message ?? 'is invalid'} (got ${preview(error.data)})` };
 }

@@ -8,12 +8,11 @@ import type { RandomInt } from '../core/random.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import { ResponseChecker } from '../contract/response-checker.js';
 import { OperationTable, type OpenApiDocument } from '../http/operation-table.js';
-import { VIOLATIONS } from '../http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, type Sleep } from '../http/scenarios.js';
 import { contractValidator } from '../http/validator.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { Upstream } from './forward.js';
-import { VIOLATIONS_HEADER } from './headers.js';
+import { keepRequestSide } from './kept-violations.js';
 import { proxyAnswer } from './proxy-answer.js';
 import { RAW_BODY, rawBody } from './raw-body.js';
 import { requestViolations } from './request-check.js';
@@ -43,10 +42,8 @@ export function proxyPipeline(deps: ProxyDeps): RequestHandler[] {
     onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'before-validation')),
     rawBody(),
     async (req, res, next) => {
-      const violations = await requestViolations(table, validator, req, res, res.locals[RAW_BODY] as Buffer | undefined);
-      res.locals[VIOLATIONS] = violations;
       // Also on an answer a scenario forces: the client learns its request was off the contract.
-      if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+      keepRequestSide(res, await requestViolations(table, validator, req, res, res.locals[RAW_BODY] as Buffer | undefined));
       next();
     },
     onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'after-validation')),

@@ -7,12 +7,14 @@ import type { Request, RequestHandler, Response } from 'express';
 import { errors } from '../core/errors.js';
 import { capText, type Verdict, type Violation } from '../core/journal.js';
 import { printable } from '../core/printable.js';
+import { keepFirst } from '../core/violations.js';
 import type { ResponseChecker } from '../contract/response-checker.js';
 import { sendError } from '../http/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
-import { UPSTREAM, VIOLATIONS } from '../http/record-requests.js';
+import { UPSTREAM } from '../http/record-requests.js';
 import { elapsedMs, type Forwarded, type Upstream } from './forward.js';
 import { clientResponseHeaders, upstreamRequestHeaders, VIOLATIONS_HEADER } from './headers.js';
+import { describeKept, keepBothSides, requestSideOf, totalOf } from './kept-violations.js';
 import { RAW_BODY } from './raw-body.js';
 import { acceptedRefusedRequest, decodedText, responseViolations, type UpstreamAnswer } from './response-check.js';
 
@@ -44,23 +46,24 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal, started);
     if (res.destroyed) return;
     if (forwarded.kind === 'failed') return failed(options, req, res, url, forwarded);
-    const requestSide = (res.locals[VIOLATIONS] as Violation[] | undefined) ?? [];
+    const requestSide = requestSideOf(res);
     const answer = { status: forwarded.status, contentType: header(forwarded.headers['content-type']), contentEncoding: header(forwarded.headers['content-encoding']), body: forwarded.body };
     const text = decodedText(answer);
     const operationId = (res.locals['operationId'] as string | null | undefined) ?? null;
-    const responseSide = [...judgedAnswer(options.checker, operationId, answer, text), ...acceptedRefusedRequest(operationId, forwarded.status, requestSide)];
-    const violations = [...requestSide, ...responseSide];
-    res.locals[VIOLATIONS] = violations;
+    const responseSide = [...judgedAnswer(options.checker, operationId, answer, text), ...acceptedRefusedRequest(operationId, forwarded.status, requestSide.kept)];
+    const violations = keepBothSides(res, requestSide, responseSide);
+    const total = totalOf(violations);
     res.locals[UPSTREAM] = { url, status: forwarded.status, durationMs: forwarded.durationMs };
     res.locals['responseBody'] = typeof text === 'string' ? readBody(text) : null;
-    res.locals['verdict'] = (responseSide.length ? 'contract-violation' : requestSide.length ? 'invalid-request' : 'ok') satisfies Verdict;
-    if (violations.length) options.log(printable(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${violations.map(describe).join('; ')}`));
+    res.locals['verdict'] = (responseSide.length ? 'contract-violation' : totalOf(requestSide) ? 'invalid-request' : 'ok') satisfies Verdict;
+    if (total) options.log(printable(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${describeKept(violations)}`));
     if (options.strict && responseSide.length) {
-      res.setHeader(VIOLATIONS_HEADER, String(violations.length));
-      return sendError(res, errors.upstreamBrokeContract(operationId ?? `${req.method} ${req.path}`, forwarded.status, responseSide.map((violation) => violation.rule)));
+      res.setHeader(VIOLATIONS_HEADER, String(total));
+      const rules = keepFirst(responseSide.map((violation) => violation.rule));
+      return sendError(res, errors.upstreamBrokeContract(operationId ?? `${req.method} ${req.path}`, forwarded.status, rules.notKept ? [...rules.kept, `and ${rules.notKept} more`] : rules.kept));
     }
     for (const [name, value] of clientResponseHeaders(forwarded.headers)) res.setHeader(name, value);
-    if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+    if (total) res.setHeader(VIOLATIONS_HEADER, String(total));
     res.setHeader('content-length', forwarded.body.length);
     res.status(forwarded.status).end(forwarded.body);
   };
@@ -71,12 +74,10 @@ function failed(options: ProxyAnswerOptions, req: Request, res: Response, url: s
   res.locals['verdict'] = 'upstream-error' satisfies Verdict;
   const error = errors.upstreamFailed(url, forwarded.reason);
   options.log(printable(`UPSTREAM ERROR ${req.method} ${req.originalUrl}: ${error.errorDescription}`));
-  const violations = (res.locals[VIOLATIONS] as Violation[] | undefined) ?? [];
-  if (violations.length) res.setHeader(VIOLATIONS_HEADER, String(violations.length));
+  const requestSide = totalOf(requestSideOf(res));
+  if (requestSide) res.setHeader(VIOLATIONS_HEADER, String(requestSide));
   sendError(res, error);
 }
-
-const describe = (violation: Violation): string => `${violation.side}: ${violation.rule}${violation.detail === undefined ? '' : ` (${violation.detail})`}`;
 
 /**
  * The checker's violations, after the nesting check a client's body gets (D28): the checker's

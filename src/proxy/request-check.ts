@@ -5,9 +5,11 @@
 import { isUtf8 } from 'node:buffer';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Violation } from '../core/journal.js';
-import { toApiError, validationMessages } from '../http/errors.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { toApiError, tooManyFields, type HttpLikeError } from '../http/errors.js';
+import { noteBodyBytes } from '../http/json-body.js';
+import { jsonOverLimits, MAX_JSON_DEPTH, MAX_JSON_FIELDS } from '../http/json-depth.js';
 import type { OperationTable } from '../http/operation-table.js';
+import { requestRuleViolations } from './request-rules.js';
 
 export type ValidatorChain = readonly RequestHandler[];
 
@@ -22,29 +24,33 @@ export async function requestViolations(table: OperationTable, validator: Valida
   if (match.kind === 'unknown-path') return [{ side: 'request', rule: `${req.method} on a path the contract does not have`, detail: preview(req.path) }];
   if (match.kind === 'method-not-allowed') return [{ side: 'request', rule: `${req.method} on a path of the contract that allows only ${match.allowed.join(', ')}`, detail: preview(req.path) }];
   const body = readJson(req, raw);
-  if ('problem' in body) return [requestViolation(body.problem)];
+  if ('problem' in body) return [requestViolation(body.problem, body.detail)];
   req.body = body.value;
+  noteBodyBytes(res, raw?.length ?? 0);
   const refusal = await withMediaTypeOnly(req, () => runChain(validator, req, res));
   if (refusal === undefined) return [];
   const status = (refusal as { status?: number }).status;
-  const rules = status === 400 ? validationMessages(refusal as Parameters<typeof validationMessages>[0]) : [toApiError(refusal).errorDescription];
-  return rules.map(requestViolation);
+  return status === 400 ? requestRuleViolations(refusal as HttpLikeError) : [requestViolation(toApiError(refusal).errorDescription)];
 }
 
-const requestViolation = (rule: string): Violation => ({ side: 'request', rule });
+const requestViolation = (rule: string, detail?: string): Violation => ({ side: 'request', rule, ...(detail === undefined ? {} : { detail }) });
 
 const preview = (text: string): string => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
 /** The body as JSON, or why it cannot be read as JSON; no body or a non-JSON type is left to the validator. */
-function readJson(req: Request, raw: Buffer | undefined): { value: unknown } | { problem: string } {
+function readJson(req: Request, raw: Buffer | undefined): { value: unknown } | { problem: string; detail?: string } {
   if (!raw || raw.length === 0) return { value: undefined };
   if (!/^application\/(.+\+)?json$/i.test((req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '')) return { value: undefined };
   if (!isUtf8(raw)) return { problem: 'request body is not valid UTF-8' };
-  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) return { problem: `request body is nested more than ${MAX_JSON_DEPTH} levels deep` };
+  const over = jsonOverLimits(raw, MAX_JSON_DEPTH, MAX_JSON_FIELDS);
+  if (over === 'depth') return { problem: `request body is nested more than ${MAX_JSON_DEPTH} levels deep` };
+  // Parsing them would stall the proxy as it would the mock (json-depth.ts): judged unread, as the mock refuses them.
+  if (over === 'fields') return { problem: tooManyFields };
   try {
     return { value: JSON.parse(raw.toString('utf8')) as unknown };
   } catch (error) {
-    return { problem: `request body is not valid JSON: ${(error as Error).message}` };
+    // The parser's message names a position: evidence, not a rule of its own for each position.
+    return { problem: 'request body is not valid JSON', detail: (error as Error).message };
   }
 }
 

@@ -89,6 +89,15 @@ describe('MemoryViolations', () => {
     expect(report.groups[0]?.violations.map((v) => [v.rule, v.count])).toEqual([['r1', 2], ['r2', 1]]);
   });
 
+  it('the bound is per side: client noise past it never hides a violation of the upstream (issue 23)', () => {
+    const store = new MemoryViolations(3);
+    store.record(exchange(1, Array.from({ length: 10 }, (_, i) => ({ side: 'request' as const, rule: `noise ${i}` }))));
+    store.record(exchange(2, [MISSING_ID]));
+    const report = store.report();
+    expect(report).toMatchObject({ distinct: 4, dropped: 7 });
+    expect(report.groups[0]?.violations.map((v) => `${v.side}: ${v.rule}`)).toEqual(['request: noise 0', 'request: noise 1', 'request: noise 2', `response: ${MISSING_ID.rule}`]);
+  });
+
   it('clear forgets everything, dropped included', () => {
     const store = new MemoryViolations(1);
     store.record(exchange(1, [{ side: 'response', rule: 'r1' }, { side: 'response', rule: 'r2' }]));

@@ -3,7 +3,7 @@
 // all of them, with one example each, bounded however they race; clearing through one clears all;
 // with Redis away, recording neither throws nor waits and a report is a `store unavailable` error.
 import { createClient } from 'redis';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Violation } from '../../src/core/journal.js';
 import type { ViolationSource } from '../../src/core/violations.js';
 import { TrafficRedis } from '../../src/store/redis-traffic-client.js';
@@ -81,6 +81,26 @@ describe('RedisViolations', () => {
       expect((await x!.report()).groups[0]!.violations[0]!.count).toBe(2);
     } finally {
       for (const client of clients) client.destroy();
+    }
+  });
+
+  it('one exchange is one script call, however many violations it has; the bound is per side (issue 23)', async () => {
+    const client = await createClient({ url }).connect();
+    try {
+      const redis = new TrafficRedis(client, freshPrefix(), () => undefined);
+      const calls = vi.spyOn(redis, 'record');
+      const violations = new RedisViolations(redis, 3);
+      violations.record(exchange(1, Array.from({ length: 30 }, (_, i) => ({ side: 'request' as const, rule: `noise ${i}`, detail: `d${i}` }))));
+      expect(calls).toHaveBeenCalledTimes(1);
+      violations.record(exchange(2, [{ ...MISSING_ID, detail: 'upstream' }]));
+      const report = await violations.report();
+      expect(report).toMatchObject({ distinct: 4, dropped: 27 });
+      const rows = report.groups[0]!.violations;
+      expect(rows.map((v) => `${v.side}: ${v.rule}`)).toEqual(['request: noise 0', 'request: noise 1', 'request: noise 2', `response: ${MISSING_ID.rule}`]);
+      expect(rows[1]?.example).toMatchObject({ detail: 'd1', requestBody: { at: 1, text: 'quotes " and spaces' } });
+      expect(rows[3]?.example).toMatchObject({ detail: 'upstream', time: '2026-01-01T00:00:02.000Z' });
+    } finally {
+      client.destroy();
     }
   });
 
