@@ -139,6 +139,8 @@ export class Journal extends EventEmitter<JournalEvents> implements JournalStore
 
   constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
     super();
+    // Every open event stream listens (src/admin/journal-stream.ts): their memory is bounded there, not by a count.
+    this.setMaxListeners(0);
     this.ring = new Array<JournalEntry | undefined>(size);
   }
 

@@ -37,6 +37,8 @@ export class RedisJournal extends EventEmitter<JournalEvents> implements Journal
     private readonly log: (line: string) => void,
   ) {
     super();
+    // Every open event stream listens (src/admin/journal-stream.ts): their memory is bounded there, not by a count.
+    this.setMaxListeners(0);
     this.stream = redis.key('journal');
     this.seq = redis.key('journal:seq');
     this.feed = new JournalFeed(redis, this.stream, { entry: (entry) => this.emit('entry', entry), dropped: (count) => this.emit('dropped', count) }, log);
