@@ -25,6 +25,7 @@ import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
 import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
 import { jsonBody } from './http/json-body.js';
+import { oneLayer } from './http/one-layer.js';
 import { MAX_JSON_FIELDS } from './http/json-depth.js';
 import { landingRouter } from './http/landing.js';
 import { servedContract } from './http/served-contract.js';
@@ -98,26 +99,29 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
 
   // 0. The request target in origin-form, with undecodable path segments taken literally.
-  app.use(plainRequestTarget);
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
-  app.use(recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) }));
+  const recorded = recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) });
+  //    Steps 0 and 1, like the API's steps below, are one router layer (src/http/one-layer.ts says why).
+  app.use(oneLayer([plainRequestTarget, recorded]));
   // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
   //    state through it, and without a token it answers only this machine's host names (D29).
   app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
-  app.use(cors(corsOptions(deps.corsOrigins)));
+  const corsAllowed = cors(corsOptions(deps.corsOrigins));
   // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
   //    mode: the links are the upstream's, so the visit is too.
-  if (!deps.proxy) {
-    app.use(redirectByHost(deps.service));
+  if (deps.proxy) app.use(corsAllowed);
+  else {
+    app.use(oneLayer([corsAllowed, redirectByHost(deps.service)]));
     app.use('/__r', redirectRouter(deps.service));
   }
   // 5. The mock's own public routes, outside the contract: the contract itself and its docs.
   app.get('/openapi.yaml', notApiTraffic, servedContract(deps.contract.text));
   if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
   //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
-  app.use(notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
+  //    A route, not a router every request passes through.
+  app.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
   // 6–11 in proxy mode: every other request goes to the upstream, judged on both sides (src/proxy/pipeline.ts).
   if (deps.proxy) app.use(proxyPipeline({ ...deps.proxy, document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));
   else addMockRoutes(app, deps, sleep);
@@ -155,9 +159,9 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
   // 11. The stateful handlers, by operationId.
   const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
-  app.use(authenticated, chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused);
-  app.use(shapedAfterValidation, handled);
-  const runAgain = express.Router().use(authenticated, chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled);
+  // One router layer for all of them (src/http/one-layer.ts says why).
+  app.use(oneLayer([authenticated, chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
+  const runAgain = express.Router().use(oneLayer([authenticated, chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
 }
 
