@@ -119,7 +119,13 @@ ${redisSection(results, table)}
 ## Peers
 
 ${peersSection(results)}
-${profileNotes()}`;
+${createCost()}${profileNotes()}`;
+}
+
+/** What a create costs by part, written by npm run bench:cost (bench/cost.mjs) and kept in every render. */
+function createCost() {
+  const file = here('./create-cost.md');
+  return existsSync(file) ? `\n${readFileSync(file, 'utf8')}` : '';
 }
 
 /** The profile findings are written by hand in profile-notes.md and kept in every render. */
