@@ -21,6 +21,13 @@ export type Forwarded =
 /** An upstream answer larger than this is refused (a 502), not held in memory. */
 export const MAX_UPSTREAM_BODY = 16 * 1024 * 1024;
 
+/**
+ * An answer larger than this is judged off the event loop (answer-judge.ts), so it is read into
+ * shared memory, where the judging thread reads it without a copy. The size up to which a body's
+ * validation collects all its errors (ALL_ERRORS_MAX_CHARS): a small answer costs less inline.
+ */
+export const LARGE_ANSWER_BYTES = 64 * 1024;
+
 export class Upstream {
   readonly origin: string;
   private readonly basePath: string;
@@ -127,14 +134,17 @@ function readAnswer(res: IncomingMessage, elapsed: () => number, done: (result: 
   res.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
 }
 
-/** An answer's bytes as they arrive, up to MAX_UPSTREAM_BODY: into one buffer when the size is known. */
+/**
+ * An answer's bytes as they arrive, up to MAX_UPSTREAM_BODY: into one buffer when the size is known.
+ * A large one's buffer is shared memory (LARGE_ANSWER_BYTES).
+ */
 class AnswerBody {
   private readonly chunks: Buffer[] = [];
   private readonly whole: Buffer | undefined;
   private size = 0;
 
   constructor(declared: number | undefined) {
-    this.whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
+    this.whole = declared === undefined ? undefined : allocate(declared);
   }
 
   /** False when the answer has grown past the limit (or past its own Content-Length). */
@@ -147,9 +157,16 @@ class AnswerBody {
   }
 
   bytes(): Buffer {
-    return this.whole ? this.whole.subarray(0, this.size) : Buffer.concat(this.chunks, this.size);
+    if (this.whole) return this.whole.subarray(0, this.size);
+    if (this.size <= LARGE_ANSWER_BYTES) return Buffer.concat(this.chunks, this.size);
+    const whole = allocate(this.size);
+    let at = 0;
+    for (const chunk of this.chunks) at += chunk.copy(whole, at);
+    return whole;
   }
 }
+
+const allocate = (size: number): Buffer => (size > LARGE_ANSWER_BYTES ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafe(size));
 
 function describeNetworkError(error: NodeJS.ErrnoException): string {
   switch (error.code) {
