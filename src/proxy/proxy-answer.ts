@@ -44,14 +44,16 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     // Held until the client has the answer (or is gone): until then the answer is in memory.
     res.on('close', slot);
     const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal, started);
-    if (res.destroyed) return;
+    if (res.destroyed) return forwarded.kind === 'answer' ? forwarded.release() : undefined;
     if (forwarded.kind === 'failed') return failed(options, req, res, url, forwarded);
     const requestSide = requestSideOf(res);
     const answer = { status: forwarded.status, contentType: header(forwarded.headers['content-type']), contentEncoding: header(forwarded.headers['content-encoding']), body: forwarded.body };
     const operationId = (res.locals['operationId'] as string | null | undefined) ?? null;
     // No hop for a small answer: the thread is only for a large one.
     const verdict = options.judge.inline(operationId, answer) ?? (await options.judge.offThread(operationId, answer));
-    if (res.destroyed) return;
+    // The body's memory is reused once the client has it (or is gone); the judging is over by now.
+    if (res.destroyed) return forwarded.release();
+    res.on('close', forwarded.release);
     const responseSide = [...verdict.violations, ...acceptedRefusedRequest(operationId, forwarded.status, requestSide.kept)];
     const violations = keepBothSides(res, requestSide, responseSide);
     const total = totalOf(violations);
