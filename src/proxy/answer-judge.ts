@@ -18,7 +18,7 @@ import { ThreadPool } from './thread-pool.js';
 /** Judging threads at most: 2, and one core left to the event loop (1 on a 2-core machine). */
 export const JUDGE_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** A judging thread's V8 heap (old generation) in MiB: past it the thread is stopped and replaced. */
-export const JUDGE_HEAP_MB = 128;
+export const JUDGE_HEAP_MB = 1024;
 /** How long one answer may take in a judging thread. */
 export const JUDGE_TIMEOUT_MS = 10_000;
 

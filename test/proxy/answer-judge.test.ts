@@ -76,3 +76,43 @@ describe('the same verdict inline and in the judging thread', () => {
     expect(capBody(verdicts[6]?.body)).toBe(verdicts[6]?.body);
   });
 });
+
+describe('an answer the judging thread cannot judge', () => {
+  const bigError = answerOf({ name: 'a 1 MiB Error object', operationId: 'updateLink', status: 404, body: json({ errorDescription: 'x'.repeat(1024 * 1024) }) });
+  // 1.4 million objects, made one by one: the heap fills gradually (one allocation past the limit
+  // and 16 MiB more would end the whole process: V8's rule, not one a thread can catch).
+  const manyObjects = answerOf({ name: '4 MiB of empty objects', operationId: 'updateLink', status: 200, body: Buffer.from(`[${'{},'.repeat(1_400_000)}{}]`) });
+
+  it('past its memory: a violation that says so, the thread replaced for the next answer', async () => {
+    const small = new AnswerJudge(contract.document, { inlineMaxBytes: 0, threads: 1, heapMb: 64 });
+    try {
+      expect(small.threadsRunning).toBe(0);
+      expect(await small.offThread('updateLink', bigError)).toEqual({ violations: [], body: expect.objectContaining({ truncated: true }) });
+      expect(await small.offThread('updateLink', manyObjects)).toEqual({
+        violations: [{ side: 'response', rule: 'the answer to updateLink could not be judged', detail: expect.stringMatching(/judging thread was stopped: .*memory limit/) }],
+        body: null,
+      });
+      expect(await small.offThread('updateLink', bigError)).toEqual({ violations: [], body: expect.objectContaining({ truncated: true }) });
+      expect(small.threadsRunning).toBe(1);
+    } finally {
+      await small.close();
+    }
+    expect(small.threadsRunning).toBe(0);
+  });
+
+  it('past its time: a violation that says so; outside the contract, no violation and no preview', async () => {
+    const hasty = new AnswerJudge(contract.document, { inlineMaxBytes: 0, threads: 1, timeoutMs: 1 });
+    try {
+      expect(await hasty.offThread('updateLink', bigError)).toEqual({ violations: [{ side: 'response', rule: 'the answer to updateLink could not be judged', detail: 'its judging thread was stopped: it took more than 1 ms' }], body: null });
+      expect(await hasty.offThread(null, bigError)).toEqual({ violations: [], body: null });
+    } finally {
+      await hasty.close();
+    }
+  });
+
+  it('a small answer starts no thread', () => {
+    const lazy = new AnswerJudge(contract.document);
+    expect(lazy.inline('createLink', answerOf(CASES[0] as Case))).toEqual({ violations: [], body: LINK });
+    expect(lazy.threadsRunning).toBe(0);
+  });
+});
