@@ -26,6 +26,7 @@ import { accountForKey, type SlugCheck } from './account-for-key.js';
 import type { StoreHealth } from './store/link-store.js';
 import { openData } from './store/open-data.js';
 import { createTrafficState } from './store/create-traffic-state.js';
+import { AnswerJudge } from './proxy/answer-judge.js';
 import { Upstream } from './proxy/forward.js';
 import type { JournalStore, TrafficState } from './store/traffic-state.js';
 
@@ -129,6 +130,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
   const journal = traffic.journal;
   const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
+  // Its threads start on the first large answer, not here.
+  const judge = upstream && new AnswerJudge(options.contract.document);
   const app = createApp({
     service,
     contract: options.contract,
@@ -156,10 +159,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.log ? { log: options.log } : {}),
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
-    ...(upstream && options.proxy ? { proxy: { upstream, strict: options.proxy.strict } } : {}),
+    ...(upstream && judge && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict } } : {}),
   });
   return { app, service, store, scenarios, journal, seeded: data.seeded, close: async () => {
       upstream?.close();
+      await judge?.close();
       await traffic.close();
       await data.close();
     },

@@ -117,6 +117,16 @@ export function capText(text: string): unknown {
 /** Previews capText made: capBody keeps them as they are rather than capping the preview again. */
 const capped = new WeakSet<object>();
 
+/**
+ * A body judged in another thread (the proxy's large answers) comes back as a copy, no longer one
+ * of capText's previews: when it has a preview's shape it is marked as one again.
+ */
+export function markCapped(body: unknown): unknown {
+  const preview = body as { truncated?: unknown; chars?: unknown; preview?: unknown } | null;
+  if (typeof preview === 'object' && preview !== null && preview.truncated === true && typeof preview.chars === 'number' && typeof preview.preview === 'string') capped.add(preview);
+  return body;
+}
+
 /** Oldest first, as given; filters combine with AND; `limit` keeps the newest. */
 export function filterEntries(entries: readonly JournalEntry[], filter: JournalFilter, accountIdOfKey: (key: string) => string | undefined): JournalEntry[] {
   const accountId = filter.account === undefined ? undefined : (accountIdOfKey(filter.account) ?? filter.account);

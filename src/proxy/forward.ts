@@ -4,6 +4,7 @@
 // validated before it is passed on.
 import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { AnswerBuffers } from './answer-buffers.js';
 import { ExchangeSlots } from './exchange-slots.js';
 
 export interface ForwardRequest {
@@ -15,11 +16,26 @@ export interface ForwardRequest {
 }
 
 export type Forwarded =
-  | { kind: 'answer'; status: number; headers: IncomingHttpHeaders; body: Buffer; durationMs: number }
+  | {
+      kind: 'answer';
+      status: number;
+      headers: IncomingHttpHeaders;
+      body: Buffer;
+      durationMs: number;
+      /** Gives a large body's memory back for reuse (answer-buffers.ts): call it once nothing reads or sends the body any more. */
+      release: () => void;
+    }
   | { kind: 'failed'; reason: string; durationMs: number };
 
 /** An upstream answer larger than this is refused (a 502), not held in memory. */
 export const MAX_UPSTREAM_BODY = 16 * 1024 * 1024;
+
+/**
+ * An answer larger than this is judged off the event loop (answer-judge.ts), so it is read into
+ * shared memory, where the judging thread reads it without a copy. The size up to which a body's
+ * validation collects all its errors (ALL_ERRORS_MAX_CHARS): a small answer costs less inline.
+ */
+export const LARGE_ANSWER_BYTES = 64 * 1024;
 
 export class Upstream {
   readonly origin: string;
@@ -29,6 +45,8 @@ export class Upstream {
   private readonly agent: HttpAgent;
   /** Taken by each exchange for as long as it holds an answer or a socket (--proxy-concurrency). */
   readonly slots: ExchangeSlots;
+  /** Where large answers are read. */
+  readonly buffers = new AnswerBuffers();
 
   constructor(
     url: URL,
@@ -96,7 +114,7 @@ export class Upstream {
       });
       req.on('response', (res) => {
         answered = true;
-        readAnswer(res, elapsed, done, () => req.destroy());
+        readAnswer(res, new AnswerBody(declaredLength(res), this.buffers), elapsed, done, () => req.destroy());
       });
       req.end(outgoing.body);
     });
@@ -111,43 +129,78 @@ export class Upstream {
 export const elapsedMs = (started: number): number => Math.round((performance.now() - started) * 100) / 100;
 
 /**
- * The whole answer, or a 'failed' when it is too large or cut off. With a Content-Length the bytes
- * go straight into one buffer of that size: no chunk list and no second copy of up to 16 MiB.
+ * The whole answer, or a 'failed' when it is too large or cut off. Each chunk is copied into one
+ * buffer as it comes (AnswerBody): no chunk list, no second copy of up to 16 MiB.
  */
-function readAnswer(res: IncomingMessage, elapsed: () => number, done: (result: Forwarded) => void, abort: () => void): void {
+function readAnswer(res: IncomingMessage, body: AnswerBody, elapsed: () => number, done: (result: Forwarded) => void, abort: () => void): void {
+  const failed = (reason: string): void => {
+    body.release();
+    done({ kind: 'failed', reason, durationMs: elapsed() });
+  };
   const tooLarge = (): void => {
-    done({ kind: 'failed', reason: `its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`, durationMs: elapsed() });
+    failed(`its answer is larger than ${MAX_UPSTREAM_BODY / 1024 / 1024} MiB, the proxy's limit`);
     abort();
   };
-  const declared = Number(res.headers['content-length'] ?? Number.NaN);
-  if (declared > MAX_UPSTREAM_BODY) return tooLarge();
-  const body = new AnswerBody(Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined);
+  if ((declaredLength(res) ?? 0) > MAX_UPSTREAM_BODY) return tooLarge();
   res.on('data', (chunk: Buffer) => (body.add(chunk) ? undefined : tooLarge()));
-  res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: body.bytes(), durationMs: elapsed() }));
-  res.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'failed', reason: describeNetworkError(error), durationMs: elapsed() }));
+  res.on('end', () => done({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body: body.bytes(), durationMs: elapsed(), release: () => body.release() }));
+  res.on('error', (error: NodeJS.ErrnoException) => failed(describeNetworkError(error)));
 }
 
-/** An answer's bytes as they arrive, up to MAX_UPSTREAM_BODY: into one buffer when the size is known. */
-class AnswerBody {
-  private readonly chunks: Buffer[] = [];
-  private readonly whole: Buffer | undefined;
-  private size = 0;
+function declaredLength(res: IncomingMessage): number | undefined {
+  const declared = Number(res.headers['content-length'] ?? Number.NaN);
+  return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+}
 
-  constructor(declared: number | undefined) {
-    this.whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
+/**
+ * An answer's bytes as they arrive, up to MAX_UPSTREAM_BODY (or its Content-Length), each chunk
+ * copied into one buffer as it comes: a chunk kept until the end outlived the young generation,
+ * and the event loop's heap was collected in full every other 16 MiB answer. A large answer's
+ * buffer is one of AnswerBuffers' (shared, reused).
+ */
+class AnswerBody {
+  private whole: Buffer;
+  private size = 0;
+  private released = false;
+
+  constructor(
+    private readonly declared: number | undefined,
+    private readonly buffers: AnswerBuffers,
+  ) {
+    this.whole = this.allocate(declared === undefined ? LARGE_ANSWER_BYTES : Math.min(declared, MAX_UPSTREAM_BODY));
   }
 
-  /** False when the answer has grown past the limit (or past its own Content-Length). */
+  /** False when the answer has grown past the limit (or past its own Content-Length), or was released. */
   add(chunk: Buffer): boolean {
-    if (this.size + chunk.length > (this.whole?.length ?? MAX_UPSTREAM_BODY)) return false;
-    if (this.whole) chunk.copy(this.whole, this.size);
-    else this.chunks.push(chunk);
-    this.size += chunk.length;
+    const size = this.size + chunk.length;
+    if (this.released || size > (this.declared ?? MAX_UPSTREAM_BODY)) return false;
+    // Past LARGE_ANSWER_BYTES without a Content-Length: room for the largest answer at once (one
+    // copy, not one per doubling; reused buffers, so their memory is already mapped).
+    if (size > this.whole.length) this.grow(MAX_UPSTREAM_BODY);
+    chunk.copy(this.whole, this.size);
+    this.size = size;
     return true;
   }
 
   bytes(): Buffer {
-    return this.whole ? this.whole.subarray(0, this.size) : Buffer.concat(this.chunks, this.size);
+    return this.whole.subarray(0, this.size);
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.buffers.give(this.whole);
+  }
+
+  private grow(capacity: number): void {
+    const grown = this.allocate(capacity);
+    this.whole.copy(grown, 0, 0, this.size);
+    this.buffers.give(this.whole);
+    this.whole = grown;
+  }
+
+  private allocate(size: number): Buffer {
+    return size > LARGE_ANSWER_BYTES ? this.buffers.take(size) : Buffer.allocUnsafe(size);
   }
 }
 

@@ -6,11 +6,11 @@
 import type { RequestHandler } from 'express';
 import type { RandomInt } from '../core/random.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
-import { ResponseChecker } from '../contract/response-checker.js';
 import { OperationTable, type OpenApiDocument } from '../http/operation-table.js';
 import { applyRequestScenario, chooseRequestScenario, type Sleep } from '../http/scenarios.js';
 import { contractValidator } from '../http/validator.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
+import type { AnswerJudge } from './answer-judge.js';
 import type { Upstream } from './forward.js';
 import { keepRequestSide } from './kept-violations.js';
 import { proxyAnswer } from './proxy-answer.js';
@@ -19,6 +19,8 @@ import { requestViolations } from './request-check.js';
 
 export interface ProxySettings {
   upstream: Upstream;
+  /** Judges the upstream's answers; its judging threads are the mock's to stop (close). */
+  judge: AnswerJudge;
   /** --proxy-strict: an off-contract answer becomes a 502 Error object. */
   strict: boolean;
 }
@@ -35,7 +37,6 @@ export interface ProxyDeps extends ProxySettings {
 export function proxyPipeline(deps: ProxyDeps): RequestHandler[] {
   const table = new OperationTable(deps.document);
   const validator = contractValidator(deps.document, { responses: false });
-  const checker = new ResponseChecker(deps.document as ConstructorParameters<typeof ResponseChecker>[0]);
   return [
     matchOperation(table),
     onlyOperations(chooseRequestScenario(deps.scenarios, deps.contractRules)),
@@ -47,7 +48,7 @@ export function proxyPipeline(deps: ProxyDeps): RequestHandler[] {
       next();
     },
     onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'after-validation')),
-    proxyAnswer({ upstream: deps.upstream, checker, strict: deps.strict, log: deps.log }),
+    proxyAnswer({ upstream: deps.upstream, judge: deps.judge, strict: deps.strict, log: deps.log }),
   ];
 }
 

@@ -15,17 +15,22 @@ export interface UpstreamAnswer {
   body: Buffer;
 }
 
-/** The answer's body as text, its content encoding undone (the client still gets the encoded bytes). */
-export function decodedText(answer: UpstreamAnswer): string | { problem: string } {
+/**
+ * The answer's body as text, its content encoding undone (the client still gets the encoded bytes).
+ * `maxOutput` below MAX_UPSTREAM_BODY: a body that decodes to more is `tooLarge`, for a caller
+ * that judges such an answer elsewhere (answer-judge.ts), not a problem of the answer.
+ */
+export function decodedText(answer: UpstreamAnswer, maxOutput = MAX_UPSTREAM_BODY): string | { problem: string; tooLarge?: true } {
   const encoding = answer.contentEncoding?.trim().toLowerCase() ?? 'identity';
-  const limit = { maxOutputLength: MAX_UPSTREAM_BODY };
+  const limit = { maxOutputLength: maxOutput };
   try {
     if (encoding === 'identity' || answer.body.length === 0) return answer.body.toString('utf8');
     if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(answer.body, limit).toString('utf8');
     if (encoding === 'deflate') return inflateSync(answer.body, limit).toString('utf8');
     if (encoding === 'br') return brotliDecompressSync(answer.body, limit).toString('utf8');
   } catch (error) {
-    return { problem: `its ${encoding} body cannot be decoded: ${(error as Error).message}` };
+    const tooLarge = maxOutput < MAX_UPSTREAM_BODY && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+    return { problem: `its ${encoding} body cannot be decoded: ${(error as Error).message}`, ...(tooLarge ? { tooLarge } : {}) };
   }
   return { problem: `its content encoding '${encoding}' is not one the proxy can read (gzip, deflate, br)` };
 }

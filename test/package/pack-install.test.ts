@@ -146,7 +146,8 @@ describe('npm pack --dry-run', () => {
 
   test('holds what the CLI and startMock need at run time', () => {
     const needed = ['package.json', 'dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/accounts.json'];
-    const alsoNeeded = ['scenarios/scenario.schema.json', 'src/admin/openapi.yaml', 'src/admin/console/index.html'];
+    // The proxy's judging thread is started from its own file, beside the module that starts it.
+    const alsoNeeded = ['scenarios/scenario.schema.json', 'src/admin/openapi.yaml', 'src/admin/console/index.html', 'dist/src/proxy/answer-judge-worker.js'];
     expect(files).toEqual(expect.arrayContaining([...needed, ...alsoNeeded]));
   });
 

@@ -3,18 +3,22 @@
 // it (at most --proxy-concurrency exchanges hold an answer); 1,000 requests to an upstream that
 // never answers must not hold 2,000 file descriptors (the rest wait in a bounded queue or are
 // refused with a 502 that says why); connections that send nothing are closed after
-// --headers-timeout. Meanwhile /__admin/health answers within 100 ms. Bounded: seconds each.
+// --headers-timeout. Meanwhile /__admin/health answers within 100 ms: a large answer is judged in
+// a worker thread (src/proxy/answer-judge.ts), not on the event loop. Bounded: seconds each.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.js';
 import { DEMO, rssKiB, send, startServer, stopAll, type Server } from './helpers.js';
 
 const started: Server[] = [];
 const upstreams: http.Server[] = [];
+const peers: ChildProcess[] = [];
 let dir: string;
 
 beforeAll(() => {
@@ -22,6 +26,7 @@ beforeAll(() => {
 });
 afterEach(async () => {
   await stopAll(started);
+  for (const peer of peers.splice(0)) peer.kill('SIGKILL');
   for (const upstream of upstreams.splice(0)) {
     upstream.closeAllConnections();
     upstream.close();
@@ -82,43 +87,88 @@ async function healthWhile(url: string, busy: Promise<unknown>): Promise<number>
   return worst;
 }
 
-/** A GET whose answer is counted, not kept: the test process must not be the one short of memory. */
-function getSize(agent: http.Agent, url: string): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { 'x-api-key': DEMO }, timeout: 60_000 }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('no answer within 60 s')));
-    req.on('error', reject);
-  });
+/** Loads measured one after another on one mock: the bound must hold on each, not on average. */
+const RUNS = 3;
+const HEALTH_LIMIT_MS = 100;
+const PEERS = fileURLToPath(new URL('./hostile-peers.mjs', import.meta.url));
+
+interface Sized {
+  method: string;
+  status: number;
+  bytes: number;
+  violations: number;
 }
 
-const BIG = 16 * 1024 * 1024 - 1024;
-/** A 16 MiB answer the contract reads as an Error object: cheap to validate, costly to hold. */
-const bigAnswer = Buffer.from(JSON.stringify({ errorDescription: 'x'.repeat(BIG - 40) }));
+/** Runs hostile-peers.mjs (the upstream or one load) and resolves with its first line of output; rejects if it exits before. */
+function peer(args: string[]): { line: Promise<string>; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [PEERS, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  peers.push(child);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const line = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.slice(0, output.indexOf('\n')));
+    });
+    void exited.then((code) => reject(new Error(`hostile-peers.mjs ${args.join(' ')} exited (${code}) having printed: ${output}`)));
+  });
+  return { line, exited };
+}
+
+/**
+ * A mock in front of hostile-peers.mjs's upstream of `kind`, warmed by one load of it, not measured:
+ * the first large answer starts the judging thread, which compiles the contract, and the first
+ * requests compile what they use.
+ */
+async function proxyInFront(kind: 'big' | 'fields', beforeWarming: (server: Server) => void = () => undefined): Promise<Server> {
+  const upstreamUrl = await peer(['upstream', kind]).line;
+  const server = await startServer(['--db', ':memory:', '--quiet', '--proxy', upstreamUrl, '--proxy-timeout', '60s'], dir, started);
+  beforeWarming(server);
+  await peer(['load', kind, server.url]).line;
+  return server;
+}
+
+/** RUNS loads of `kind` one after another, each checked, each timed by the longest /__admin/health took while it ran. */
+async function measuredRuns(server: Server, kind: 'big' | 'fields', check: (answers: Sized[], expectedBytes: number) => void): Promise<number[]> {
+  const worst: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const load = peer(['load', kind, server.url]);
+    worst.push(await healthWhile(server.url, load.exited));
+    const { answers, expectedBytes } = JSON.parse(await load.line) as { answers: Sized[]; expectedBytes: number };
+    check(answers, expectedBytes);
+  }
+  return worst;
+}
 
 describe('a proxy in front of a hostile upstream', () => {
-  it('80 concurrent 16 MiB answers: resident memory stays bounded, health keeps answering (under 1 s)', async () => {
-    const { url } = await upstream((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end(bigAnswer));
-    const server = await startServer(['--db', ':memory:', '--quiet', '--proxy', url, '--proxy-timeout', '60s'], dir, started);
-    const before = rssKiB(server.pid);
-    const rss = peak(() => rssKiB(server.pid));
-    const agent = new http.Agent({ keepAlive: false, maxSockets: 80 });
-    const load = Promise.all(Array.from({ length: 80 }, (_, n) => getSize(agent, `${server.url}/links/big${n}`)));
-    const worstHealthMs = await healthWhile(server.url, load);
-    const answers = await load;
-    agent.destroy();
-    const grown = (rss.stop() - before) / 1024;
-    console.log(`80 × 16 MiB answers: RSS grew ${grown.toFixed(0)} MiB over ${(before / 1024).toFixed(0)} MiB; health at worst ${worstHealthMs.toFixed(1)} ms`);
-    expect(answers.every((answer) => answer.status === 404 && answer.bytes === bigAnswer.length)).toBe(true);
+  it('80 concurrent 16 MiB answers, 3 runs: resident memory stays bounded, health answers within 100 ms on every run', async () => {
+    let before = 0;
+    let rss: { stop: () => number } | undefined;
+    const server = await proxyInFront('big', (started) => {
+      before = rssKiB(started.pid);
+      rss = peak(() => rssKiB(started.pid));
+    });
+    const worst = await measuredRuns(server, 'big', (answers, expectedBytes) => {
+      expect(answers.filter((answer) => answer.status !== 404 || answer.bytes !== expectedBytes)).toEqual([]);
+      // Each GET is a request-side violation (the contract has no GET /links/{id}); each judged answer keeps the contract.
+      expect(answers.map((answer) => answer.violations)).toEqual(answers.map((answer) => (answer.method === 'GET' ? 1 : 0)));
+    });
+    const grown = ((rss?.stop() ?? Number.POSITIVE_INFINITY) - before) / 1024;
+    console.log(`80 × 16 MiB answers, ${RUNS} runs after one to warm: RSS grew ${grown.toFixed(0)} MiB over ${(before / 1024).toFixed(0)} MiB; health at worst ${worst.map((ms) => ms.toFixed(1)).join(', ')} ms`);
     expect(grown).toBeLessThan(450);
-    // Not 100 ms: decoding and sending 16 MiB answers, and collecting them, stalls the loop for
-    // tens of milliseconds each on a shared 2-core machine (measured 120-420 ms at worst); before
-    // the bound it was over 15 s (the health request timed out).
-    expect(worstHealthMs).toBeLessThan(1_000);
+    // Before the judging thread: 120-420 ms at worst (decoding, scanning and parsing 16 MiB on the
+    // event loop, and a full collection every other answer while the chunks of one were kept).
+    expect(Math.max(...worst)).toBeLessThan(HEALTH_LIMIT_MS);
+  });
+
+  it('answers of 1 MiB of distinct field names, 3 runs: each a violation, passed on unchanged; health answers within 100 ms on every run', async () => {
+    const server = await proxyInFront('fields');
+    const worst = await measuredRuns(server, 'fields', (answers, expectedBytes) => {
+      expect(answers.filter((answer) => answer.status !== 201 || answer.bytes !== expectedBytes || answer.violations < 1)).toEqual([]);
+    });
+    console.log(`24 × 1 MiB of distinct field names, ${RUNS} runs: health at worst ${worst.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    // Before the judging thread: JSON.parse of 100-600 ms each on the event loop.
+    expect(Math.max(...worst)).toBeLessThan(HEALTH_LIMIT_MS);
   });
 
   it('1,000 requests to an upstream that never answers: file descriptors stay bounded, each client gets a 502 with the reason', async () => {
