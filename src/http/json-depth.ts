@@ -23,6 +23,17 @@ const CLOSE_BRACKET = 0x5d;
 export const MAX_JSON_FIELDS = 1000;
 
 const COLON = 0x3a;
+const COMMA = 0x2c;
+
+/**
+ * Values (array elements and object members, counted by the commas between them) an upstream
+ * answer may hold before the proxy judges it no further. Parsing is what costs memory: 16 MiB of
+ * `[[],[],…]` is 8 million arrays, about 600 MB of heap, enough to end the process through V8's
+ * heap limit in the judging thread; 200,000 empty arrays are about 15 MB. Every answer the
+ * contract documents is a closed object with at most 50 tags (about 120 values), and answers far
+ * past that (60,000 unknown fields, 150,000 tags) are still judged field by field.
+ */
+export const MAX_ANSWER_VALUES = 200_000;
 
 /** True when the text opens more than `limit` objects or arrays inside one another (see jsonOverLimits). */
 export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
@@ -32,13 +43,15 @@ export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
 /**
  * Which limit the text breaks first: 'depth' when it opens more than `depth` objects or arrays
  * inside one another, 'fields' when it holds more than `fields` object members (a colon outside a
- * string is always one); undefined when neither. Brackets and colons inside strings do not count.
+ * string is always one), 'values' when more than `values` commas separate its values; undefined
+ * when none. Brackets and colons inside strings do not count.
  * UTF-8 is safe to read byte by byte here: every byte of a multi-byte character is 0x80 or above,
  * so it is never a quote, backslash, bracket or colon.
  */
-export function jsonOverLimits(bytes: Uint8Array, depthLimit: number, fieldLimit: number): 'depth' | 'fields' | undefined {
+export function jsonOverLimits(bytes: Uint8Array, depthLimit: number, fieldLimit: number, valueLimit = Number.POSITIVE_INFINITY): 'depth' | 'fields' | 'values' | undefined {
   let depth = 0;
   let fields = 0;
+  let commas = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
@@ -49,6 +62,8 @@ export function jsonOverLimits(bytes: Uint8Array, depthLimit: number, fieldLimit
       inString = true;
     } else if (byte === COLON) {
       if (++fields > fieldLimit) return 'fields';
+    } else if (byte === COMMA) {
+      if (++commas > valueLimit) return 'values';
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       if (++depth > depthLimit) return 'depth';
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {

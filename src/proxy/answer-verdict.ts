@@ -4,7 +4,7 @@
 // cannot give different verdicts.
 import { capText, type Violation } from '../core/journal.js';
 import type { ResponseChecker } from '../contract/response-checker.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { jsonOverLimits, MAX_ANSWER_VALUES, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import { responseViolations, type UpstreamAnswer } from './response-check.js';
 
 export interface AnswerVerdict {
@@ -22,14 +22,16 @@ export function answerVerdict(checker: ResponseChecker, operationId: string | nu
 /**
  * The checker's violations, after the nesting check a client's body gets (D28): the checker's
  * validator and its previews recurse, and an answer nested 100,000 levels deep overflowed the
- * stack (a 500). Deeper than the limit, the answer is a violation of its own and is not parsed.
+ * stack (a 500). Deeper than the limit, or holding more values than MAX_ANSWER_VALUES, the answer
+ * is a violation of its own and is not parsed.
  */
 function judgedAnswer(checker: ResponseChecker, operationId: string | null, answer: UpstreamAnswer, text: string | { problem: string }): Violation[] {
   // The bytes as sent when they are the text (no content encoding): no second copy of a large answer.
   const bytes = (): Buffer => ((answer.contentEncoding ?? 'identity').trim().toLowerCase() === 'identity' ? answer.body : Buffer.from(text as string));
-  if (operationId !== null && typeof text === 'string' && nestsDeeperThan(bytes(), MAX_JSON_DEPTH)) {
-    return [{ side: 'response', rule: `the answer to ${operationId} is nested more than ${MAX_JSON_DEPTH} levels deep` }];
-  }
+  const over = operationId !== null && typeof text === 'string' ? jsonOverLimits(bytes(), MAX_JSON_DEPTH, Number.POSITIVE_INFINITY, MAX_ANSWER_VALUES) : undefined;
+  if (over === 'depth') return [{ side: 'response', rule: `the answer to ${operationId} is nested more than ${MAX_JSON_DEPTH} levels deep` }];
+  // Bounds the memory a parse takes (MAX_ANSWER_VALUES says why); no documented answer comes near it.
+  if (over === 'values') return [{ side: 'response', rule: `the answer to ${operationId} holds more than ${MAX_ANSWER_VALUES} values, more than any answer the contract documents; judged no further` }];
   return responseViolations(checker, operationId, answer, text);
 }
 

@@ -33,6 +33,7 @@ const CASES: Case[] = [
   { name: 'a link of 1 MiB of distinct unknown fields', operationId: 'updateLink', status: 200, body: json({ ...LINK, ...fields(60_000) }) },
   { name: 'a link of 40,000 tags with numeric ids', operationId: 'updateLink', status: 200, body: json({ ...LINK, tags: numbers(40_000).map((i) => ({ id: i, name: 'n' })) }) },
   { name: 'a link of 150,000 tags (over maxItems)', operationId: 'createLink', status: 201, body: json({ ...LINK, tags: numbers(150_000) }) },
+  { name: '16 MiB of empty arrays (8 million values: their parse alone would pass the thread heap limit)', operationId: 'createLink', status: 201, body: Buffer.from(`[${'[],'.repeat((MAX_UPSTREAM_BODY - 3) / 3)}[]]`) },
   { name: 'an answer nested 100,000 levels deep', operationId: 'createLink', status: 201, body: Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) },
   { name: 'a valid Error object of 2 MiB', operationId: 'updateLink', status: 404, body: json({ errorDescription: 'x'.repeat(2 * 1024 * 1024) }) },
   { name: 'not JSON at all', operationId: 'createLink', status: 201, body: Buffer.from('<html>oops</html>'.repeat(10_000)) },
@@ -65,26 +66,28 @@ describe('the same verdict inline and in the judging thread', () => {
     const verdicts = await Promise.all(CASES.map((c) => threaded.offThread(c.operationId, answerOf(c))));
     const rules = verdicts.flatMap((verdict) => verdict.violations.map((violation) => violation.rule)).join('\n');
     expect(rules).toMatch(/nested more than 64 levels deep/);
+    expect(rules).toMatch(/holds more than 200000 values, more than any answer the contract documents/);
     expect(rules).toMatch(/has an unexpected field/);
     expect(rules).toMatch(/must NOT have more than 50 items|more than 50/);
     expect(rules).toMatch(/is not valid JSON/);
     expect(rules).toMatch(/cannot be decoded/);
     expect(verdicts[0]?.violations).toEqual([]);
-    expect(verdicts[6]?.violations).toEqual([]);
-    expect(verdicts[6]?.body).toMatchObject({ truncated: true, chars: CASES[6]?.body.length });
+    expect(verdicts[7]?.violations).toEqual([]);
+    expect(verdicts[7]?.body).toMatchObject({ truncated: true, chars: CASES[7]?.body.length });
     // A preview made in the thread is kept by the journal as it is, as one made here would be.
-    expect(capBody(verdicts[6]?.body)).toBe(verdicts[6]?.body);
+    expect(capBody(verdicts[7]?.body)).toBe(verdicts[7]?.body);
   });
 });
 
 describe('an answer the judging thread cannot judge', () => {
   const bigError = answerOf({ name: 'a 1 MiB Error object', operationId: 'updateLink', status: 404, body: json({ errorDescription: 'x'.repeat(1024 * 1024) }) });
-  // 1.4 million objects, made one by one: the heap fills gradually (one allocation past the limit
-  // and 16 MiB more would end the whole process: V8's rule, not one a thread can catch).
-  const manyObjects = answerOf({ name: '4 MiB of empty objects', operationId: 'updateLink', status: 200, body: Buffer.from(`[${'{},'.repeat(1_400_000)}{}]`) });
+  // 190,000 objects (under MAX_ANSWER_VALUES), each with a string of its own, made one by one: the
+  // heap fills gradually (one allocation past the limit and 16 MiB more would end the whole
+  // process: V8's rule, not one a thread can catch).
+  const manyObjects = answerOf({ name: '190,000 objects of 60 characters', operationId: 'updateLink', status: 200, body: json(Array.from({ length: 190_000 }, (_, i) => ({ a: `${i}`.padStart(60, 'x') }))) });
 
   it('past its memory: a violation that says so, the thread replaced for the next answer', async () => {
-    const small = new AnswerJudge(contract.document, { inlineMaxBytes: 0, threads: 1, heapMb: 64 });
+    const small = new AnswerJudge(contract.document, { inlineMaxBytes: 0, threads: 1, heapMb: 24 });
     try {
       expect(small.threadsRunning).toBe(0);
       expect(await small.offThread('updateLink', bigError)).toEqual({ violations: [], body: expect.objectContaining({ truncated: true }) });
