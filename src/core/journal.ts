@@ -82,8 +82,9 @@ export function maskApiKey(key: string): string {
  */
 export function capBody(body: unknown, bytesRead?: number): unknown {
   if (body === undefined) return null;
-  if (typeof body === 'object' && body !== null && capped.has(body)) return body;
+  // First, as it is most requests' answer: a WeakSet lookup gives an object an identity hash.
   if (bytesRead !== undefined && bytesRead <= MAX_BODY_CHARS) return body;
+  if (typeof body === 'object' && body !== null && capped.has(body)) return body;
   let text: string | undefined;
   try {
     text = JSON.stringify(body);
