@@ -1,7 +1,7 @@
 // npm run bench:compare <ref> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S]
 //                             [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE]
-// Is the working tree slower than <ref>? Both builds run side by side; rounds alternate between
-// them (ref, candidate, candidate, ref, …) with the same load, and a paired t-test on the rounds'
+// Is the working tree slower than <ref>? Rounds alternate between the two builds (ref, candidate,
+// candidate, ref, …), each round on a fresh process of its build warmed up first, with the same load, and a paired t-test on the rounds'
 // throughput ratios says "faster", "slower" or "no difference found" (bench/lib/compare-stats.mjs).
 // Exit 1 when the candidate is slower than the threshold (default 5%) with 95% confidence; 2 on a
 // usage error or a round whose answers were not all the expected ones.
@@ -9,9 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { median, ratioInterval, verdict } from './lib/compare-stats.mjs';
-import { resolveSide, startSide, WORKING_TREE } from './lib/compare-sides.mjs';
+import { resolveSide, startSide, stopSide, WORKING_TREE } from './lib/compare-sides.mjs';
 import { COMPARE_WORKLOADS, measureRound } from './lib/compare-workloads.mjs';
-import { stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
+import { stopChildrenOnSignals } from './lib/processes.mjs';
 
 const USAGE = 'usage: npm run bench:compare <git-ref | express | dir:/path> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S] [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE]';
 
@@ -30,7 +30,7 @@ function settingsFrom(argv) {
     allowPositionals: true,
     options: {
       workload: { type: 'string', default: 'create' },
-      rounds: { type: 'string', default: '6' },
+      rounds: { type: 'string', default: '10' },
       duration: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '3' },
       threshold: { type: 'string', default: '5' },
@@ -61,19 +61,27 @@ function settingsFrom(argv) {
   };
 }
 
-/** Alternating rounds of one workload on two running servers: ABBA…, so drift falls on both. */
-async function compareWorkload(name, servers, settings) {
+/**
+ * Alternating rounds of one workload: ref, candidate, candidate, ref, … so that drift of the
+ * machine falls on both. Each round starts a fresh process of its side, warms it up and measures
+ * it: a process that happened to start in a slower state (its heap's layout, the JIT's choices,
+ * the core it landed on) then counts for one round, not for all of them.
+ */
+async function compareWorkload(name, sides, settings) {
   const memory = [{}, {}];
   const rounds = [[], []];
-  for (const index of [0, 1]) {
-    if (settings.warmUpSec > 0) await measureRound(name, servers[index], { ...settings, durationSec: settings.warmUpSec }, memory[index]);
-  }
   for (let round = 0; round < settings.rounds; round += 1) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const index of order) {
-      const result = await measureRound(name, servers[index], settings, memory[index]);
-      rounds[index].push(result);
-      console.error(`  ${name} round ${round + 1}/${settings.rounds} ${index === 0 ? 'ref      ' : 'candidate'} ${result.reqPerSec.toFixed(0)} req/s, p99 ${result.p99} ms${result.problems.length ? ` INVALID: ${result.problems.join(', ')}` : ''}`);
+      const server = await startSide(sides[index]);
+      try {
+        if (settings.warmUpSec > 0) await measureRound(name, server, { ...settings, durationSec: settings.warmUpSec }, memory[index]);
+        const result = await measureRound(name, server, settings, memory[index]);
+        rounds[index].push(result);
+        console.error(`  ${name} round ${round + 1}/${settings.rounds} ${index === 0 ? 'ref      ' : 'candidate'} ${result.reqPerSec.toFixed(0)} req/s, p99 ${result.p99} ms${result.problems.length ? ` INVALID: ${result.problems.join(', ')}` : ''}`);
+      } finally {
+        await stopSide(server);
+      }
     }
   }
   const problems = rounds.flat().flatMap((round) => round.problems);
@@ -103,19 +111,13 @@ async function main() {
   }
   stopChildrenOnSignals();
   const sides = [resolveSide(settings.ref, console.error), resolveSide(settings.candidate, console.error)];
-  const servers = [];
-  try {
-    for (const side of sides) servers.push(await startSide(side));
-    console.error(`bench:compare: ref ${sides[0].label} at ${servers[0].url}; candidate ${sides[1].label} at ${servers[1].url}; ${settings.rounds} rounds of ${settings.durationSec} s, ${settings.connections} connections`);
-    const results = [];
-    for (const name of settings.workloads) results.push(await compareWorkload(name, servers, settings));
-    for (const result of results) printResult(result, [`ref ${sides[0].label}`, `candidate ${sides[1].label}`]);
-    if (settings.json) writeFileSync(settings.json, `${JSON.stringify({ ref: sides[0].label, candidate: sides[1].label, settings, results }, null, 2)}\n`);
-    if (results.some((result) => result.problems.length)) return 2;
-    return results.some((result) => result.verdict.failsGate) ? 1 : 0;
-  } finally {
-    await Promise.all(servers.map((server) => stopServer(server)));
-  }
+  console.error(`bench:compare: ref ${sides[0].label}; candidate ${sides[1].label}; ${settings.rounds} rounds of ${settings.durationSec} s after ${settings.warmUpSec} s of warm-up, each on a fresh process; ${settings.connections} connections`);
+  const results = [];
+  for (const name of settings.workloads) results.push(await compareWorkload(name, sides, settings));
+  for (const result of results) printResult(result, [`ref ${sides[0].label}`, `candidate ${sides[1].label}`]);
+  if (settings.json) writeFileSync(settings.json, `${JSON.stringify({ ref: sides[0].label, candidate: sides[1].label, settings, results }, null, 2)}\n`);
+  if (results.some((result) => result.problems.length)) return 2;
+  return results.some((result) => result.verdict.failsGate) ? 1 : 0;
 }
 
 process.exitCode = await main();

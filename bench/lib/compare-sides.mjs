@@ -1,15 +1,15 @@
-// The two sides of `bench:compare`, each a server started once and kept for every round:
+// The two sides of `bench:compare`; each round starts a server of its side and stops it after:
 //   a git ref           built in a cached worktree (ref-build.mjs) and served by its own CLI;
 //   dir:/path           a checkout that is built already (its dist/src/cli.js), used as it is;
 //   express             the bare Express baseline (bench/baseline-server.mjs: app.listen, fixed answers);
 //   the working tree    the candidate by default (`npm run bench:compare` builds it first).
 // Every mock gets a db file of its own in a temporary directory and only flags that every build
 // since the first bench knows.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRef } from './ref-build.mjs';
-import { baselineCommand, ROOT, startServer } from './processes.mjs';
+import { baselineCommand, ROOT, startServer, stopServer } from './processes.mjs';
 
 export const WORKING_TREE = 'working tree';
 
@@ -26,10 +26,20 @@ export function resolveSide(spec, log) {
   return { label: `${spec} (${commit.slice(0, 10)})`, kind: 'mock', dir };
 }
 
-/** Starts a side's server; resolves with its URL, child and kind. */
+/** Starts a side's server; resolves with its URL, child and kind. stopSide stops it and removes its db. */
 export async function startSide(side) {
   if (side.kind === 'express') return { ...(await startServer(baselineCommand())), kind: 'express' };
-  const db = join(mkdtempSync(join(tmpdir(), 'bench-compare-')), 'db.json');
-  const args = [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', db, '--reset'];
-  return { ...(await startServer({ command: process.execPath, args }, { cwd: side.dir })), kind: 'mock' };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+  const args = [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset'];
+  try {
+    return { ...(await startServer({ command: process.execPath, args }, { cwd: side.dir })), kind: 'mock', dir };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function stopSide(server) {
+  await stopServer(server);
+  if (server.dir) rmSync(server.dir, { recursive: true, force: true });
 }
