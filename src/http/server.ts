@@ -18,6 +18,11 @@
 // request head or whole request is late, but only once a first byte has arrived; a connection
 // that sends nothing at all is never closed by it (Node 20-24), so a client could hold file
 // descriptors forever. closeSilentConnections closes those after the head's timeout.
+// Its watch on a socket ends at the socket's first request, not at its close: a 'close' listener
+// kept for the connection's life made every response's own 'close' listener (Node adds and removes
+// one per response) an array allocated on the socket, and each request's objects then outlived a
+// young-generation collection: 9.5 KB promoted per create, GC 27 µs a create instead of 8
+// (--trace-gc-nvp and the sampling heap profiler, at 1,500 creates/s).
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
@@ -47,21 +52,40 @@ function nodeTimeouts({ headersTimeoutMs, requestTimeoutMs }: ServerTimeouts): S
 
 /** A connection with not one byte read once the head's timeout has passed is closed. */
 function closeSilentConnections(server: Server, headersTimeoutMs: number): void {
-  server.on('connection', (socket: Socket) => {
+  server.on('connection', (socket: WatchedSocket) => {
     const timer = setTimeout(() => socket.bytesRead === 0 && socket.destroy(), headersTimeoutMs);
     timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    const stopWatching = (): void => {
+      socket[STOP_WATCHING] = undefined;
+      clearTimeout(timer);
+      socket.removeListener('close', stopWatching);
+    };
+    socket[STOP_WATCHING] = stopWatching;
+    socket.once('close', stopWatching);
   });
+}
+
+const STOP_WATCHING = Symbol('stopWatchingForSilence');
+type WatchedSocket = Socket & { [STOP_WATCHING]?: () => void };
+
+/** Called as each request is made: the first one of a connection ends closeSilentConnections' watch. */
+function firstRequestSeen(socket: WatchedSocket): void {
+  socket[STOP_WATCHING]?.();
 }
 
 function createPrototypedServer(app: Express, options: ServerOptions): Server {
   // Node's two constructors are plain functions that can initialise an object they are given
   // (Reflect.construct would also work, but measured 3× slower). Were they ever classes, this
   // falls back to the plain server: slower, never broken.
-  if (isClass(IncomingMessage) || isClass(ServerResponse)) return createServer(options, app);
+  if (isClass(IncomingMessage) || isClass(ServerResponse)) {
+    const server = createServer(options, app);
+    server.prependListener('request', (req: IncomingMessage) => firstRequestSeen(req.socket));
+    return server;
+  }
   const initRequest = IncomingMessage as unknown as Initialise;
   const initResponse = ServerResponse as unknown as Initialise;
   function AppRequest(this: object, ...args: unknown[]): void {
+    firstRequestSeen(args[0] as WatchedSocket);
     initRequest.apply(this, args);
   }
   AppRequest.prototype = app.request;

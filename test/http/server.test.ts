@@ -1,6 +1,6 @@
 // createHttpServer: Node builds each request and response with the app's own prototypes, so
 // Express's per-request Object.setPrototypeOf changes nothing, and everything Express adds works.
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHttpServer } from '../../src/http/server.js';
@@ -45,4 +45,56 @@ describe('createHttpServer', () => {
     const missing = await fetch(`${url}/links/lnk_nope`, { method: 'DELETE', headers: { 'x-api-key': DEMO } });
     expect(missing.status).toBe(404);
   });
+
+  // The watch for silent connections (--headers-timeout) must end at the first request: a 'close'
+  // listener kept on the socket for its life turned Node's per-response 'close' listener into an
+  // array on the socket each request, and made each request's objects outlive a young collection
+  // (9.5 KB promoted per create, three times the GC time: bench/profile-notes.md).
+  test('the silent-connection watch ends at the first request: the socket keeps only Node\'s own close listeners', async () => {
+    const t = await createTestApp();
+    const timeouts = { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 };
+    server = createHttpServer(t.app, timeouts);
+    const sockets: Socket[] = [];
+    server.on('connection', (socket: Socket) => sockets.push(socket));
+    const url = await listen(server);
+    const before = await new Promise<number>((done) => {
+      server!.once('connection', (socket: Socket) => setImmediate(() => done(socket.listenerCount('close'))));
+      void fetch(`${url}/openapi.yaml`).then((res) => res.text());
+    });
+    await eventuallyTrue(() => sockets[0]!.listenerCount('close') < before);
+    const plain = createHttpServer(t.app);
+    const plainSockets: Socket[] = [];
+    plain.on('connection', (socket: Socket) => plainSockets.push(socket));
+    const plainUrl = await listen(plain);
+    try {
+      await (await fetch(`${plainUrl}/openapi.yaml`)).text();
+      expect(sockets[0]!.listenerCount('close')).toBe(plainSockets[0]!.listenerCount('close'));
+    } finally {
+      plain.closeAllConnections();
+      await new Promise<void>((done) => plain.close(() => done()));
+    }
+  });
+
+  test('a connection that sends nothing is still closed after the head\'s timeout; one that sent a request is not', async () => {
+    const t = await createTestApp();
+    server = createHttpServer(t.app, { headersTimeoutMs: 200, requestTimeoutMs: 60_000 });
+    const url = await listen(server);
+    const { port } = new URL(url);
+    const silent = connect(Number(port), '127.0.0.1');
+    silent.on('error', () => undefined);
+    const talking = connect(Number(port), '127.0.0.1');
+    talking.on('error', () => undefined);
+    let answered = '';
+    talking.on('data', (chunk: Buffer) => (answered += chunk.toString('latin1')));
+    talking.write('GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await new Promise((done) => silent.once('close', done));
+    expect(answered).toMatch(/^HTTP\/1\.1 200/);
+    expect(talking.destroyed).toBe(false);
+    talking.destroy();
+  });
 });
+
+async function eventuallyTrue(check: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 200 && !check(); tries += 1) await new Promise((done) => setImmediate(done));
+  expect(check()).toBe(true);
+}
