@@ -2,7 +2,7 @@
 // the middleware is the order of precedence, written down once:
 //   auth (401) → scenario choice (400) → request validation (400) → scenario → stateful store → error.
 import { join } from 'node:path';
-import cors from 'cors';
+import type cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Awaitable } from './core/awaitable.js';
 import type { LinkService } from './core/links.js';
@@ -17,6 +17,7 @@ import { browserGuard } from './admin/browser-guard.js';
 import type { CoverageTracker } from './core/coverage.js';
 import type { JournalStore } from './store/traffic-state.js';
 import { MemoryViolations, type ViolationStore } from './core/violations.js';
+import { corsFor } from './http/cors.js';
 import { docsRouter } from './http/docs.js';
 import { redirectByHost, redirectRouter } from './http/redirects.js';
 import type { SnapshotStore } from './store/snapshot-store.js';
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
   //    state through it, and without a token it answers only this machine's host names (D29).
   app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
-  const corsAllowed = cors(corsOptions(deps.corsOrigins));
+  const corsAllowed = corsFor(corsOptions(deps.corsOrigins));
   // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
   //    mode: the links are the upstream's, so the visit is too.
   if (deps.proxy) app.use(corsAllowed);

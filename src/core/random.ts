@@ -1,11 +1,34 @@
 // Random identifiers and slugs. The source of randomness is injected so that seeded fixtures and
 // tests are deterministic; the server uses the crypto one.
-import { randomInt } from 'node:crypto';
+import { randomFillSync, randomInt } from 'node:crypto';
 
 /** Returns an integer in [0, max). */
 export type RandomInt = (max: number) => number;
 
-export const cryptoRandomInt: RandomInt = (max) => randomInt(max);
+/**
+ * Cryptographic randomness, uniform over [0, max). A create draws 23 characters (an id and a
+ * slug), and crypto.randomInt costs about 0.14 µs a call in argument checks alone (3.2 µs a
+ * create), so ranges of up to 256 are drawn from a pool of random bytes instead: a byte is used
+ * only below the largest multiple of max under 256 (rejection sampling), so every value is
+ * equally likely. Larger ranges go to crypto.randomInt.
+ */
+export const cryptoRandomInt: RandomInt = (max) => {
+  if (!(max >= 1 && max <= 256 && Number.isInteger(max))) return randomInt(max);
+  const usable = 256 - (256 % max);
+  for (;;) {
+    if (poolAt === pool.length) refillPool();
+    const byte = pool[poolAt++]!;
+    if (byte < usable) return byte % max;
+  }
+};
+
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
+function refillPool(): void {
+  randomFillSync(pool);
+  poolAt = 0;
+}
 
 export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -7,7 +7,9 @@
 // is small enough to keep as it is (Content-Length counts compressed bytes). A client that
 // half-closed after its request still has its body read (half-closed-body.ts).
 import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler, type Response } from 'express';
+import typeis from 'type-is';
 import { parseAfterHalfClose } from './half-closed-body.js';
 import { jsonOverLimits, MAX_JSON_DEPTH } from './json-depth.js';
 
@@ -30,6 +32,7 @@ export function jsonBody(limit: string, { maxFields = Number.POSITIVE_INFINITY }
   return parseAfterHalfClose(
     express.json({
       limit,
+      type: isJsonRequest,
       verify: (_req, res, bytes, encoding) => {
         noteBodyBytes(res as Response, bytes.length);
         if (encoding.toLowerCase() !== 'utf-8' || !isUtf8(bytes)) throw new BodyRefused(BODY_NOT_UTF8);
@@ -39,6 +42,20 @@ export function jsonBody(limit: string, { maxFields = Number.POSITIVE_INFINITY }
     }),
   );
 }
+
+/**
+ * body-parser's own check (type-is on 'application/json'), with the two spellings nearly every
+ * client sends answered at once: the general check parses the Content-Type header with two
+ * regular expressions and looks the type up, 2.8 µs of a create's CPU. Any other spelling gets
+ * the general check, so what is parsed is exactly what body-parser would parse.
+ */
+function isJsonRequest(req: IncomingMessage): boolean {
+  const type = req.headers['content-type'];
+  if ((type === 'application/json' || type === 'application/json; charset=utf-8') && typeis.hasBody(req)) return true;
+  return Boolean(typeis(req, JSON_TYPES));
+}
+
+const JSON_TYPES = ['application/json'];
 
 /** The size of the parsed body as read (decompressed), or undefined when no body was parsed. */
 export function parsedBodyBytes(res: Response): number | undefined {

@@ -104,10 +104,10 @@ function logLine(req: Request, res: Response, status: number | null, durationMs:
   return `${req.method} ${printable(req.originalUrl)} ${shown} ${durationMs.toFixed(1)}ms${scenario ? ` scenario=${scenario}` : ''}`;
 }
 
-function journalEntry(req: Request, res: Response, status: number | null, durationMs: number) {
+function journalEntry(req: Request, res: Response, status: number | null, durationMs: number): NewJournalEntry {
   const key = req.get(API_KEY_HEADER);
   const fault = (res.locals['fault'] as string | undefined) ?? null;
-  return {
+  const entry: NewJournalEntry = {
     time: new Date().toISOString(),
     method: req.method,
     path: req.originalUrl,
@@ -121,8 +121,9 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     verdict: fault ? 'fault' : ((res.locals['verdict'] as Verdict | undefined) ?? 'ok'),
     requestBody: capBody(req.body, parsedBodyBytes(res)),
     responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
-    ...proxied(res),
-  } satisfies NewJournalEntry;
+  };
+  addProxied(entry, res);
+  return entry;
 }
 
 function contentLength(header: string | number | string[] | undefined): number | undefined {
@@ -130,12 +131,17 @@ function contentLength(header: string | number | string[] | undefined): number |
   return header === undefined || Array.isArray(header) || !Number.isFinite(bytes) ? undefined : bytes;
 }
 
-/** The proxy's verdicts (src/proxy/), on its exchanges only: a mock's own answers carry none. */
-function proxied(res: Response): Pick<NewJournalEntry, 'violations' | 'violationsNotKept' | 'upstream'> {
+/**
+ * The proxy's verdicts (src/proxy/), on its exchanges only: a mock's own answers carry none. Set
+ * on the entry only when present (no object spreads: this runs for every request).
+ */
+function addProxied(entry: NewJournalEntry, res: Response): void {
   const violations = res.locals[VIOLATIONS] as Violation[] | undefined;
   const notKept = res.locals[VIOLATIONS_NOT_KEPT] as number | undefined;
   const upstream = res.locals[UPSTREAM] as UpstreamOutcome | undefined;
-  return { ...(violations ? { violations } : {}), ...(notKept ? { violationsNotKept: notKept } : {}), ...(upstream ? { upstream } : {}) };
+  if (violations) entry.violations = violations;
+  if (notKept) entry.violationsNotKept = notKept;
+  if (upstream) entry.upstream = upstream;
 }
 
 /** Where the proxy leaves its findings for the recorder (res.locals keys): the violations kept, and how many more there were. */

@@ -82,6 +82,8 @@ describe('createHttpServer', () => {
     const { port } = new URL(url);
     const silent = connect(Number(port), '127.0.0.1');
     silent.on('error', () => undefined);
+    // Flowing, so that the server's FIN is read and 'close' follows (a paused socket never sees it).
+    silent.resume();
     const talking = connect(Number(port), '127.0.0.1');
     talking.on('error', () => undefined);
     let answered = '';

@@ -117,6 +117,9 @@ describe('cachedPathToRegexp', () => {
     { name: 'other options', first: ['/links', VALIDATOR], second: ['/links', { sensitive: true, strict: false }], compilations: 2 },
     { name: "a caller other than the validator (router's options)", first: ['/links', { end: true }], second: ['/links', { end: true }], compilations: 2 },
     { name: 'no options', first: ['/links'], second: ['/links'], compilations: 2 },
+    { name: 'strict differs', first: ['/links', VALIDATOR], second: ['/links', { sensitive: false, strict: true }], compilations: 2 },
+    { name: 'a third option', first: ['/links', { ...VALIDATOR, end: true }], second: ['/links', { ...VALIDATOR, end: true }], compilations: 2 },
+    { name: 'the flags only inherited', first: ['/links', Object.create(VALIDATOR)], second: ['/links', Object.create(VALIDATOR)], compilations: 2 },
   ])('$name: $compilations compilation(s)', ({ first, second, compilations }) => {
     const { calls, cached } = compileCounting();
     const a = cached(...(first as [unknown, unknown]));

@@ -213,6 +213,8 @@ describe('connections that send nothing', () => {
       const socket = connect(Number(port), '127.0.0.1');
       sockets.push(socket);
       socket.on('error', () => undefined);
+      // Flowing, so that the server's FIN is read and 'close' follows (a paused socket never sees it).
+      socket.resume();
       return new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
     });
     const opened = performance.now();
