@@ -31,7 +31,7 @@ import { MAX_JSON_FIELDS } from './http/json-depth.js';
 import { landingRouter } from './http/landing.js';
 import { servedContract } from './http/served-contract.js';
 import { plainRequestTarget } from './http/request-target.js';
-import { notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
+import { captureJsonBodies, notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import { bodyVerdict, readAgainWhenChanged } from './http/read-again.js';
@@ -102,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
   // 0. The request target in origin-form, with undecodable path segments taken literally.
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
+  captureJsonBodies(app);
   const recorded = recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) });
   //    Steps 0 and 1, like the API's steps below, are one router layer (src/http/one-layer.ts says why).
   app.use(oneLayer([plainRequestTarget, recorded]));

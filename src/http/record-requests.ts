@@ -1,7 +1,7 @@
 // Every answered request is recorded once, when its response finishes (or its connection closes,
 // for network faults): a log line (method, path, status, ms, the scenario that shaped it), a
 // journal entry, and the coverage of the key's client.
-import type { Request, RequestHandler, Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
 import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
@@ -23,7 +23,6 @@ export interface Recorders {
 export function recordRequests(recorders: Recorders): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    captureJsonBodies(res);
     let recorded = false;
     const record = (): void => {
       if (recorded) return;
@@ -89,11 +88,17 @@ function coverageAccount(entry: NewJournalEntry): string | null {
   return entry.upstream.status !== null && entry.upstream.status !== 401 ? UPSTREAM_ACCOUNT : null;
 }
 
-function captureJsonBodies(res: Response): void {
-  const json = res.json.bind(res);
-  res.json = (body: unknown) => {
-    res.locals['responseBody'] = body;
-    return json(body);
+/**
+ * Every JSON answer of the app keeps its body (before serialisation) for the journal. Set once on
+ * the app's response prototype rather than wrapped per response: a bound function and a closure
+ * per request were 1.2 µs of a create. Call it once per app, before it serves.
+ */
+export function captureJsonBodies(app: Express): void {
+  const response = app.response as Response;
+  const json = response.json;
+  response.json = function capturingJson(this: Response, body: unknown) {
+    this.locals['responseBody'] = body;
+    return json.call(this, body);
   };
 }
 
