@@ -102,6 +102,15 @@ describe('POST /__admin/accounts', () => {
     expectError(await t.request.post('/__admin/accounts').send({ seedLinks: 1001 }), 400, { mentions: /seedLinks/ });
   });
 
+  it('without a name, it is named after its key (first and last characters, never the whole key), so two accounts read apart', async () => {
+    const [a, b] = [await newAccount(t), await newAccount(t)];
+    expect(a.name).toBe(`Account for key ${a.apiKey.slice(0, 4)}…${a.apiKey.slice(-4)}`);
+    expect(a.name).not.toBe(b.name);
+    expect(a.name).not.toContain(a.apiKey);
+    expect((await newAccount(t, { apiKey: 'ci-job-4711' })).name).toBe('Account for key ci…11');
+    expect((await newAccount(t, { apiKey: 'abc' })).name).toBe('Account for key …');
+  });
+
   it("is isolated: another account's links are out of its reach, and its own out of theirs", async () => {
     const a = await newAccount(t, { apiKey: 'suite-a', seedLinks: 1 });
     const b = await newAccount(t, { apiKey: 'suite-b' });
