@@ -146,7 +146,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     docsAssetsDir: swaggerUiAssets(),
     reset: async () => service.replaceData(await seed()),
     // Seeds only when asked: faker is loaded on the first POST /__admin/accounts.
-    seedAccount: async (apiKey) => accountForKey(store, (await seeds()).buildAccountForKey)(apiKey),
+    seedAccount: async (apiKey, links) => accountForKey(store, (await seeds()).buildAccountForKey)(apiKey, links),
     // The `times` counters start over with the data: in the store's own replace when it can (Redis).
     onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.clearCounters(),
     ...(data.health ? { storeHealth: data.health } : {}),

@@ -2,7 +2,7 @@
 // naming the argument at fault, and suggesting the nearest known flag or command for a typo.
 // node:util's parseArgs does the parsing; its own messages are only replaced, never its rules.
 import { parseArgs } from 'node:util';
-import { closestMatch } from 'leven';
+import { nearest } from './core/nearest.js';
 
 export interface FlagSpec {
   type: 'string' | 'boolean';
@@ -26,17 +26,6 @@ export function parseFlags(argv: readonly string[], flags: Readonly<Record<strin
     const fallback = (error as Error).message.split('\n')[0] ?? 'invalid arguments';
     throw new FlagError(problemIn(argv, flags, commands) ?? fallback.charAt(0).toLowerCase() + fallback.slice(1));
   }
-}
-
-/**
- * The word a typo most likely meant: the closest candidate within two edits, or within a third of
- * the word's length for long words (`--journalsize`, `--cors-origins`), and never by replacing the
- * whole word (`x` is not a typo of `db`); undefined when none is near.
- */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
-  const target = word.toLowerCase();
-  const maxDistance = Math.min(Math.max(2, Math.floor(target.length / 3)), target.length - 1);
-  return closestMatch(target, candidates, { maxDistance });
 }
 
 function problemIn(argv: readonly string[], flags: Readonly<Record<string, FlagSpec>>, commands: readonly string[]): string | undefined {

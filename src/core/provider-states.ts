@@ -89,7 +89,7 @@ function checkValue(field: string, value: string): void {
   if (rule && !rule.pattern.test(value)) throw errors.invalidRequest(`provider state: ${field} '${value.length > 80 ? `${value.slice(0, 77)}...` : value}' must be ${rule.says}`);
 }
 
-/** The key's account; a key no account has gets a new one, seeded from the key (the fixture keys exist after a reset). */
+/** The key's account; a key no account has gets a new one without links, as POST /__admin/accounts makes (the fixture keys exist after a reset). */
 async function ensureAccount(deps: ProviderStateDeps, apiKey: string | undefined): Promise<AccountRecord> {
   if (apiKey === undefined) throw errors.invalidRequest('this provider state needs an API key');
   return (await deps.service.store.accountByKey(apiKey)) ?? newAccount(deps.service, deps.seedAccount, { apiKey });

@@ -6,6 +6,7 @@
 import type { ActiveNames, RuleCounterStore, ScenarioState } from '../store/traffic-state.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { errors } from './errors.js';
+import { nearest } from './nearest.js';
 import { RuleCounters, type Scenario } from './scenarios.js';
 
 export interface ScenarioSummary {
@@ -105,8 +106,16 @@ export class ScenarioRegistry {
   /** The named scenario; an unknown name is a 400 that lists the known ones, never a fallback. */
   get(name: string, via: string): Scenario {
     const scenario = this.byName.get(name);
-    if (!scenario) throw errors.invalidRequest(`unknown scenario '${name}' in ${via}; known scenarios: ${this.names().join(', ') || 'none'}`);
+    if (!scenario) throw this.unknown(name, via);
     return scenario;
+  }
+
+  /** The refusal of a name not loaded, with the flags' guess at a near miss (`slo`: did you mean 'slow'?). */
+  private unknown(name: string, via: string): Error {
+    const names = this.names();
+    const guess = nearest(name, names);
+    const known = names.join(', ') || 'none';
+    return errors.invalidRequest(`unknown scenario '${name}' in ${via}${guess ? `; did you mean '${guess}'? (known scenarios: ${known})` : `; known scenarios: ${known}`}`);
   }
 
   names(): string[] {

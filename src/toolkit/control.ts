@@ -17,14 +17,16 @@ export interface FixtureApiKeys {
 
 export const FIXTURE_API_KEYS: Readonly<FixtureApiKeys> = Object.freeze({ demoKey: 'demo-key', otherKey: 'other-key', limitedKey: 'limited-key' });
 
-/** What `account()` may fix about the new account; the rest is seeded like `--accept-any-key` does. */
+/** What `account()` may fix about the new account: it starts with no links unless `seedLinks` asks for some. */
 export interface AccountOptions {
-  /** Its display name. */
+  /** Its display name. Default: `Account for key ` and the key's first and last characters. */
   name?: string;
   /** Its link limit. */
   linkLimit?: number;
   /** Its API key; a key already taken is refused (409). Default: a fresh key chosen by the mock. */
   apiKey?: string;
+  /** Links seeded from the key, 0 to 1000 and at most `linkLimit`. Default: 0, the account starts empty. */
+  seedLinks?: number;
 }
 
 /** Options of `useScenario()`. */

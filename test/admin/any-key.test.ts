@@ -93,6 +93,12 @@ describe('with acceptAnyKey', () => {
     expect(await accountOf(second)).toBe(await accountOf(t));
   });
 
+  it('an account made on first use is named after its key, not the whole key: ci-job-a and ci-job-b read apart', async () => {
+    for (const key of [JOB_A, JOB_B]) expectError(await t.request.delete('/links/lnk_0000000000000000').set('x-api-key', key), 404);
+    const names = ((await t.request.get('/__admin/accounts')).body as { accounts: { apiKey: string; name: string }[] }).accounts.filter((a) => a.apiKey.startsWith('ci-job-'));
+    expect(names.map((a) => a.name).sort()).toEqual(['Account for key ci…-a', 'Account for key ci…-b']);
+  });
+
   it('two different keys get different seeded data', async () => {
     await touch(JOB_A);
     await touch(JOB_B);

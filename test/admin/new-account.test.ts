@@ -43,12 +43,12 @@ describe('POST /__admin/accounts', () => {
     t = await createTestApp();
   });
 
-  it('without a body: 201, a random key, seeded like --accept-any-key (default domain, links), usable at once', async () => {
+  it('without a body: 201, a random key, the default domain, no links, usable at once', async () => {
     const account = await newAccount(t);
     expect(account.apiKey).toMatch(/^key-[0-9a-f]{16}$/);
     expect(account.domains.map((domain) => domain.name)).toEqual(['short.test']);
-    expect(account.links).toBeGreaterThan(0);
-    expect(await linksOf(t, account.apiKey)).toHaveLength(account.links);
+    expect(account.links).toBe(0);
+    expect(await linksOf(t, account.apiKey)).toEqual([]);
     expectLink(await t.request.post('/links').set('x-api-key', account.apiKey).send(CREATE), 201);
     const listed = (await t.request.get('/__admin/accounts')).body as { accounts: AccountView[] };
     expect(listed.accounts.find((candidate) => candidate.apiKey === account.apiKey)).toEqual({ ...account, links: account.links + 1 });
@@ -60,8 +60,8 @@ describe('POST /__admin/accounts', () => {
     expect(a.id).not.toBe(b.id);
   });
 
-  it('is the same data --accept-any-key gives that key', async () => {
-    const made = await newAccount(t, { apiKey: 'suite-same' });
+  it('with seedLinks 5: the same data --accept-any-key gives that key', async () => {
+    const made = await newAccount(t, { apiKey: 'suite-same', seedLinks: 5 });
     const anyKey = await createTestApp({ acceptAnyKey: true });
     expectError(await anyKey.request.delete('/links/lnk_0000000000000000').set('x-api-key', 'suite-same'), 404);
     const seeded = ((await anyKey.request.get('/__admin/accounts')).body as { accounts: AccountView[] }).accounts.find((a) => a.apiKey === 'suite-same');
@@ -75,8 +75,44 @@ describe('POST /__admin/accounts', () => {
     expectError(await t.request.post('/links').set('x-api-key', 'suite-a').send(CREATE), 400, { code: 'LINK_LIMIT_REACHED' });
   });
 
+  it('starts empty: with linkLimit 3, three creates pass and the fourth is LINK_LIMIT_REACHED', async () => {
+    const account = await newAccount(t, { linkLimit: 3 });
+    expect(account).toMatchObject({ linkLimit: 3, links: 0 });
+    for (let i = 0; i < 3; i += 1) expectLink(await t.request.post('/links').set('x-api-key', account.apiKey).send(CREATE), 201);
+    expectError(await t.request.post('/links').set('x-api-key', account.apiKey).send(CREATE), 400, { code: 'LINK_LIMIT_REACHED' });
+  });
+
+  it('seedLinks N seeds the first N links the key would get, and counts against the limit', async () => {
+    const full = await newAccount(t, { apiKey: 'suite-seeded', seedLinks: 5 });
+    const fullLinks = await linksOf(t, full.apiKey);
+    const fresh = await createTestApp();
+    const two = await newAccount(fresh, { apiKey: 'suite-seeded', seedLinks: 2, linkLimit: 3 });
+    expect(two).toMatchObject({ links: 2, linkLimit: 3 });
+    const twoLinks = await linksOf(fresh, two.apiKey);
+    expect(new Set(twoLinks.map((link) => link.id)).size).toBe(2);
+    expect(fullLinks).toEqual(expect.arrayContaining(twoLinks));
+    expectLink(await fresh.request.post('/links').set('x-api-key', two.apiKey).send(CREATE), 201);
+    expectError(await fresh.request.post('/links').set('x-api-key', two.apiKey).send(CREATE), 400, { code: 'LINK_LIMIT_REACHED' });
+  });
+
+  it('seedLinks up to its limit and up to 1000; more is a 400 saying which bound', async () => {
+    expect(await newAccount(t, { seedLinks: 2, linkLimit: 2 })).toMatchObject({ links: 2, linkLimit: 2 });
+    expect(await newAccount(t, { seedLinks: 1000 })).toMatchObject({ links: 1000, linkLimit: 1000 });
+    expectError(await t.request.post('/__admin/accounts').send({ seedLinks: 4, linkLimit: 3 }), 400, { mentions: /seedLinks \(4\).*linkLimit \(3\)/ });
+    expectError(await t.request.post('/__admin/accounts').send({ seedLinks: 1001 }), 400, { mentions: /seedLinks/ });
+  });
+
+  it('without a name, it is named after its key (first and last characters, never the whole key), so two accounts read apart', async () => {
+    const [a, b] = [await newAccount(t), await newAccount(t)];
+    expect(a.name).toBe(`Account for key ${a.apiKey.slice(0, 4)}…${a.apiKey.slice(-4)}`);
+    expect(a.name).not.toBe(b.name);
+    expect(a.name).not.toContain(a.apiKey);
+    expect((await newAccount(t, { apiKey: 'ci-job-4711' })).name).toBe('Account for key ci…11');
+    expect((await newAccount(t, { apiKey: 'abc' })).name).toBe('Account for key …');
+  });
+
   it("is isolated: another account's links are out of its reach, and its own out of theirs", async () => {
-    const a = await newAccount(t, { apiKey: 'suite-a' });
+    const a = await newAccount(t, { apiKey: 'suite-a', seedLinks: 1 });
     const b = await newAccount(t, { apiKey: 'suite-b' });
     const [linkOfA] = await linksOf(t, a.apiKey);
     const [linkOfDemo] = await linksOf(t, DEMO);
@@ -111,6 +147,11 @@ describe('POST /__admin/accounts', () => {
     [{ linkLimit: -1 }],
     [{ linkLimit: 1.5 }],
     [{ linkLimit: '3' }],
+    [{ seedLinks: -1 }],
+    [{ seedLinks: 1.5 }],
+    [{ seedLinks: 1001 }],
+    [{ seedLinks: 4, linkLimit: 3 }],
+    [{ seedLinks: 1, linkLimit: 0 }],
     [{ other: true }],
   ])('400 for an invalid body %j, and nothing is made', async (body) => {
     const count = ((await t.request.get('/__admin/accounts')).body as { accounts: unknown[] }).accounts.length;
@@ -170,7 +211,7 @@ describe('POST /__admin/accounts on the file store', () => {
   it('the account is in the file once acknowledged: it is there after a restart', async () => {
     const open = () => createTestApp({ store: new LogFileStore(join(dir, 'db.json'), { durable: true, compactAfterBytes: 1 << 30 }) });
     const first = await open();
-    const account = await newAccount(first, { name: 'Kept' });
+    const account = await newAccount(first, { name: 'Kept', seedLinks: 2 });
     const links = await linksOf(first, account.apiKey);
     await first.close();
     const second = await open();

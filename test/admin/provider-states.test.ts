@@ -63,10 +63,11 @@ describe('POST /__admin/provider-states', () => {
     expect(await t.data()).toEqual(before);
   });
 
-  it('an account with API key: a fixture key is kept; another key gets an account seeded from it, with the tags asked for', async () => {
+  it('an account with API key: a fixture key is kept; another key gets an account without links, with the tags asked for', async () => {
     await setUp(`an account with API key ${DEMO}`);
     await setUp('an account with API key pact-consumer-key', { apiKey: 'pact-consumer-key', tags: [{ id: 'tag_pactConsumer01', name: 'launch' }] });
     expect(await t.accountByKey(DEMO)).toBeDefined();
+    expect(await t.linksOf('pact-consumer-key')).toEqual([]);
     const res = await create('pact-consumer-key', { ...CREATE, tags: [{ id: 'tag_pactConsumer01', name: 'launch' }] });
     expectLink(res, 201);
     // Again: nothing new, the same account and tag.

@@ -1,7 +1,8 @@
 // nearest(word, candidates): the flag or command a typo most likely meant, or none; and the
 // messages of parseFlags for each way argv can be wrong.
 import { describe, expect, it } from 'vitest';
-import { FlagError, nearest, parseFlags } from '../../src/parse-flags.js';
+import { nearest } from '../../src/core/nearest.js';
+import { FlagError, parseFlags } from '../../src/parse-flags.js';
 
 describe('nearest', () => {
   const flags = ['port', 'host', 'db', 'seed', 'scenario', 'scenarios', 'journal-size', 'cors-origin', 'allowed-host'];

@@ -101,6 +101,18 @@ describe('admin API', () => {
     expect((await t.request.get('/__admin/scenarios')).body).toMatchObject({ active: 'slow' });
   });
 
+  test("a near miss gets a guess, worded as the flags' (PUT /__admin/scenario, a key's scenario, x-mock-scenario); a far one none", async () => {
+    const t = await createTestApp();
+    const guess = /unknown scenario 'slo' in .*; did you mean 'slow'\? \(known scenarios: flaky-network, .*\)$/;
+    expectError(await setGlobal(t, 'slo'), 400, { mentions: guess });
+    expectError(await t.request.put('/__admin/scenario').send({ name: 'slo', apiKey: DEMO }), 400, { mentions: guess });
+    expectError(await create(t, { 'x-mock-scenario': 'slo' }), 400, { mentions: guess });
+    expectError(await setGlobal(t, 'not-fund'), 400, { mentions: /did you mean 'not-found'\?/ });
+    const far = await setGlobal(t, 'nope');
+    expectError(far, 400, { mentions: KNOWN });
+    expect((far.body as { errorDescription: string }).errorDescription).not.toMatch(/did you mean/);
+  });
+
   test('GET /__admin/scenarios lists every built-in with its description and active flag; {"name": null} turns it off', async () => {
     const t = await createTestApp();
     const list = async () => (await t.request.get('/__admin/scenarios').expect(200)).body as { active: string | null; scenarios: { name: string; description: string; active: boolean }[] };

@@ -1,5 +1,5 @@
 // account(): a fresh, isolated account per test file on one shared mock (POST /__admin/accounts),
-// seeded like an unknown key under --accept-any-key; a key already taken is a 409 AdminApiError.
+// empty unless it asks for seeded links; a key already taken is a 409 AdminApiError.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AdminApiError, startMock, type RunningMock } from '../../src/index.js';
 import { createLink, deleteLink, updateLink } from './api-calls.js';
@@ -33,6 +33,19 @@ it('takes a name, a link limit and a key; the limit holds', async () => {
   const account = await mock.account({ apiKey, name: 'Toolkit Test', linkLimit: 0 });
   expect(account).toMatchObject({ apiKey, name: 'Toolkit Test', linkLimit: 0 });
   expect((await createLink(mock.url, apiKey)).body.code).toBe('LINK_LIMIT_REACHED');
+});
+
+it('starts empty: account({ linkLimit: 1 }) takes one create, then LINK_LIMIT_REACHED', async () => {
+  const account = await mock.account({ linkLimit: 1 });
+  expect(account).toMatchObject({ linkLimit: 1, links: 0 });
+  expect((await createLink(mock.url, account.apiKey)).status).toBe(201);
+  expect((await createLink(mock.url, account.apiKey)).body.code).toBe('LINK_LIMIT_REACHED');
+});
+
+it('seeds links on request: account({ seedLinks: 2 })', async () => {
+  const account = await mock.account({ seedLinks: 2, linkLimit: 2 });
+  expect(account).toMatchObject({ linkLimit: 2, links: 2 });
+  expect(await mock.links(account.apiKey)).toHaveLength(2);
 });
 
 it('refuses a key already taken with a 409 AdminApiError carrying the mock\'s description', async () => {

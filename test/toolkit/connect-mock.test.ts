@@ -60,7 +60,7 @@ describe('connectMock', () => {
     const cli = await startCli(['--db', ':memory:', '--admin-token', ADMIN_TOKEN], dir);
     try {
       const mock = await connectMock(cli.url, { adminToken: ADMIN_TOKEN });
-      const { apiKey, links } = await mock.account(); // seeded with links of its own
+      const { apiKey, links } = await mock.account(); // starts without links: the limit is links + 1
       await mock.setLinkLimit(apiKey, links + 1);
       expect((await createLink(mock.url, apiKey)).status).toBe(201);
       expect((await createLink(mock.url, apiKey)).body.code).toBe('LINK_LIMIT_REACHED');
