@@ -4,7 +4,7 @@
 // page shows the drift whichever way it went. Keys in examples arrive masked by the mock.
 import { xmlAttr, xmlText } from '../contract/xml-escape.js';
 import { printable } from '../core/printable.js';
-import { MAX_DISTINCT_VIOLATIONS, type DistinctViolation, type ViolationGroup, type ViolationReport } from '../core/violations.js';
+import { MAX_DISTINCT_VIOLATIONS, type DistinctViolation, type ViolationGroup, type ViolationReport, type ViolationSide } from '../core/violations.js';
 
 /** Characters of a body shown on one line at most: the example is evidence, not a dump. */
 const BODY_PREVIEW = 300;
@@ -37,9 +37,13 @@ function droppedLine(report: ViolationReport): string {
   return `${plural(report.dropped, 'sighting', 'sightings')} of further distinct violations not kept: the report holds ${MAX_DISTINCT_VIOLATIONS} of each side at most; clear it (DELETE /__admin/violations) and run again to see them.`;
 }
 
-export function formatDrift(report: ViolationReport, baseUrl: string): string {
-  if (report.distinct === 0 && report.dropped === 0) return `No contract violations seen by the mock at ${baseUrl}.`;
-  const lines = [`Contract drift seen by the mock at ${baseUrl}: ${plural(report.distinct, 'distinct violation', 'distinct violations')}`];
+/** "no contract violations seen", or with one side only "no response-side contract violations seen". */
+const noneSeen = (side: ViolationSide): string => `no ${side === 'both' ? '' : `${side}-side `}contract violations seen`;
+
+export function formatDrift(report: ViolationReport, baseUrl: string, side: ViolationSide = 'both'): string {
+  if (report.distinct === 0 && report.dropped === 0) return `N${noneSeen(side).slice(1)} by the mock at ${baseUrl}.`;
+  const which = side === 'both' ? '' : `, ${side} side`;
+  const lines = [`Contract drift seen by the mock at ${baseUrl}${which}: ${plural(report.distinct, 'distinct violation', 'distinct violations')}`];
   for (const group of report.groups) {
     lines.push('', groupTitle(group));
     for (const violation of group.violations) {
@@ -59,7 +63,8 @@ function testCase(classname: string, name: string, failure?: { message: string; 
   return `${open}>\n      <failure message="${xmlAttr(failure.message)}" type="ContractViolation">${xmlText(failure.details)}</failure>\n    </testcase>`;
 }
 
-export function driftJUnit(report: ViolationReport, baseUrl: string): string {
+/** The report as JUnit XML; the side it covers is in the suites' name (when not both) and a property. */
+export function driftJUnit(report: ViolationReport, baseUrl: string, side: ViolationSide = 'both'): string {
   const cases = report.groups.flatMap((group) =>
     group.violations.map((violation) =>
       testCase(`drift.${group.operationId ?? 'outside-contract'}.${group.method}.${group.status ?? 'no-answer'}`, `${violation.side}: ${violation.rule}`, {
@@ -69,13 +74,14 @@ export function driftJUnit(report: ViolationReport, baseUrl: string): string {
     ),
   );
   if (report.dropped > 0) cases.push(testCase('drift', 'violations not kept', { message: droppedLine(report), details: droppedLine(report) }));
-  if (cases.length === 0) cases.push(testCase('drift', 'no contract violations seen'));
+  if (cases.length === 0) cases.push(testCase('drift', noneSeen(side)));
   const failures = cases.length - (report.distinct === 0 && report.dropped === 0 ? 1 : 0);
   const counts = `tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="0.000"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlAttr(`shortlink-mock drift: ${baseUrl}`)}" ${counts}>`,
+    `<testsuites name="${xmlAttr(`shortlink-mock drift: ${baseUrl}${side === 'both' ? '' : ` (side: ${side})`}`)}" ${counts}>`,
     `  <testsuite name="drift" ${counts}>`,
+    `    <properties><property name="side" value="${side}"/></properties>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

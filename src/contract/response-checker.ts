@@ -6,6 +6,10 @@ import type { ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 import { CONTRACT_FILE } from '../package-files.js';
 import { BoundedAjv, type BodyErrors } from './bounded-validation.js';
+import { DocumentedAnswers } from './closest-status.js';
+import { describeError, describeGeneral, problemText, type Problem } from './problem-text.js';
+
+export { fieldPath, itemCount, type Problem } from './problem-text.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const DOC = 'contract';
 
@@ -31,7 +35,7 @@ export interface OperationInfo {
 
 export class ResponseChecker {
   readonly title: string;
-  private readonly operations = new Map<string, OperationInfo & { responses: Map<number, DocumentedStatus>; requestBody: BodyErrors | null }>();
+  private readonly operations = new Map<string, OperationInfo & { responses: DocumentedAnswers<DocumentedStatus>; requestBody: BodyErrors | null }>();
 
   static fromFile(file = CONTRACT_FILE): ResponseChecker {
     return new ResponseChecker(parse(readFileSync(file, 'utf8')) as ContractDocument);
@@ -46,16 +50,16 @@ export class ResponseChecker {
         const operation = item[method] as { operationId?: string; responses?: Record<string, unknown>; requestBody?: unknown } | undefined;
         if (!operation?.operationId) continue;
         const base = `${DOC}#/paths/${pointer(path)}/${method}`;
-        const responses = new Map<number, DocumentedStatus>();
+        const responses = new DocumentedAnswers<DocumentedStatus>();
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          responses.set(Number(status), compileBody(ajv, document, response, `${base}/responses/${status}`));
+          responses.add(status, compileBody(ajv, document, response, `${base}/responses/${status}`));
         }
         const requestBody = operation.requestBody ? compileBody(ajv, document, operation.requestBody, `${base}/requestBody`).validate : null;
         this.operations.set(operation.operationId, {
           operationId: operation.operationId,
           method: method.toUpperCase(),
           path,
-          statuses: [...responses.keys()].sort((a, b) => a - b),
+          statuses: responses.statuses(),
           responses,
           requestBody,
         });
@@ -97,12 +101,22 @@ export class ResponseChecker {
   private problemsOf(operationId: string, status: number, contentType: string | null, bodyText: string, general = false): Problem[] {
     const operation = this.operations.get(operationId);
     if (!operation) return [{ rule: `openapi.yaml has no operation '${operationId}'` }];
-    const documented = operation.responses.get(status);
-    if (!documented) {
-      return [{ rule: `status ${status} is not documented for ${operationId} (documented: ${operation.statuses.join(', ')})` }];
-    }
+    const judged = operation.responses.judge(status);
+    if ('documented' in judged) return this.bodyProblems(operationId, status, judged.documented, contentType, bodyText, general);
+    // An undocumented status is reported, and its body judged as the closest documented answer's
+    // (closest-status.ts says which): every problem at once, not one per round of fixes.
+    const undocumented = { rule: `status ${status} is not documented for ${operationId} (documented: ${operation.statuses.join(', ')})` };
+    if (!judged.closest) return [undocumented];
+    const { status: as, answer } = judged.closest;
+    return [undocumented, ...this.bodyProblems(operationId, as, answer, contentType, bodyText, general, status)];
+  }
+
+  /** The body's problems as the answer `documented` for `status` (`actual`: the status sent, when it is judged as another's). */
+  private bodyProblems(operationId: string, status: number, documented: DocumentedStatus, contentType: string | null, bodyText: string, general: boolean, actual = status): Problem[] {
     if (!documented.validate) {
-      return bodyText.length === 0 ? [] : [{ rule: `status ${status} of ${operationId} must have no body`, detail: `${bodyText.length} bytes`, joiner: ', got ' }];
+      if (bodyText.length === 0) return [];
+      const which = actual === status ? `status ${status} of ${operationId}` : `status ${actual} of ${operationId}, judged as its documented ${status},`;
+      return [{ rule: `${which} must have no body`, detail: `${bodyText.length} bytes`, joiner: ', got ' }];
     }
     const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json') {
@@ -128,13 +142,13 @@ export class ResponseChecker {
   /** For a judge without bounds of its own (pact's engine): the body with arrays over maxItems cut to one past them. */
   boundedBody(operationId: string, status: number | 'request', body: unknown): unknown {
     const operation = this.operations.get(operationId);
-    const validate = status === 'request' ? operation?.requestBody : operation?.responses.get(status)?.validate;
+    const validate = status === 'request' ? operation?.requestBody : operation?.responses.exactly(status)?.validate;
     return validate && body !== undefined ? validate.bounded(body) : body;
   }
 
   /** Whether the status is documented for the operation with an application/json body. */
   documentsBody(operationId: string, status: number): boolean {
-    return Boolean(this.operations.get(operationId)?.responses.get(status)?.validate);
+    return Boolean(this.operations.get(operationId)?.responses.exactly(status)?.validate);
   }
 
   /**
@@ -143,7 +157,7 @@ export class ResponseChecker {
    * status documents no body (documentsBody tells).
    */
   responseBodyErrors(operationId: string, status: number, body: unknown): ErrorObject[] {
-    return this.operations.get(operationId)?.responses.get(status)?.validate?.(body) ?? [];
+    return this.operations.get(operationId)?.responses.exactly(status)?.validate?.(body) ?? [];
   }
 }
 
@@ -156,55 +170,6 @@ function compileBody(ajv: BoundedAjv, document: ContractDocument, node: unknown,
   const base = ref ? `${DOC}${ref}` : at;
   const schemaName = json.schema.$ref?.split('/').pop() ?? 'its schema';
   return { validate: ajv.compile(`${base}/content/application~1json/schema`, json.schema), schemaName };
-}
-
-/** A rule broken, and the evidence of this one answer (the offending value), if any. */
-export interface Problem {
-  rule: string;
-  detail?: string;
-  /** How the two read as one sentence: ' (got …)' by default. */
-  joiner?: string;
-  /** Set on a body's schema errors: the schema it fails. */
-  schemaName?: string;
-}
-
-/** "body.createdAt must match format "date-time" (got "yesterday")" */
-function problemText(problem: Problem): string {
-  if (problem.detail === undefined) return problem.rule;
-  return problem.joiner ? `${problem.rule}${problem.joiner}${problem.detail}` : `${problem.rule} (got ${problem.detail})`;
-}
-
-/** One Ajv error in words that name the field, e.g. rule "body.createdAt must match format "date-time"", detail '"yesterday"'. */
-function describeError(error: ErrorObject, root = 'body'): Problem {
-  const where = fieldPath(root, error.instancePath);
-  const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') return { rule: `${where} is missing required field '${String(params['missingProperty'])}'` };
-  if (error.keyword === 'additionalProperties') return { rule: `${where} has unexpected field '${String(params['additionalProperty'])}'` };
-  return { rule: `${where} ${error.message ?? 'is invalid'}`, detail: error.keyword === 'maxItems' ? itemCount(error.data) : preview(error.data) };
-}
-
-/** The same with the rule general (indices `[]`, unexpected fields unnamed) and the concrete field in the evidence. */
-function describeGeneral(error: ErrorObject): Problem {
-  const problem = describeError(error);
-  const where = fieldPath('body', error.instancePath);
-  const general = where.replace(/\[\d+\]/g, '[]');
-  if (error.keyword === 'additionalProperties') return { rule: `${general} has an unexpected field`, detail: `${where}.${String((error.params as Record<string, unknown>)['additionalProperty'])}`, joiner: ': ' };
-  if (general === where) return problem;
-  const rule = general + problem.rule.slice(where.length);
-  return { rule, detail: problem.detail === undefined ? where : `${where}: ${problem.detail}` };
-}
-
-/** "/tags/17/id" under "body" → "body.tags[17].id" */
-export function fieldPath(root: string, instancePath: string): string {
-  return root + instancePath.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
-}
-
-/** A maxItems error's evidence: how many there were (the array itself would be previewed whole). */
-export const itemCount = (data: unknown): string => (Array.isArray(data) ? `${data.length} items` : String(data));
-
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 function resolvePointer(document: ContractDocument, ref: string): unknown {

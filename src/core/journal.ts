@@ -28,6 +28,11 @@ export interface UpstreamOutcome {
   durationMs: number;
   /** Why there is no status: refused, reset, timed out, too large. */
   error?: string;
+  /**
+   * The upstream's body (as the journal keeps bodies), only when the client was given another
+   * answer (--proxy-strict's 502): the evidence of what broke the contract.
+   */
+  body?: unknown;
 }
 
 export interface JournalEntry {

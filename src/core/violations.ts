@@ -69,10 +69,22 @@ export interface ViolationReport {
   groups: ViolationGroup[];
 }
 
+/**
+ * Which side a report covers: the client's requests, the upstream's answers, or both. A gate on the
+ * upstream alone (`drift --side response`) is not failed by a client suite that sends bad requests
+ * on purpose to test its 400 paths.
+ */
+export type ViolationSide = Violation['side'] | 'both';
+export const VIOLATION_SIDES: readonly ViolationSide[] = ['response', 'request', 'both'];
+
+/** Sightings not kept, per side (the bound is per side). */
+export type DroppedBySide = Record<Violation['side'], number>;
+
 export interface ViolationStore {
   /** Takes an exchange's violations: never throws, never waits (a store that cannot take them drops them). */
   record(entry: ViolationSource): void;
-  report(): Awaitable<ViolationReport>;
+  /** The report of one side, or of both (the default). */
+  report(side?: ViolationSide): Awaitable<ViolationReport>;
   clear(): Awaitable<void>;
 }
 
@@ -125,25 +137,26 @@ export function sightingsOf(entry: ViolationSource): Sighting[] {
   return [...byField.values()];
 }
 
-/** Tracked violations, in the order first seen, grouped by where they happened. */
-export function buildViolationReport(tracked: Iterable<TrackedViolation>, dropped: number): ViolationReport {
+/** Tracked violations of the side asked for, in the order first seen, grouped by where they happened. */
+export function buildViolationReport(tracked: Iterable<TrackedViolation>, dropped: DroppedBySide, side: ViolationSide = 'both'): ViolationReport {
   const groups = new Map<string, ViolationGroup>();
   let distinct = 0;
   for (const { key, count, firstSeen, lastSeen, example } of tracked) {
+    if (side !== 'both' && key.side !== side) continue;
     const where = JSON.stringify([key.operationId, key.method, key.status]);
     let group = groups.get(where);
     if (!group) groups.set(where, (group = { operationId: key.operationId, method: key.method, status: key.status, violations: [] }));
     group.violations.push({ side: key.side, rule: key.rule, count, firstSeen, lastSeen, example });
     distinct += 1;
   }
-  return { distinct, dropped, groups: [...groups.values()] };
+  return { distinct, dropped: side === 'both' ? dropped.request + dropped.response : dropped[side], groups: [...groups.values()] };
 }
 
 export class MemoryViolations implements ViolationStore {
   /** Map order is the order first seen. */
   private readonly tracked = new Map<string, TrackedViolation>();
   private readonly kept = { request: 0, response: 0 };
-  private dropped = 0;
+  private readonly dropped: DroppedBySide = { request: 0, response: 0 };
 
   constructor(private readonly max = MAX_DISTINCT_VIOLATIONS) {}
 
@@ -152,7 +165,7 @@ export class MemoryViolations implements ViolationStore {
       let tracked = this.tracked.get(sighting.field);
       if (!tracked) {
         if (this.kept[sighting.key.side] >= this.max) {
-          this.dropped += 1;
+          this.dropped[sighting.key.side] += 1;
           continue;
         }
         this.kept[sighting.key.side] += 1;
@@ -166,13 +179,13 @@ export class MemoryViolations implements ViolationStore {
     }
   }
 
-  report(): ViolationReport {
-    return buildViolationReport(this.tracked.values(), this.dropped);
+  report(side: ViolationSide = 'both'): ViolationReport {
+    return buildViolationReport(this.tracked.values(), this.dropped, side);
   }
 
   clear(): void {
     this.tracked.clear();
     this.kept.request = this.kept.response = 0;
-    this.dropped = 0;
+    this.dropped.request = this.dropped.response = 0;
   }
 }

@@ -73,11 +73,19 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   const entry = journalEntry(req, res, status, durationMs);
   recorders.journal.add(entry);
   // The drift report keeps an example exchange for everyone to read: no credentials in its query.
-  if (entry.violations?.length) recorders.violations?.record({ ...entry, path: maskQuerySecrets(entry.path) });
+  if (entry.violations?.length) recorders.violations?.record({ ...entry, path: maskQuerySecrets(entry.path), ...upstreamEvidence(entry.upstream) });
   if (entry.operationId && status !== null) {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
     recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, coverageAccount(entry), { operationId: entry.operationId, status, code });
   }
+}
+
+/**
+ * When the proxy answered in the upstream's place (--proxy-strict's 502), the drift report's example
+ * is the upstream's answer, status and body: that is what broke the contract, not the 502.
+ */
+function upstreamEvidence(upstream: UpstreamOutcome | undefined): Pick<NewJournalEntry, 'status' | 'responseBody'> | undefined {
+  return upstream && 'body' in upstream ? { status: upstream.status, responseBody: upstream.body } : undefined;
 }
 
 /** Proxy mode: accounts are the upstream's, unknown here; a key the upstream did not refuse is counted as a key of its own. */

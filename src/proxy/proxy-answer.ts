@@ -5,7 +5,7 @@
 // for the journal (src/http/record-requests.ts).
 import type { Request, RequestHandler, Response } from 'express';
 import { errors } from '../core/errors.js';
-import type { Verdict } from '../core/journal.js';
+import type { UpstreamOutcome, Verdict } from '../core/journal.js';
 import { printable } from '../core/printable.js';
 import { keepFirst } from '../core/violations.js';
 import { sendError } from '../http/errors.js';
@@ -57,11 +57,14 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     const responseSide = [...verdict.violations, ...acceptedRefusedRequest(operationId, forwarded.status, requestSide.kept)];
     const violations = keepBothSides(res, requestSide, responseSide);
     const total = totalOf(violations);
-    res.locals[UPSTREAM] = { url, status: forwarded.status, durationMs: forwarded.durationMs };
+    const outcome: UpstreamOutcome = { url, status: forwarded.status, durationMs: forwarded.durationMs };
+    res.locals[UPSTREAM] = outcome;
     res.locals['responseBody'] = verdict.body;
     res.locals['verdict'] = (responseSide.length ? 'contract-violation' : totalOf(requestSide) ? 'invalid-request' : 'ok') satisfies Verdict;
     if (total) options.log(printable(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${describeKept(violations)}`));
     if (options.strict && responseSide.length) {
+      // The client is given the 502; the journal and the drift report keep what the upstream said.
+      outcome.body = verdict.body;
       res.setHeader(VIOLATIONS_HEADER, String(total));
       const rules = keepFirst(responseSide.map((violation) => violation.rule));
       return sendError(res, errors.upstreamBrokeContract(operationId ?? `${req.method} ${req.path}`, forwarded.status, rules.notKept ? [...rules.kept, `and ${rules.notKept} more`] : rules.kept));

@@ -2,14 +2,14 @@
 //   <prefix>traffic:violations:examples  hash: field (the violation's key as JSON) → "<n> <example JSON>", n the order first seen
 //   <prefix>traffic:violations:counts    hash: field → exchanges (HINCRBY)
 //   <prefix>traffic:violations:seen      hash: field → "<firstSeen> <lastSeen>" (ISO times, no spaces)
-//   <prefix>traffic:violations:dropped   sightings of new distinct violations past the bound
+//   <prefix>traffic:violations:dropped-by-side  hash: side → sightings of new distinct violations past the bound
 //   <prefix>traffic:violations:kept      hash: side → distinct violations kept of that side (the bound is per side)
 // One record function takes one exchange's violations, in one script call however many it has: it
 // keeps each one's first example, counts and moves the times in one atomic step (checking the
 // bound and adding are one step, so racing instances never keep more than MAX_DISTINCT_VIOLATIONS of
 // a side); one script reads the report at once; clearing is one DEL. The exchange's example (its
 // bodies) is sent once, each violation adding only its own evidence.
-import { buildViolationReport, MAX_DISTINCT_VIOLATIONS, sightingsOf, violationKeyOf, type TrackedViolation, type ViolationExample, type ViolationReport, type ViolationSource, type ViolationStore } from '../core/violations.js';
+import { buildViolationReport, MAX_DISTINCT_VIOLATIONS, sightingsOf, violationKeyOf, type TrackedViolation, type ViolationExample, type ViolationReport, type ViolationSide, type ViolationSource, type ViolationStore } from '../core/violations.js';
 import { recordKind } from './redis-record-batch.js';
 import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
 import { pairs } from './redis-txn.js';
@@ -25,7 +25,7 @@ for i = 4, #A, 3 do
   local field, side, detail = A[i], A[i + 1], A[i + 2]
   local known = redis.call('HEXISTS', K[1], field) == 1
   if not known and tonumber(redis.call('HGET', K[5], side) or '0') >= bound then
-    redis.call('INCR', K[4])
+    redis.call('HINCRBY', K[4], side, 1)
   else
     if not known then
       local example = base
@@ -47,7 +47,7 @@ for i = 4, #A, 3 do
 end`,
 );
 
-const READ = luaScript(`return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2]), redis.call('HGETALL', KEYS[3]), redis.call('GET', KEYS[4])}`);
+const READ = luaScript(`return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2]), redis.call('HGETALL', KEYS[3]), redis.call('HGETALL', KEYS[4])}`);
 
 export class RedisViolations implements ViolationStore {
   private readonly keys: [examples: string, counts: string, seen: string, dropped: string, kept: string];
@@ -56,7 +56,7 @@ export class RedisViolations implements ViolationStore {
     private readonly redis: TrafficRedis,
     private readonly max = MAX_DISTINCT_VIOLATIONS,
   ) {
-    this.keys = [redis.key('violations:examples'), redis.key('violations:counts'), redis.key('violations:seen'), redis.key('violations:dropped'), redis.key('violations:kept')];
+    this.keys = [redis.key('violations:examples'), redis.key('violations:counts'), redis.key('violations:seen'), redis.key('violations:dropped-by-side'), redis.key('violations:kept')];
   }
 
   record(entry: ViolationSource): void {
@@ -75,8 +75,9 @@ export class RedisViolations implements ViolationStore {
     void this.redis.record(RECORD, this.keys, args);
   }
 
-  async report(): Promise<ViolationReport> {
-    const [examples, counts, seen, dropped] = (await this.redis.scriptAfterRecords(READ, this.keys.slice(0, 4), [])) as [string[], string[], string[], string | null];
+  async report(side: ViolationSide = 'both'): Promise<ViolationReport> {
+    const [examples, counts, seen, dropped] = (await this.redis.scriptAfterRecords(READ, this.keys.slice(0, 4), [])) as [string[], string[], string[], string[]];
+    const droppedOf = pairs(dropped);
     const countOf = pairs(counts);
     const seenOf = pairs(seen);
     const tracked: (TrackedViolation & { order: number })[] = [];
@@ -88,7 +89,8 @@ export class RedisViolations implements ViolationStore {
     }
     return buildViolationReport(
       tracked.sort((a, b) => a.order - b.order),
-      Number(dropped ?? 0),
+      { request: Number(droppedOf.get('request') ?? 0), response: Number(droppedOf.get('response') ?? 0) },
+      side,
     );
   }
 

@@ -7,7 +7,7 @@ import type { Outcome, KeyCoverage } from '../core/coverage.js';
 export type { JournalEntry, JournalFilter, UpstreamOutcome, Violation } from '../core/journal.js';
 export type { KeyCoverage, Outcome } from '../core/coverage.js';
 /** `GET /__admin/violations` (the drift report) and its parts. */
-export type { DistinctViolation, ViolationExample, ViolationGroup, ViolationReport } from '../core/violations.js';
+export type { DistinctViolation, ViolationExample, ViolationGroup, ViolationReport, ViolationSide } from '../core/violations.js';
 export type { SnapshotInfo as Snapshot } from '../store/snapshot-store.js';
 
 /** `GET /__admin/health`. */

@@ -3,7 +3,7 @@
 // implementation for startMock() and connectMock(), so both behave the same.
 import type { Link } from '../api-types.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
-import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot, ViolationReport } from './admin-types.js';
+import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot, ViolationReport, ViolationSide } from './admin-types.js';
 
 /** The API keys of the default fixture accounts (fixtures/accounts.json). */
 export interface FixtureApiKeys {
@@ -65,8 +65,8 @@ export interface MockControl {
   restore(name: string): Promise<ResetResult>;
   /** A fresh, isolated account for one test file or worker (`POST /__admin/accounts`). */
   account(options?: AccountOptions): Promise<Account>;
-  /** Proxy mode: the distinct contract violations seen, by operation and status (`GET /__admin/violations`). */
-  violations(): Promise<ViolationReport>;
+  /** Proxy mode: the distinct contract violations seen, by operation and status, of one side or both (`GET /__admin/violations?side=`). */
+  violations(side?: ViolationSide): Promise<ViolationReport>;
   /** Forgets them, to start a run from zero (`DELETE /__admin/violations`). */
   clearViolations(): Promise<void>;
 }
@@ -92,7 +92,7 @@ export function controlOf(client: AdminClient): MockControl {
     snapshot: (name) => client.call<Snapshot>('POST', `/snapshots/${key(name)}`),
     restore: (name) => client.call<ResetResult>('POST', `/snapshots/${key(name)}/restore`),
     account: (options = {}) => client.call<Account>('POST', '/accounts', options),
-    violations: () => client.call<ViolationReport>('GET', '/violations'),
+    violations: (side) => client.call<ViolationReport>('GET', '/violations', undefined, { side }),
     clearViolations: () => client.call<void>('DELETE', '/violations'),
   };
 }

@@ -75,6 +75,40 @@ describe('GET /__admin/violations', () => {
   });
 });
 
+// Issue 25 item 5: a client suite that tests its 400 paths on purpose must not fail a gate on the upstream.
+describe('GET /__admin/violations?side=', () => {
+  it('keeps only the violations of that side (groups left empty go), counted again; both is the whole report', async () => {
+    await create(DEMO, [MISSING_ID, EXTRA]);
+    await create(DEMO, [EXTRA]);
+    const side = async (value: string): Promise<ViolationReport> => {
+      const res = await t.request.get(`/__admin/violations?side=${value}`);
+      expectAdminResponse(res, 'GET', '/__admin/violations');
+      expect(res.status).toBe(200);
+      return res.body as ViolationReport;
+    };
+    const response = await side('response');
+    expect(response).toMatchObject({ distinct: 1, dropped: 0 });
+    expect(response.groups.flatMap((group) => group.violations.map((violation) => violation.side))).toEqual(['response']);
+    const request = await side('request');
+    expect(request).toMatchObject({ distinct: 1, groups: [{ violations: [{ ...EXTRA, count: 2 }] }] });
+    expect(await side('both')).toEqual(await report());
+  });
+
+  it('a side with nothing to report is an empty report', async () => {
+    await create(DEMO, [EXTRA]);
+    const res = await t.request.get('/__admin/violations?side=response');
+    expect(res.body).toEqual({ distinct: 0, dropped: 0, groups: [] });
+  });
+
+  it('refuses another value with a 400 Error object', async () => {
+    const res = await t.request.get('/__admin/violations?side=upstream');
+    expectAdminResponse(res, 'GET', '/__admin/violations');
+    expect(res.status).toBe(400);
+    expect(res.body.errorDescription).toMatch(/side/);
+    expect(res.body.errorDescription).toMatch(/request, response, both/);
+  });
+});
+
 describe('DELETE /__admin/violations', () => {
   it('forgets every violation (204); later ones count from zero', async () => {
     await create(DEMO, [MISSING_ID]);

@@ -105,3 +105,52 @@ describe('toJUnit', () => {
     expect(xml.match(/<(?!\?xml|\/?testsuites?[ >]|\/?testcase[ >/]|\/?failure[ >]|skipped )/g)).toBeNull();
   });
 });
+
+// Issue 25 item 4: an answer with an undocumented status has its body judged too, against the
+// closest documented answer of its class, so that every problem shows at once.
+describe('ResponseChecker: an undocumented status', () => {
+  it('judges the body of a 2xx against the documented 2xx, every problem at once', () => {
+    const problems = checker.checkResponse('createLink', 200, JSON_TYPE, JSON.stringify({ ...link, shortUrl: undefined, createdAt: 'yesterday' }));
+    expect(problems[0]).toBe('status 200 is not documented for createLink (documented: 201, 400, 401, 404)');
+    expect(problems[1]).toMatch(/^body does not match Link: .*body\.createdAt must match format "date-time".*missing required field 'shortUrl'|^body does not match Link: .*missing required field 'shortUrl'.*body\.createdAt must match format/);
+    expect(problems).toHaveLength(2);
+  });
+
+  it('judges a 2xx with a body against a documented 204 as an answer that must have none', () => {
+    expect(checker.checkResponse('deleteLink', 200, JSON_TYPE, '{"deleted":true}')).toEqual([
+      'status 200 is not documented for deleteLink (documented: 204, 401, 404)',
+      'status 200 of deleteLink, judged as its documented 204, must have no body, got 16 bytes',
+    ]);
+  });
+
+  it('judges a 4xx against the nearest documented 4xx, content type included', () => {
+    expect(checker.checkResponse('createLink', 403, JSON_TYPE, '{"error":"no"}')).toEqual([
+      'status 403 is not documented for createLink (documented: 201, 400, 401, 404)',
+      "body does not match Error: body is missing required field 'errorDescription'; body has unexpected field 'error'",
+    ]);
+    expect(checker.checkResponse('deleteLink', 402, 'text/html', '<p>pay</p>')).toEqual([
+      'status 402 is not documented for deleteLink (documented: 204, 401, 404)',
+      "content type is 'text/html', expected application/json for deleteLink 401",
+    ]);
+  });
+
+  it('reports only the status for a class with no documented status (nothing to judge the body by)', () => {
+    expect(checker.checkResponse('createLink', 500, 'text/plain', 'boom')).toEqual(['status 500 is not documented for createLink (documented: 201, 400, 401, 404)']);
+  });
+
+  it("among equally near documented statuses takes the lower; a documented range ('4XX') or 'default' documents the status, as OpenAPI says", () => {
+    const errorBody = { description: 'e', content: { 'application/json': { schema: { type: 'object', required: ['errorDescription'], properties: { errorDescription: { type: 'string' } } } } } };
+    const own = new ResponseChecker({
+      paths: {
+        '/x': { get: { operationId: 'getX', responses: { '200': { description: 'none' }, '202': errorBody, '4XX': errorBody } } },
+        '/y': { get: { operationId: 'getY', responses: { '200': { description: 'none' }, default: errorBody } } },
+      },
+    } as unknown as ConstructorParameters<typeof ResponseChecker>[0]);
+    expect(own.operation('getX').statuses).toEqual([200, 202]);
+    expect(own.checkResponse('getX', 201, JSON_TYPE, '{}')).toEqual(['status 201 is not documented for getX (documented: 200, 202)', 'status 201 of getX, judged as its documented 200, must have no body, got 2 bytes']);
+    expect(own.checkResponse('getX', 418, JSON_TYPE, '{"errorDescription":"teapot"}')).toEqual([]);
+    expect(own.checkResponse('getX', 503, JSON_TYPE, '{}')).toEqual(['status 503 is not documented for getX (documented: 200, 202)']);
+    expect(own.checkResponse('getY', 503, JSON_TYPE, '{}')).toEqual(["body does not match its schema: body is missing required field 'errorDescription'"]);
+    expect(own.checkResponse('getY', 201, JSON_TYPE, '{}')).toEqual(["body does not match its schema: body is missing required field 'errorDescription'"]);
+  });
+});

@@ -98,6 +98,18 @@ describe('MemoryViolations', () => {
     expect(report.groups[0]?.violations.map((v) => `${v.side}: ${v.rule}`)).toEqual(['request: noise 0', 'request: noise 1', 'request: noise 2', `response: ${MISSING_ID.rule}`]);
   });
 
+  it('reports one side alone, its dropped sightings its own (issue 25)', () => {
+    const store = new MemoryViolations(2);
+    store.record(exchange(1, Array.from({ length: 5 }, (_, i) => ({ side: 'request' as const, rule: `noise ${i}` }))));
+    store.record(exchange(2, [MISSING_ID]));
+    expect(store.report()).toMatchObject({ distinct: 3, dropped: 3 });
+    const response = store.report('response');
+    expect(response).toMatchObject({ distinct: 1, dropped: 0 });
+    expect(response.groups.flatMap((group) => group.violations.map((v) => v.rule))).toEqual([MISSING_ID.rule]);
+    expect(store.report('request')).toMatchObject({ distinct: 2, dropped: 3 });
+    expect(store.report('both')).toEqual(store.report());
+  });
+
   it('clear forgets everything, dropped included', () => {
     const store = new MemoryViolations(1);
     store.record(exchange(1, [{ side: 'response', rule: 'r1' }, { side: 'response', rule: 'r2' }]));

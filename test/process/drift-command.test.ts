@@ -90,6 +90,25 @@ describe('shortlink-mock drift', () => {
     expect(xml.match(/<failure /g)).toHaveLength(2);
   });
 
+  // Issue 25 item 5: a client suite that tests its 400 paths on purpose must not fail a gate on the upstream.
+  it('--side response ignores the client\'s violations: exit 0, and the JUnit file says which side it judged', async () => {
+    const { t, base } = await mockWith([{ side: 'request', rule: 'request body: unknown field' }]);
+    await t.request.post('/links').set('x-api-key', DEMO).send(BODY).expect(400);
+    const junit = join(dir, 'side.xml');
+    const upstreamOnly = await drift(['--base-url', base, '--side', 'response', '--junit', junit]);
+    expect(upstreamOnly.code).toBe(0);
+    expect(upstreamOnly.out).toContain(`No response-side contract violations seen by the mock at ${base}.`);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain(`<testsuites name="shortlink-mock drift: ${base} (side: response)" tests="1" failures="0"`);
+    expect(xml).toContain('<property name="side" value="response"/>');
+    expect(xml).toContain('<testcase classname="drift" name="no response-side contract violations seen" time="0.000"/>');
+    const both = await drift(['--base-url', base], {});
+    expect(both.code).toBe(1);
+    const request = await drift(['--base-url', base], { MOCK_DRIFT_SIDE: 'request' });
+    expect(request.code).toBe(1);
+    expect(request.out.split('\n')[0]).toBe(`Contract drift seen by the mock at ${base}, request side: 1 distinct violation`);
+  });
+
   it('exits 1 with one line when the mock refuses the admin token; takes it and the URL from the environment', async () => {
     const { base } = await mockWith([], 's3cret');
     const refused = await drift(['--base-url', base]);
@@ -113,6 +132,7 @@ describe('shortlink-mock drift', () => {
     [['--base-url', 'ftp://x'], "--base-url must be an http(s) URL such as http://127.0.0.1:4010, got 'ftp://x'"],
     [['--junit', ''], '--junit must not be empty'],
     [['--junit', dir], `cannot write --junit ${dir}: ${dir} is a directory`],
+    [['--side', 'upstream'], "--side must be 'response', 'request' or 'both', got 'upstream'"],
   ])('exits 2 on a bad flag: %j', async (args, message) => {
     const { code, out, err } = await drift(args);
     expect({ code, out }).toEqual({ code: 2, out: '' });
@@ -122,6 +142,6 @@ describe('shortlink-mock drift', () => {
 
   it('--help prints the usage and exits 0', async () => {
     expect(await drift(['--help'])).toEqual({ code: 0, out: driftHelpText(), err: '' });
-    expect(driftHelpText()).toMatch(/^Usage: shortlink-mock drift \[--base-url URL\] \[--admin-token TOKEN\] \[--junit FILE\]/);
+    expect(driftHelpText()).toMatch(/^Usage: shortlink-mock drift \[--base-url URL\] \[--admin-token TOKEN\] \[--side response\|request\|both\] \[--junit FILE\]/);
   });
 });

@@ -99,6 +99,9 @@ describe('RedisViolations', () => {
       expect(rows.map((v) => `${v.side}: ${v.rule}`)).toEqual(['request: noise 0', 'request: noise 1', 'request: noise 2', `response: ${MISSING_ID.rule}`]);
       expect(rows[1]?.example).toMatchObject({ detail: 'd1', requestBody: { at: 1, text: 'quotes " and spaces' } });
       expect(rows[3]?.example).toMatchObject({ detail: 'upstream', time: '2026-01-01T00:00:02.000Z' });
+      // One side alone, its dropped sightings its own (issue 25): the client's noise cannot fail a gate on the upstream.
+      expect(await violations.report('response')).toMatchObject({ distinct: 1, dropped: 0, groups: [{ violations: [{ side: 'response', rule: MISSING_ID.rule }] }] });
+      expect(await violations.report('request')).toMatchObject({ distinct: 3, dropped: 27 });
     } finally {
       client.destroy();
     }
