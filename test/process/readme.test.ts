@@ -12,6 +12,7 @@ import { createMock } from '../../src/mock.js';
 import { PACKAGE_ROOT, packageVersion } from '../../src/package-files.js';
 import { memoryStore } from '../../src/store/data-store.js';
 import { CLI, runBash } from '../helpers/cli-process.js';
+import { isRunning } from '../helpers/process-tree.js';
 import { builtInScenarios, contract, fixtures, loadScenarios } from '../helpers/test-app.js';
 
 interface Example {
@@ -168,13 +169,4 @@ function processesIn(dir: string): number[] {
       return false; // gone meanwhile, or not ours to read
     }
   }).map(Number);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
