@@ -8,7 +8,7 @@
 // its install script fails, as in a CI install by an npm that runs dependency scripts) and with it.
 // The pack's `prepack` build finds dist/ up to date (`npm test` builds before vitest runs), so it
 // rewrites nothing under the other test files that run the CLI from it.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -110,6 +110,17 @@ describe('the packed package, installed in a fresh project', () => {
     const lastLine = run.stdout.trim().split('\n').at(-1) ?? '';
     expect(JSON.parse(lastLine), run.transcript).toEqual(CONSUMER_EXPECTED);
   }, 2 * RUN_LIMIT_MS);
+
+  test("the README's node:test recipe runs there as written: npm install -D tsx, then node --import tsx --test", async () => {
+    const recipe = /- \*\*node:test\*\*[\s\S]*?(?=\n- \*\*)/.exec(README)?.[0].replace(/\s+/g, ' ') ?? '';
+    const commands = [...recipe.matchAll(/`(npm install -D tsx|node --import tsx --test [^`]+)`/g)].map(([, line]) => ({ line: line!, where: 'project' as const }));
+    expect(commands.map(({ line }) => line)).toEqual(['npm install -D tsx', 'node --import tsx --test node-test.test.ts']);
+    copyFileSync(join(PACKAGE_ROOT, 'examples', 'node-test.test.ts'), join(consumer, 'node-test.test.ts'));
+    const [install, run] = await runReadmeCommands(commands, { clone: PACKAGE_ROOT, project: consumer }, INSTALL_LIMIT_MS, NPM_TEST_ENV);
+    expect(install?.code, install?.transcript).toBe(0);
+    expect(run?.code, run?.transcript).toBe(0);
+    expect(run?.stdout).toMatch(/# pass 2\n# fail 0/);
+  }, INSTALL_LIMIT_MS + RUN_LIMIT_MS);
 
   // npm 11 counts `prepare` of a package from a tarball, a folder or git as an install script (it
   // asks for approval, and --strict-allow-scripts fails on it); a git install's build is ours to
