@@ -1,14 +1,14 @@
-// Proof that the package installs (issue 14, item 4): the project is packed as npm would publish
-// it, the tarball is installed into a fresh project of its own (no access to this repository's
-// node_modules), and there the CLI answers, and a TypeScript file that imports startMock and the
-// API's types compiles under --strict and runs a create/update/delete. The tarball's contents are
-// checked against what the package needs at run time and a size budget. `pact check` works there
-// both without its optional engine (npm leaves it out when its install script fails, as in a CI
-// install by an npm that runs dependency scripts) and with it.
-// `npm test` builds dist/ before vitest runs, so the pack skips `prepare` (the same build): it
-// would rewrite dist/ while other test files run the CLI from it. Installs use the npm cache first (--prefer-offline): the repository's own
-// `npm ci` filled it with every dependency of the package.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Proof that the package installs (issue 14, item 4; issue 25, item 1): the README's tarball
+// commands run as written: `npm pack` in the clone (this repository), then `npm install -D` of the
+// tarball in a fresh project beside it (no access to this repository's node_modules), and
+// `npx shortlink-mock --version` there. There the CLI answers, and a TypeScript file that imports
+// startMock and the API's types compiles under --strict and runs a create/update/delete. The
+// tarball's contents are checked against what the package needs at run time and a size budget the
+// README states. `pact check` works there both without its optional engine (npm leaves it out when
+// its install script fails, as in a CI install by an npm that runs dependency scripts) and with it.
+// The pack's `prepack` build finds dist/ up to date (`npm test` builds before vitest runs), so it
+// rewrites nothing under the other test files that run the CLI from it.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,7 +16,8 @@ import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { fixturePath } from '../pact/pact-fixtures.js';
 import { CONSUMER_EXPECTED, CONSUMER_PROGRAM } from './consumer-program.js';
 import { startInstalledCli } from './installed-cli.js';
-import { runCommand } from './run-command.js';
+import { NPM_TEST_ENV, README, readmeInstallCommands, runReadmeCommands } from './readme-install.js';
+import { runCommand, type CommandResult } from './run-command.js';
 
 const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
   version: string;
@@ -25,13 +26,14 @@ const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')
   optionalDependencies: Record<string, string>;
 };
 const ENGINE = '@pactflow/swagger-mock-validator';
+const TARBALL = join(PACKAGE_ROOT, `shortlink-mock-${ours.version}.tgz`);
 
 /**
  * The unpacked size the package must stay under. Measured on 23 Nov 2026 after issue 15 (the
  * validating proxy, the drift report, pact export and check, their console views): 949,711 bytes
  * in 355 files (dist/src and dist/fixtures as .js and .d.ts, the contracts, fixtures, scenarios
  * and the console; 743,422 in 279 before it), plus about 24% for growth. A jump past it means
- * something that should not ship does.
+ * something that should not ship does. The README states this number.
  */
 const UNPACKED_BUDGET_BYTES = 1_180_000;
 const INSTALL_LIMIT_MS = 120_000;
@@ -39,45 +41,54 @@ const RUN_LIMIT_MS = 30_000;
 
 let scratch: string;
 let consumer: string;
+let readmeRun: CommandResult[] = [];
 
 beforeAll(async () => {
   for (const built of ['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts']) {
     if (!existsSync(join(PACKAGE_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does)`);
   }
+  if (existsSync(TARBALL)) throw new Error(`${TARBALL} is in the way: this test packs it and removes it`);
   scratch = mkdtempSync(join(tmpdir(), 'shortlink-mock-pack-'));
-  const pack = await runCommand('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], PACKAGE_ROOT, INSTALL_LIMIT_MS);
-  expect(pack.code, pack.transcript).toBe(0);
-  const tarball = readdirSync(scratch).find((file) => file.endsWith('.tgz'));
-  expect(tarball, pack.transcript).toBeDefined();
-
+  // The README's layout: the clone as shortlink-mock/, the user's project beside it.
+  symlinkSync(PACKAGE_ROOT, join(scratch, 'shortlink-mock'));
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
-  // The consumer approves our install scripts and the engine's, in CI: npm 11's allowScripts skips a
-  // dependency's scripts unless approved, npm 10 runs them all, and a `postinstall` of ours that
-  // needs a dev tool (patch-package once) must fail this install as it fails theirs ("sh:
-  // patch-package: not found"). The engine's own `postinstall: patch-package` exits 1 under CI=true:
-  // npm must then leave the optional engine out, and the install still succeed.
-  const allowScripts = { [`shortlink-mock@${ours.version}`]: true, [`${ENGINE}@${ours.optionalDependencies[ENGINE]}`]: true };
+  // A consumer on npm 11's strictest install-script policy: a dependency's install script that
+  // allowScripts does not cover fails the install. It covers the scripts of our dependencies (the
+  // engine's `postinstall: patch-package`, approved: it exits 1 under CI=true, and npm must then
+  // leave the optional engine out and still succeed; scarf's telemetry, denied) and none of ours:
+  // a `prepare`, `postinstall` or the like of ours fails this install as it would fail theirs.
+  const allowScripts = { [`${ENGINE}@${ours.optionalDependencies[ENGINE]}`]: true, '@scarf/scarf': false };
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', allowScripts }));
-  const offline = ['--prefer-offline', '--no-audit', '--no-fund'];
-  const install = await runCommand('env', ['CI=true', 'npm', 'install', join(scratch, tarball!), ...offline], consumer, INSTALL_LIMIT_MS);
-  expect(install.code, install.transcript).toBe(0);
+  const strict = { ...NPM_TEST_ENV, npm_config_strict_allow_scripts: 'true' };
+  readmeRun = await runReadmeCommands(readmeInstallCommands().tarball, { clone: join(scratch, 'shortlink-mock'), project: consumer }, INSTALL_LIMIT_MS, strict);
+  for (const result of readmeRun) expect(result.code, result.transcript).toBe(0);
   const devTools = [`typescript@${ours.devDependencies['typescript']}`, `@types/node@${ours.devDependencies['@types/node']}`];
-  const tools = await runCommand('env', ['CI=true', 'npm', 'install', '-D', ...devTools, ...offline], consumer, INSTALL_LIMIT_MS);
+  const tools = await runCommand('npm', ['install', '-D', ...devTools], consumer, INSTALL_LIMIT_MS, NPM_TEST_ENV);
   expect(tools.code, tools.transcript).toBe(0);
-}, 3 * INSTALL_LIMIT_MS + 10_000);
+}, 4 * INSTALL_LIMIT_MS + 10_000);
 
 afterAll(() => {
+  rmSync(TARBALL, { force: true });
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('the packed package, installed in a fresh project', () => {
-  test('npx shortlink-mock --version prints the version', async () => {
-    const result = await runCommand('npx', ['--no-install', 'shortlink-mock', '--version'], consumer, RUN_LIMIT_MS);
-    expect(result.code, result.transcript).toBe(0);
-    expect(result.stdout.trim()).toBe(ours.version);
+describe("the README's tarball commands", () => {
+  test('are npm pack in the clone, then npm install -D of the tarball and npx shortlink-mock --version in the project', () => {
+    expect(readmeInstallCommands().tarball).toEqual([
+      { line: 'npm pack', where: 'clone' },
+      { line: `npm install -D ../shortlink-mock/shortlink-mock-${ours.version}.tgz`, where: 'project' },
+      { line: 'npx shortlink-mock --version', where: 'project' },
+    ]);
   });
 
+  test('all ran, and the last printed the version', () => {
+    expect(readmeRun.map((result) => result.code)).toEqual([0, 0, 0]);
+    expect(readmeRun[2]?.stdout.trim()).toBe(ours.version);
+  });
+});
+
+describe('the packed package, installed in a fresh project', () => {
   test('the CLI starts on --port 0, prints its URL and answers GET /__admin/health', async () => {
     const cli = await startInstalledCli(join(consumer, 'node_modules', '.bin', 'shortlink-mock'), consumer, RUN_LIMIT_MS);
     try {
@@ -98,11 +109,26 @@ describe('the packed package, installed in a fresh project', () => {
     expect(run.code, run.transcript).toBe(0);
     const lastLine = run.stdout.trim().split('\n').at(-1) ?? '';
     expect(JSON.parse(lastLine), run.transcript).toEqual(CONSUMER_EXPECTED);
-  });
+  }, 2 * RUN_LIMIT_MS);
 
-  test('installing it runs no script of ours (a consumer has none of our dev tools)', () => {
+  test("the README's node:test recipe runs there as written: npm install -D tsx, then node --import tsx --test", async () => {
+    const recipe = /- \*\*node:test\*\*[\s\S]*?(?=\n- \*\*)/.exec(README)?.[0].replace(/\s+/g, ' ') ?? '';
+    const commands = [...recipe.matchAll(/`(npm install -D tsx|node --import tsx --test [^`]+)`/g)].map(([, line]) => ({ line: line!, where: 'project' as const }));
+    expect(commands.map(({ line }) => line)).toEqual(['npm install -D tsx', 'node --import tsx --test node-test.test.ts']);
+    copyFileSync(join(PACKAGE_ROOT, 'examples', 'node-test.test.ts'), join(consumer, 'node-test.test.ts'));
+    const [install, run] = await runReadmeCommands(commands, { clone: PACKAGE_ROOT, project: consumer }, INSTALL_LIMIT_MS, NPM_TEST_ENV);
+    expect(install?.code, install?.transcript).toBe(0);
+    expect(run?.code, run?.transcript).toBe(0);
+    expect(run?.stdout).toMatch(/# pass 2\n# fail 0/);
+  }, INSTALL_LIMIT_MS + RUN_LIMIT_MS);
+
+  // npm 11 counts `prepare` of a package from a tarball, a folder or git as an install script (it
+  // asks for approval, and --strict-allow-scripts fails on it); a git install's build is ours to
+  // run in npm's clone as `preprepare`, which no consumer's install runs.
+  test('installing it runs no script of ours (a consumer has none of our dev tools), and the README says so', () => {
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', 'shortlink-mock', 'package.json'), 'utf8')) as typeof ours;
-    for (const hook of ['preinstall', 'install', 'postinstall']) expect(installed.scripts[hook], hook).toBeUndefined();
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts[hook], hook).toBeUndefined();
+    expect(README).toContain('Installing runs no script of the package');
   });
 });
 
@@ -122,7 +148,7 @@ describe('pact check in the installed package', () => {
   }, 2 * RUN_LIMIT_MS);
 
   test('with the engine (installed without its script, as npm 11 does by default): it judges, and no note', async () => {
-    const install = await runCommand('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], consumer, INSTALL_LIMIT_MS);
+    const install = await runCommand('npm', ['install', '--ignore-scripts'], consumer, INSTALL_LIMIT_MS, NPM_TEST_ENV);
     expect(install.code, install.transcript).toBe(0);
     expect(engineInstalled(), install.transcript).toBe(true);
     const bad = await pactCheck('undocumented-status.json');
@@ -166,7 +192,9 @@ describe('npm pack --dry-run', () => {
     expect(stale, 'rebuild from clean: rm -rf dist && npm run build').toEqual([]);
   });
 
-  test(`stays under the budget of ${UNPACKED_BUDGET_BYTES} bytes unpacked`, () => {
+  test(`stays under the budget of ${UNPACKED_BUDGET_BYTES} bytes unpacked, the figure the README states`, () => {
     expect(unpackedSize).toBeLessThan(UNPACKED_BUDGET_BYTES);
+    const stated = [...README.matchAll(/([\d,]+) bytes unpacked/g)].map(([, figure]) => figure);
+    expect(stated).toEqual([UNPACKED_BUDGET_BYTES.toLocaleString('en-US')]);
   });
 });

@@ -21,8 +21,9 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export function runCommand(command: string, args: string[], cwd: string, limitMs: number): Promise<CommandResult> {
-  const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+/** `env` adds variables to the clean environment (npm config as `npm_config_*`, `CI`). */
+export function runCommand(command: string, args: string[], cwd: string, limitMs: number, env: NodeJS.ProcessEnv = {}): Promise<CommandResult> {
+  const child = spawn(command, args, { cwd, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let killed = false;

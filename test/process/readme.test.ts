@@ -12,6 +12,8 @@ import { createMock } from '../../src/mock.js';
 import { PACKAGE_ROOT, packageVersion } from '../../src/package-files.js';
 import { memoryStore } from '../../src/store/data-store.js';
 import { CLI, runBash } from '../helpers/cli-process.js';
+import { isRunning } from '../helpers/process-tree.js';
+import { freePort } from '../helpers/redis-process.js';
 import { builtInScenarios, contract, fixtures, loadScenarios } from '../helpers/test-app.js';
 
 interface Example {
@@ -86,6 +88,13 @@ it.each(examples.map((example, index) => [index + 1, `${example.method} ${exampl
   },
 );
 
+it('says in "Point your app" where an app lists links, as the API has no list, with an example of it', () => {
+  const section = readme.slice(readme.indexOf('## Point your app'), readme.indexOf('### In CI'));
+  expect(section).toContain('The API has no list operation (`GET /links` is a `405`)');
+  const listing = examples.find((example) => example.url.includes('/__admin/links?account=demo-key'));
+  expect(listing && section.includes(listing.url)).toBe(true);
+});
+
 it('documents a scenario file that loads and checks against the contract', () => {
   const yaml = /### Writing a scenario[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(yaml).toBeDefined();
@@ -133,6 +142,27 @@ describe("the README's CI pattern, run as written in bash against the built CLI"
   });
 });
 
+describe("the README's contract example, run as written in bash (its port set free)", () => {
+  const script = /^Against the mock \(start it[\s\S]*?```sh\n([\s\S]*?)```/m.exec(readme)?.[1] ?? '';
+  let project: string | undefined;
+  afterEach(() => {
+    for (const pid of project ? processesIn(project) : []) process.kill(pid, 'SIGKILL');
+    if (project) rmSync(project, { recursive: true, force: true });
+    project = undefined;
+  });
+
+  it('checks the mock it started, and stops it when the script ends', async () => {
+    expect(script).toMatch(/^port=4010\n/);
+    const port = await freePort();
+    project = installedProject();
+    const result = await runBash(script.replace(/^port=4010\n/, `port=${port}\n`), project);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\b0 failed\b/);
+    expect(processesIn(project), 'left running by the script').toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${port}/__admin/health`)).rejects.toThrow();
+  }, 60_000);
+});
+
 /** A project with shortlink-mock installed as npm installs it: the package and its bin link. */
 function installedProject(): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'slm-readme-ci-')));
@@ -168,13 +198,4 @@ function processesIn(dir: string): number[] {
       return false; // gone meanwhile, or not ours to read
     }
   }).map(Number);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
