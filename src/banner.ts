@@ -1,7 +1,10 @@
 // What the CLI prints at start-up: where the mock is, where its data lives, and the API keys to
 // try, so a developer can point an app at it without reading anything else.
 import { asGiven, type Config } from './config.js';
+import { sep } from 'node:path';
 import { isRedisUrl } from './option-values.js';
+import { DEFAULT_SCENARIOS_DIR } from './package-files.js';
+import { hasBuiltInLayer } from './scenarios/scenario-layers.js';
 import { redactUrl } from './store/redis-connection.js';
 import type { Mock } from './mock.js';
 
@@ -40,8 +43,15 @@ function proxyMode(config: Config): string {
 
 function scenarioLine(mock: Mock, config: Config, active: string | null): string {
   const names = mock.scenarios.names();
-  const watching = config.watch ? ', watching for edits' : '';
-  return `${names.length} loaded from ${config.scenarios}${watching} (${names.join(', ') || 'none'}); active: ${active ?? 'none'}; per request: x-mock-scenario: <name>`;
+  const watching = config.watch ? `, watching ${config.scenarios} for edits` : '';
+  return `${names.length} loaded${scenarioSources(mock, config)}${watching} (${names.join(', ') || 'none'}); active: ${active ?? 'none'}; per request: x-mock-scenario: <name>`;
+}
+
+/** ` from DIR`, or with --scenarios DIR beside the built-in ones: `: 5 built in and 2 from DIR (a name in both is DIR's)`. */
+function scenarioSources(mock: Mock, config: Config): string {
+  if (!hasBuiltInLayer(config.scenarios, DEFAULT_SCENARIOS_DIR, config.builtinScenarios)) return ` from ${config.scenarios}`;
+  const builtIn = mock.scenarios.list(null).filter((scenario) => scenario.source.startsWith(DEFAULT_SCENARIOS_DIR + sep)).length;
+  return `: ${builtIn} built in and ${mock.scenarios.names().length - builtIn} from ${config.scenarios} (a name in both is DIR's)`;
 }
 
 function dbLine(config: Config, mock: Mock): string {

@@ -25,7 +25,10 @@ export interface Config {
   seed: number;
   reset: boolean;
   fixtures: string;
+  /** The directory of scenario files: the built-in one (the default), or one loaded with it (a name in both is this one's). */
   scenarios: string;
+  /** Load the built-in scenarios beside `scenarios` (false: --no-builtin-scenarios, that directory only). */
+  builtinScenarios: boolean;
   /** The scenario active for every request from the start. */
   scenario?: string;
   /** Reload edited scenario files without a restart. */
@@ -98,7 +101,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
   { flag: 'reset', env: 'MOCK_RESET', type: 'boolean', description: 're-seed the db file even if it holds data' },
   { flag: 'fixtures', env: 'MOCK_FIXTURES', type: 'string', value: 'FILE', description: 'fixture accounts file (default fixtures/accounts.json)' },
-  { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: 'directory of scenario files (default scenarios/)' },
+  { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: "a directory of your own scenario files, loaded with the built-in ones; a name in both is DIR's, and the log says so (default: the built-in scenarios/ only)" },
+  { flag: 'no-builtin-scenarios', env: 'MOCK_NO_BUILTIN_SCENARIOS', type: 'boolean', description: "with --scenarios DIR: load DIR's scenarios only, without the built-in ones" },
   { flag: 'scenario', env: 'MOCK_SCENARIO', type: 'string', value: 'NAME', description: 'scenario active for every request from the start (default none)' },
   { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
   { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
@@ -140,6 +144,11 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     return typeof value === 'string' ? isTruthy(source(flag), value) : value === true;
   };
   const db = text('db') ?? DEFAULTS.db;
+  const builtinScenarios = !bool('no-builtin-scenarios');
+  if (!builtinScenarios && text('scenarios') === undefined) {
+    const given = source('no-builtin-scenarios');
+    throw new ConfigError(`${given} needs ${given.startsWith('--') ? '--scenarios DIR' : 'MOCK_SCENARIOS=DIR'}: without a directory of your own no scenario would be loaded`);
+  }
   const workerCount = workers(source('workers'), text('workers'));
   // Each worker is a full mock: with a file or memory store each would be a mock of its own.
   if (workerCount !== 1 && !isRedisUrl(db)) {
@@ -156,6 +165,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     durability: durability(source('durability'), text('durability')),
     fixtures: text('fixtures') ?? DEFAULT_FIXTURES_FILE,
     scenarios: text('scenarios') ?? DEFAULT_SCENARIOS_DIR,
+    builtinScenarios,
     ...present('scenario', text('scenario')),
     watch: bool('watch'),
     journalSize: integer(source('journal-size'), text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),

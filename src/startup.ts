@@ -12,6 +12,7 @@ import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-f
 import { ContractRules } from './scenarios/contract-rules.js';
 import { scenarioLoader } from './scenarios/load-scenarios.js';
 import { watchScenarios } from './scenarios/watch-scenarios.js';
+import { hasBuiltInLayer, overBuiltIns, replacingLine, type ServedScenarios } from './scenarios/scenario-layers.js';
 import type { FixtureSpec } from '../fixtures/fixture-spec.js';
 import type { MockData } from './core/model.js';
 import { isRedisUrl } from './option-values.js';
@@ -56,17 +57,21 @@ export function loadFixtures(file: string): ReturnType<typeof readFixtureSpec> {
   }
 }
 
-export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): Scenario[] {
-  let scenarios: Scenario[];
+/** The scenarios served at start (scenario-layers.ts), and the built-in layer a --watch reload keeps (undefined: DIR is the only one). */
+export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): { served: ServedScenarios; builtIns?: Scenario[] } {
+  let served: ServedScenarios;
+  let builtIns: Scenario[] | undefined;
   try {
-    scenarios = load(config.scenarios);
+    if (hasBuiltInLayer(config.scenarios, DEFAULT_SCENARIOS_DIR, config.builtinScenarios)) builtIns = load(DEFAULT_SCENARIOS_DIR);
+    served = overBuiltIns(builtIns ?? [], load(config.scenarios));
   } catch (error) {
     throw new StartupError(`scenario refused: ${(error as Error).message}`);
   }
+  const { scenarios } = served;
   if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
-    throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).join(', ') || 'none'}`);
+    throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).sort().join(', ') || 'none'}`);
   }
-  return scenarios;
+  return { served, ...(builtIns ? { builtIns } : {}) };
 }
 
 /** Off loopback, anyone on the network could reset or read the journal: a token is required. */
@@ -130,7 +135,9 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const contract = readContract();
   const contractRules = new ContractRules(contract.document);
   const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
-  const scenarios = loadStartupScenarios(loadScenarios, config);
+  const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
+  // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
+  for (const scenario of served.replacing) print(replacingLine(scenario));
   const log = (line: string): void => (config.quiet && !/^(CONTRACT|INTERNAL|UPSTREAM)/.test(line) ? undefined : print(line));
   const fixtures = loadFixtures(config.fixtures);
   const reset = config.reset && isFirstWorker();
@@ -142,7 +149,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     durability: config.durability,
     contract,
     contractRules,
-    scenarios,
+    scenarios: served.scenarios,
     ...(config.scenario ? { scenario: config.scenario } : {}),
     fixtures,
     seed: config.seed,
@@ -158,7 +165,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     log,
   });
   const server = await listenOrClose(mock, config);
-  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print) : undefined;
+  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };

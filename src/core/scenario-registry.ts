@@ -1,10 +1,11 @@
 // The loaded scenarios (per process, replaced whole on a hot reload), over the ScenarioState that
 // holds the global scenario, the scenarios set for one API key, and their `times` counters (in
 // memory by default, or shared by every instance: src/store/traffic-state.ts). The global counters
-// start over when the global scenario is set, a key's when its scenario is set, and all of them
-// when the data is reset.
+// start over when the global scenario is set, a key's when its scenario is set, all of them
+// when the data is reset, and a rule's own (global and every key's) when a reload changes it.
 import type { ActiveNames, RuleCounterStore, ScenarioState } from '../store/traffic-state.js';
 import { andThen, type Awaitable } from './awaitable.js';
+import { changedRules, type ChangedRule } from './changed-rules.js';
 import { errors } from './errors.js';
 import { nearest } from './nearest.js';
 import { RuleCounters, type Scenario } from './scenarios.js';
@@ -73,7 +74,19 @@ export class MemoryScenarioState implements ScenarioState {
     this.counters.clear();
     this.countersByKey.clear();
   }
+
+  restartRules(keys: readonly string[]): void {
+    this.counters.forget(keys);
+    for (const counters of this.countersByKey.values()) counters.forget(keys);
+  }
 }
+
+/** A shared state's failure as a note for the log: a reload never rejects. */
+function orSaying(note: Awaitable<string | undefined>, failed: string): Awaitable<string | undefined> {
+  return note instanceof Promise ? note.catch((error: unknown) => `${failed}: ${(error as Error).message}`) : note;
+}
+
+const joinNotes = (...notes: Array<string | undefined>): string | undefined => notes.filter((note) => note !== undefined).join('; ') || undefined;
 
 export class ScenarioRegistry {
   private byName = new Map<string, Scenario>();
@@ -90,17 +103,29 @@ export class ScenarioRegistry {
   }
 
   /**
-   * Swaps in a new set (hot reload). Resolves to a warning when the active scenario is gone (it is
-   * switched off) or could not be checked; never rejects, the new set is in place either way.
+   * Swaps in a new set (hot reload) and starts over the `times` counters of the rules it changed
+   * (src/core/changed-rules.ts). Resolves to what the log should say: the edited rules whose
+   * counters start over, and a warning when the active scenario is gone (it is switched off);
+   * never rejects, the new set is in place either way.
    */
   replace(scenarios: readonly Scenario[]): Awaitable<string | undefined> {
+    const before = this.byName;
     this.byName = new Map(scenarios.map((scenario) => [scenario.name, scenario]));
+    const restarted = this.restartChanged(changedRules(before, this.byName));
     const warning = andThen(this.state.activeName(), (gone) => {
       if (gone === null || this.byName.has(gone)) return undefined;
       return andThen(this.state.dropActive(gone), () => `the active scenario '${gone}' is no longer defined; no scenario is active now`);
     });
-    if (!(warning instanceof Promise)) return warning;
-    return warning.catch((error: unknown) => `could not check that the active scenario is still defined: ${(error as Error).message}`);
+    const checked = orSaying(warning, 'could not check that the active scenario is still defined');
+    if (!(restarted instanceof Promise) && !(checked instanceof Promise)) return joinNotes(restarted, checked);
+    return Promise.all([restarted, checked]).then(([first, second]) => joinNotes(first, second));
+  }
+
+  private restartChanged(changed: readonly ChangedRule[]): Awaitable<string | undefined> {
+    if (changed.length === 0) return undefined;
+    const labels = changed.flatMap((rule) => (rule.label === undefined ? [] : [rule.label]));
+    const note = labels.length === 0 ? undefined : `\`times\` start over for the edited rules: ${labels.join(', ')}`;
+    return orSaying(andThen(this.state.restartRules(changed.map((rule) => rule.key)), () => note), "could not start the edited rules' `times` over");
   }
 
   /** The named scenario; an unknown name is a 400 that lists the known ones, never a fallback. */

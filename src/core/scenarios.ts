@@ -83,6 +83,11 @@ export class RuleCounters implements RuleCounterStore {
   clear(): void {
     this.counts.clear();
   }
+
+  /** Starts these rules' counts over (keys from ruleKey): a reload changed them. */
+  forget(keys: readonly string[]): void {
+    for (const key of keys) this.counts.delete(key);
+  }
 }
 
 export type RulePhase = 'before-validation' | 'after-validation';

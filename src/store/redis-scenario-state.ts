@@ -8,7 +8,9 @@
 //                                    fields can be mistaken for another's)
 // Both counter hashes are deleted by the Redis link store in the same step as a reset's or
 // restore's switch (redis-generations.ts), so the mock does not clear them after (mock.ts).
-// Scenarios, global and per key, stay through a reset, like the global one always has.
+// Scenarios, global and per key, stay through a reset, like the global one always has. A reload
+// (--watch) that changes a rule deletes that rule's fields from both hashes in one step; each
+// instance that reloads the edit does so (they read the same files).
 // A request with a key reads the global name and its key's in one step; on the mock's shared
 // state that step is the link store's read of the key's account (ReadAlongsideAccount): one script
 // call and one round trip for both; a create's may even be no read, when the link store remembers
@@ -54,6 +56,20 @@ return 1`);
 /** KEYS: counters by key. ARGV: the key. */
 const CLEAR_KEY_COUNTERS = luaScript(`${DELETE_KEY_COUNTERS}
 delete_key_counters(KEYS[1], ARGV[1])
+return 1`);
+
+/**
+ * KEYS: counters, counters by key. ARGV: rule keys ("<scenario>#<index>"). Deletes those rules'
+ * counts, the global ones and every key's (a field's rule key is what follows its NUL), in one step.
+ */
+const RESTART_RULES = luaScript(`
+local wanted = {}
+for _, rule in ipairs(ARGV) do wanted[rule] = true end
+redis.call('HDEL', KEYS[1], unpack(ARGV))
+for _, field in ipairs(redis.call('HKEYS', KEYS[2])) do
+  local nul = string.find(field, '\\0', 1, true)
+  if nul and wanted[string.sub(field, nul + 1)] then redis.call('HDEL', KEYS[2], field) end
+end
 return 1`);
 
 /**
@@ -120,6 +136,10 @@ export class RedisScenarioState implements ScenarioState {
 
   async clearCounters(): Promise<void> {
     await this.redis.call(['DEL', this.timesKey, this.timesByKeyKey]);
+  }
+
+  async restartRules(keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.script(RESTART_RULES, [this.timesKey, this.timesByKeyKey], [...keys]);
   }
 }
 

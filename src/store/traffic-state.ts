@@ -106,6 +106,8 @@ export interface ScenarioState {
   countersOf(apiKey: string): RuleCounterStore;
   /** Starts every counter over, the global ones and every key's (a reset or restore when the store's replace does not). */
   clearCounters(): Awaitable<void>;
+  /** Starts these rules' counters over (keys from ruleKey), the global ones and every key's: a reload changed the rules. */
+  restartRules(keys: readonly string[]): Awaitable<void>;
 }
 
 export interface TrafficState {

@@ -19,8 +19,10 @@ export interface StartMockOptions {
   reset?: boolean;
   /** Fixture accounts file (default: the package's `fixtures/accounts.json`). `--fixtures` */
   fixtures?: string;
-  /** Directory of scenario files (default: the package's `scenarios/`). `--scenarios` */
+  /** A directory of your own scenario files, loaded with the package's built-in ones (a name in both is yours). `--scenarios` */
   scenarios?: string;
+  /** With `scenarios`: load that directory only, without the built-in scenarios. `--no-builtin-scenarios` */
+  noBuiltinScenarios?: boolean;
   /** Scenario active for every request from the start. `--scenario` */
   scenario?: string;
   /** Reload edited scenario files without a restart. `--watch` */
@@ -69,6 +71,7 @@ const FLAGS: Record<ConfigOptionName, string> = {
   reset: 'reset',
   fixtures: 'fixtures',
   scenarios: 'scenarios',
+  noBuiltinScenarios: 'no-builtin-scenarios',
   scenario: 'scenario',
   watch: 'watch',
   durability: 'durability',

@@ -22,6 +22,7 @@ const DEFAULTS: Values = {
   reset: false,
   fixtures: DEFAULT_FIXTURES_FILE,
   scenarios: DEFAULT_SCENARIOS_DIR,
+  builtinScenarios: true,
   watch: false,
   durability: 'durable',
   journalSize: 1000,
@@ -59,6 +60,8 @@ describe('parseConfig: accepted input', () => {
     ['--port 0 (a free port)', ['--port', '0'], {}, { port: 0 }],
     ['--scenarios DIR', ['--scenarios', 'my-scenarios'], {}, { scenarios: 'my-scenarios' }],
     ['MOCK_SCENARIOS', [], { MOCK_SCENARIOS: 'env-scenarios' }, { scenarios: 'env-scenarios' }],
+    ['--no-builtin-scenarios with --scenarios', ['--scenarios', 'mine', '--no-builtin-scenarios'], {}, { scenarios: 'mine', builtinScenarios: false }],
+    ['MOCK_NO_BUILTIN_SCENARIOS with MOCK_SCENARIOS', [], { MOCK_SCENARIOS: 'mine', MOCK_NO_BUILTIN_SCENARIOS: '1' }, { scenarios: 'mine', builtinScenarios: false }],
     ['--scenario NAME', ['--scenario', 'slow'], {}, { scenario: 'slow' }],
     ['MOCK_SCENARIO', [], { MOCK_SCENARIO: 'not-found' }, { scenario: 'not-found' }],
     ['--scenario wins over MOCK_SCENARIO', ['--scenario', 'slow'], { MOCK_SCENARIO: 'not-found' }, { scenario: 'slow' }],
@@ -192,6 +195,9 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
     ['--seed x', ['--seed', 'x'], {}, /--seed/],
     ['--seed too big', ['--seed', '99999999999999999999'], {}, /--seed/],
     ['unknown flag', ['--bogus'], {}, /^unknown option '--bogus' \(see --help\)$/],
+    // Without a directory of one's own there would be no scenario at all: surely not what was meant.
+    ['--no-builtin-scenarios without --scenarios', ['--no-builtin-scenarios'], {}, /^--no-builtin-scenarios needs --scenarios DIR: .*no scenario/],
+    ['MOCK_NO_BUILTIN_SCENARIOS without a directory', [], { MOCK_NO_BUILTIN_SCENARIOS: 'true' }, /^MOCK_NO_BUILTIN_SCENARIOS needs MOCK_SCENARIOS=DIR: /],
     ['a typo of --port', ['--prot', '5000'], {}, /^unknown option '--prot'; did you mean --port\?/],
     ['a typo of --journal-size', ['--journalsize', '5'], {}, /did you mean --journal-size\?/],
     ['--cors-origins', ['--cors-origins', 'http://a.test'], {}, /did you mean --cors-origin\?/],
@@ -281,8 +287,8 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
 
 describe('helpText', () => {
   const text = helpText();
-  const flags = ['--port', '--host', '--db', '--seed', '--reset', '--fixtures', '--cors-origin', '--ready-file', '--allowed-host', '--quiet', '--help', '--version'];
-  const envs = ['MOCK_PORT', 'MOCK_HOST', 'MOCK_READY_FILE', 'MOCK_ALLOWED_HOSTS', 'MOCK_DB', 'MOCK_SEED', 'MOCK_RESET', 'MOCK_FIXTURES', 'MOCK_CORS_ORIGIN', 'MOCK_QUIET'];
+  const flags = ['--port', '--host', '--db', '--seed', '--reset', '--fixtures', '--cors-origin', '--ready-file', '--allowed-host', '--quiet', '--help', '--version', '--no-builtin-scenarios'];
+  const envs = ['MOCK_NO_BUILTIN_SCENARIOS', 'MOCK_PORT', 'MOCK_HOST', 'MOCK_READY_FILE', 'MOCK_ALLOWED_HOSTS', 'MOCK_DB', 'MOCK_SEED', 'MOCK_RESET', 'MOCK_FIXTURES', 'MOCK_CORS_ORIGIN', 'MOCK_QUIET'];
   it.each(flags)('mentions the flag %s', (flag) => {
     expect(text).toMatch(new RegExp(`(^|\\s)${flag}(\\s|$)`, 'm'));
   });
@@ -294,6 +300,11 @@ describe('helpText', () => {
   });
   it.each(COMMANDS.map((command) => command.name))('lists the command %s', (name) => {
     expect(text).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+  it('says that --scenarios DIR adds to the built-in scenarios, DIR winning a name in both', () => {
+    const line = text.split('\n').find((row) => row.startsWith('  --scenarios DIR')) ?? '';
+    expect(line).toMatch(/with the built-in ones/);
+    expect(line).toMatch(/a name in both is DIR's/);
   });
   it('says that flags win over the environment', () => {
     expect(text).toMatch(/flags win over environment/i);

@@ -202,6 +202,17 @@ describe('the real CLI', () => {
     expect(lines[0]).toMatch(/status 400 is not documented for deleteLink/);
   });
 
+  test('--scenarios DIR serves the built-in scenarios too: a line (even with --quiet) names the one DIR replaces, and the banner counts both', async () => {
+    write('slow.yaml', 'name: slow\ndescription: 404 at once\nrules:\n  - match: { operation: createLink }\n    error: not-found\n');
+    write('mine.yaml', 'name: mine\ndescription: mine\nrules:\n  - match: { operation: createLink }\n    error: unauthorized\n');
+    running = await startCli(['--scenarios', dir, '--db', ':memory:', '--quiet'], dir);
+    await running.waitForOutput(/per request: x-mock-scenario/);
+    const output = running.output();
+    expect(output).toContain(`scenario 'slow' from ${join(dir, 'slow.yaml')} replaces the built-in one\n`);
+    const banner = /scenarios {2}(.*)/.exec(output)?.[1];
+    expect(banner).toBe(`7 loaded: 5 built in and 2 from ${dir} (a name in both is DIR's) (flaky-network, invalid-request, link-limit-reached, mine, not-found, slow, unauthorized); active: none; per request: x-mock-scenario: <name>`);
+  });
+
   test('refuses an unknown --scenario, listing the known ones', async () => {
     const { code, stderr } = await runCli(['--scenario', 'nope', '--db', ':memory:'], dir);
     expect(code).toBe(2);
