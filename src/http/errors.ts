@@ -2,7 +2,7 @@
 // ({errorDescription, code?}) for every error: the core's ApiErrors, the body parser's, the
 // OpenAPI validator's own, and anything unexpected.
 import type { ErrorRequestHandler, Response } from 'express';
-import { ApiError, errors } from '../core/errors.js';
+import { ApiError, ControlRefused, errors } from '../core/errors.js';
 import type { ErrorBody } from '../api-types.js';
 import type { Verdict } from '../core/journal.js';
 import { printable } from '../core/printable.js';
@@ -213,6 +213,7 @@ function outageLog(log: (line: string) => void, now: () => number = Date.now): (
 
 /** For the journal: was the request at fault, or the mock? A rule of the API refusing a valid request is 'ok'. */
 function verdictOf(thrown: unknown, error: ApiError): Verdict {
+  if (thrown instanceof ControlRefused) return 'mock-control';
   if (isResponseViolation((thrown ?? {}) as HttpLikeError)) return 'contract-violation';
   if (error.status >= 500) return 'internal-error';
   return thrown instanceof ApiError ? 'ok' : 'invalid-request';
