@@ -67,6 +67,15 @@ it('a body that cannot be read is journaled as null: the refusal is still of the
   expect(entry).toMatchObject({ verdict: 'mock-control', requestBody: null });
 });
 
+it('a body over the 1 MiB limit is not kept: the answer is still the control refusal', async () => {
+  const large = { ...CREATE, title: 'x'.repeat(1_100_000) };
+  const res = await t.request.post('/links').set('x-api-key', DEMO).set('x-mock-scenario', 'nope').send(large);
+  expect(res.status).toBe(400);
+  expect((res.body as { errorDescription: string }).errorDescription).toMatch(/unknown scenario 'nope'/);
+  const [entry] = await journal();
+  expect(entry).toMatchObject({ verdict: 'mock-control', requestBody: null });
+});
+
 it('a known scenario still shapes the answer, and is still counted by coverage', async () => {
   const res = await t.request.post('/links').set('x-api-key', DEMO).set('prefer', 'code=404').send(CREATE);
   expect(res.status).toBe(404);
