@@ -32,7 +32,7 @@ import { landingRouter } from './http/landing.js';
 import { servedContract } from './http/served-contract.js';
 import { plainRequestTarget } from './http/request-target.js';
 import { captureJsonBodies, notApiTraffic, notApiTrafficAt, recordRequests } from './http/record-requests.js';
-import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, realSleep, type Sleep } from './http/scenarios.js';
+import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, readBodyOfControlRefusal, realSleep, type Sleep } from './http/scenarios.js';
 import { contractValidator } from './http/validator.js';
 import { bodyVerdict, readAgainWhenChanged } from './http/read-again.js';
 import type { ContractRules } from './scenarios/contract-rules.js';
@@ -144,17 +144,18 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   const mayRecall = (operationId: string): boolean => operationId === 'createLink';
   const authenticated = authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall));
-  // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown: 400.
-  const chosen = chooseRequestScenario(deps.scenarios, deps.contractRules);
-  //    A forced 401 stands for a failed authentication, so it comes before validation too.
-  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
   // 8. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   //    UTF-8 only, nested at most 64 levels, 1,000 fields at most (src/http/json-body.ts).
-  const parseJson = jsonBody(BODY_LIMIT, { maxFields: MAX_JSON_FIELDS });
-  const parsed: RequestHandler = (req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next());
   //    The validator caches per content type, parameters included: `application/json; v=<n>`
   //    would grow that cache without bound. The body is parsed by now, so only the media type counts.
+  const parseJson = jsonBody(BODY_LIMIT, { maxFields: MAX_JSON_FIELDS });
+  const parsed: RequestHandler = (req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next());
+  // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown:
+  //    the mock's own 400 (verdict 'mock-control'), once the body is read (step 8's parser) for the journal.
+  const chosen = [chooseRequestScenario(deps.scenarios, deps.contractRules), readBodyOfControlRefusal(parsed)];
+  //    A forced 401 stands for a failed authentication, so it comes before validation too.
+  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
   // 9. The contract: every request and every response validated against openapi.yaml.
   const validated = contractValidator(deps.contract.document);
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
@@ -162,8 +163,8 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   // 11. The stateful handlers, by operationId.
   const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
   // One router layer for all of them (src/http/one-layer.ts says why).
-  app.use(oneLayer([authenticated, chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
-  const runAgain = express.Router().use(oneLayer([authenticated, chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
+  app.use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
+  const runAgain = express.Router().use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
 }
 

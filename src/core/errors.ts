@@ -28,6 +28,18 @@ export class ReadAgain extends Error {
   }
 }
 
+/**
+ * A refusal of the mock's own controls (an unknown x-mock-scenario, a bad Prefer code): a 400 of
+ * the mock, not an answer of the API. The journal gives it the verdict 'mock-control', and
+ * coverage and `pact export` leave it out, as a provider could never be asked to give it.
+ */
+export class ControlRefused extends ApiError {
+  constructor(errorDescription: string) {
+    super(400, errorDescription);
+    this.name = 'ControlRefused';
+  }
+}
+
 const quote = (value: string): string => `'${value.length > 80 ? `${value.slice(0, 77)}...` : value}'`;
 
 export const errors = {

@@ -5,7 +5,12 @@
 import { EventEmitter } from 'node:events';
 import type { JournalEvents, JournalStore } from '../store/traffic-state.js';
 
-export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'fault' | 'upstream-error';
+/**
+ * 'mock-control': the mock refused one of its own controls (x-mock-scenario, Prefer), not an answer
+ * of the API. 'store-unavailable': the data was out of reach (Redis down), an outage, not a bug of
+ * the mock ('internal-error').
+ */
+export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'store-unavailable' | 'fault' | 'upstream-error' | 'mock-control';
 
 /**
  * One way an exchange broke openapi.yaml, seen by the validating proxy (--proxy): the client's

@@ -2,14 +2,14 @@
 // ({errorDescription, code?}) for every error: the core's ApiErrors, the body parser's, the
 // OpenAPI validator's own, and anything unexpected.
 import type { ErrorRequestHandler, Response } from 'express';
-import { ApiError, errors } from '../core/errors.js';
+import { ApiError, ControlRefused, errors } from '../core/errors.js';
 import type { ErrorBody } from '../api-types.js';
 import type { Verdict } from '../core/journal.js';
 import { printable } from '../core/printable.js';
 import { keepFirst } from '../core/violations.js';
 import { BODY_NOT_UTF8, BODY_TOO_DEEP, BODY_TOO_MANY_FIELDS } from './json-body.js';
 import { MAX_JSON_DEPTH, MAX_JSON_FIELDS } from './json-depth.js';
-import { isStoreUnavailable } from '../store/link-store.js';
+import { isStoreUnavailable, STORE_UNAVAILABLE } from '../store/link-store.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -211,9 +211,14 @@ function outageLog(log: (line: string) => void, now: () => number = Date.now): (
   };
 }
 
-/** For the journal: was the request at fault, or the mock? A rule of the API refusing a valid request is 'ok'. */
+/**
+ * For the journal: was the request at fault, the mock, or its data store? A rule of the API refusing
+ * a valid request is 'ok'; the mock refusing its own control headers is 'mock-control'.
+ */
 function verdictOf(thrown: unknown, error: ApiError): Verdict {
+  if (thrown instanceof ControlRefused) return 'mock-control';
   if (isResponseViolation((thrown ?? {}) as HttpLikeError)) return 'contract-violation';
+  if (isStoreUnavailable(thrown)) return 'store-unavailable';
   if (error.status >= 500) return 'internal-error';
   return thrown instanceof ApiError ? 'ok' : 'invalid-request';
 }
@@ -222,11 +227,17 @@ function verdictOf(thrown: unknown, error: ApiError): Verdict {
  * A loud log entry: a contract violation or a bug must not scroll past unseen. A failure the mock
  * explains itself (an ApiError, such as a full disk refusing a change) is one line: its stack says
  * nothing more, and a full disk would print it for every request. Only the unexpected gets its stack.
+ * Its headline is the journal's verdict in capitals: INTERNAL ERROR is a bug of the mock, STORE
+ * UNAVAILABLE an outage of its data (Redis down), which the mock cannot help.
  */
 function describeInternal(request: string, error: ApiError, thrown: unknown): string {
   const violation = isResponseViolation((thrown ?? {}) as HttpLikeError);
+  const outage = isStoreUnavailable(thrown);
+  // The headline names the outage: the description's own 'store unavailable: ' would say it twice.
+  const what = violation ? 'CONTRACT VIOLATION' : outage ? 'STORE UNAVAILABLE' : 'INTERNAL ERROR';
+  const description = outage ? error.errorDescription.replace(STORE_UNAVAILABLE, '') : error.errorDescription;
   // One line whatever the request or the error names: its stack, below, is the mock's own.
-  const headline = printable(`${violation ? 'CONTRACT VIOLATION' : 'INTERNAL ERROR'} answering ${request}: ${error.errorDescription}`);
-  const explained = violation || thrown instanceof ApiError || isStoreUnavailable(thrown) || !(thrown instanceof Error);
+  const headline = printable(`${what} answering ${request}: ${description}`);
+  const explained = violation || outage || thrown instanceof ApiError || !(thrown instanceof Error);
   return explained ? headline : `${headline}\n${thrown.stack?.split('\n').slice(1).join('\n') ?? ''}`;
 }

@@ -74,7 +74,8 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   recorders.journal.add(entry);
   // The drift report keeps an example exchange for everyone to read: no credentials in its query.
   if (entry.violations?.length) recorders.violations?.record({ ...entry, path: maskQuerySecrets(entry.path), ...upstreamEvidence(entry.upstream) });
-  if (entry.operationId && status !== null) {
+  // A refusal of the mock's own controls is no outcome of the API: the client met the mock there.
+  if (entry.operationId && status !== null && entry.verdict !== 'mock-control') {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
     recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, coverageAccount(entry), { operationId: entry.operationId, status, code });
   }

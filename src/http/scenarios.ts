@@ -1,8 +1,10 @@
 // The scenario in the middleware chain, in two steps. Choosing runs right after authentication,
-// so a bad x-mock-scenario or Prefer header is refused before the body is looked at. Applying runs
+// so a bad x-mock-scenario or Prefer header is refused before the body is validated (it is read
+// only to be journaled: readBodyOfControlRefusal). Applying runs
 // after request validation, so only a valid request is shaped: delayed, answered with the forced
 // (and still response-validated) error, or dropped with a network fault.
-import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ControlRefused } from '../core/errors.js';
 import type { Awaitable } from '../core/awaitable.js';
 import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
 import type { ChosenScenario, ScenarioRegistry } from '../core/scenario-registry.js';
@@ -38,6 +40,20 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
 }
 
 const ACTIVE_SCENARIO = 'activeScenario';
+
+/**
+ * The step after the choice, for its refusals only (an error step: a normal request never runs it).
+ * A refused control is answered before the body is parsed, yet the journal is to show what the
+ * client sent: the body is read here with the API's own parser and bounds (`readBody`), then the
+ * refusal goes on as it was. A body that cannot be read (not JSON, too large) changes nothing: the
+ * answer is still the control's 400, and the journal shows no body, as for any unreadable body.
+ */
+export function readBodyOfControlRefusal(readBody: RequestHandler): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (!(error instanceof ControlRefused)) return next(error);
+    readBody(req, res, () => next(error));
+  };
+}
 
 /**
  * Starts reading the request key's scenario and the global one (one read) while the request is

@@ -32,8 +32,9 @@ export function keyResolver(accounts: readonly AccountKey[], apiKey: string | un
 function skipReason(entry: JournalEntry, keyOf: KeyOf, onlyKey: string | undefined): string | undefined {
   if (entry.operationId === null) return 'not an API operation (unknown path or method)';
   if (entry.status === null) return 'no answer (a network fault)';
-  // A scenario is the mock's own control: a provider cannot be asked to answer that way.
+  // A scenario is the mock's own control, and so is its refusal of one: a provider cannot be asked to answer that way.
   if (entry.scenario !== null) return 'shaped by a scenario';
+  if (entry.verdict === 'mock-control') return "a refusal of the mock's own controls (x-mock-scenario, Prefer)";
   if (entry.verdict !== 'ok' && entry.verdict !== 'invalid-request') return `verdict ${entry.verdict}`;
   if (entry.violations !== undefined && entry.violations.length > 0) return 'contract violations seen by the proxy';
   const key = keyOf(entry);

@@ -3,11 +3,14 @@
 //   401 → the body as bytes → the request judged against the contract (watched, never refused) →
 //   the scenario's delay, forced answer or fault → forward, judge the answer, pass it on.
 // Scenarios come first, so QA can force an error path in front of a real backend without calling it.
-import type { RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { RandomInt } from '../core/random.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import { OperationTable, type OpenApiDocument } from '../http/operation-table.js';
-import { applyRequestScenario, chooseRequestScenario, type Sleep } from '../http/scenarios.js';
+import { BODY_LIMIT } from '../http/errors.js';
+import { jsonBody } from '../http/json-body.js';
+import { MAX_JSON_FIELDS } from '../http/json-depth.js';
+import { applyRequestScenario, chooseRequestScenario, readBodyOfControlRefusal, type Sleep } from '../http/scenarios.js';
 import { contractValidator } from '../http/validator.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { AnswerJudge } from './answer-judge.js';
@@ -34,19 +37,22 @@ export interface ProxyDeps extends ProxySettings {
   log: (line: string) => void;
 }
 
-export function proxyPipeline(deps: ProxyDeps): RequestHandler[] {
+export function proxyPipeline(deps: ProxyDeps): (RequestHandler | ErrorRequestHandler)[] {
   const table = new OperationTable(deps.document);
   const validator = contractValidator(deps.document, { responses: false });
+  const judged: RequestHandler = async (req, res, next) => {
+    // Also on an answer a scenario forces: the client learns its request was off the contract.
+    keepRequestSide(res, await requestViolations(table, validator, req, res, res.locals[RAW_BODY] as Buffer | undefined));
+    next();
+  };
   return [
     matchOperation(table),
     onlyOperations(chooseRequestScenario(deps.scenarios, deps.contractRules)),
+    // A refused control (the mock's own 400, not forwarded): its JSON body is read for the journal only.
+    readBodyOfControlRefusal(jsonBody(BODY_LIMIT, { maxFields: MAX_JSON_FIELDS })),
     onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'before-validation')),
     rawBody(),
-    async (req, res, next) => {
-      // Also on an answer a scenario forces: the client learns its request was off the contract.
-      keepRequestSide(res, await requestViolations(table, validator, req, res, res.locals[RAW_BODY] as Buffer | undefined));
-      next();
-    },
+    judged,
     onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'after-validation')),
     proxyAnswer({ upstream: deps.upstream, judge: deps.judge, strict: deps.strict, log: deps.log }),
   ];

@@ -78,6 +78,15 @@ describe('in front of a mock that keeps the contract', () => {
     expect(entry?.upstream).toBeUndefined();
   });
 
+  it("refuses an unknown scenario itself: the mock's own 400, journaled as mock-control with the body sent", async () => {
+    await upstream.clearJournal();
+    const res = await fetch(`${proxy.url}/links`, { method: 'POST', headers: { ...json, 'x-api-key': 'demo-key', 'x-mock-scenario': 'nope' }, body: createBody });
+    expect(res.status).toBe(400);
+    expect(await upstream.journal()).toEqual([]);
+    const [entry] = await proxy.journal({ limit: 1 });
+    expect(entry).toMatchObject({ operationId: 'createLink', status: 400, verdict: 'mock-control', scenario: null, requestBody: JSON.parse(createBody) });
+  });
+
   it('keeps the admin API local: never forwarded', async () => {
     await upstream.clearJournal();
     const res = await fetch(`${proxy.url}/__admin/health`);
