@@ -1,17 +1,19 @@
 // npm run bench:start: how long the CLI takes before it is of use, cold (a fresh process each time):
 // `--version` and `--help` to exit, and a start on a prepared db of BENCH_START_LINKS links (default
-// 1,000; no seeding) to its "listening on" line and to the first 200 of /__admin/health. Node's own
+// 1,000; no seeding) to its "listening on" line (with the CPU it used until then, which other work
+// on the machine inflates less than the wall time) and to its first API answer (a POST /links that
+// the validator refuses: the validator prepares the contract before its first request). Node's own
 // start (`node -e 0`) is measured alongside as the floor. BENCH_START_RUNS runs (default 15), the
 // median reported. BENCH_START_OTHER=<dir of another build (its dist/src/cli.js)> measures that
 // build too, alternating run by run with this one, for a before/after on a noisy machine.
 // Writes bench/start-result.json and, when bench/results.json exists, re-renders RESULTS.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineInfo } from './lib/machine.mjs';
-import { firstHealthyMs, ROOT, startServer, stopChildrenOnSignals, stopServer, track } from './lib/processes.mjs';
+import { ROOT, startServer, stopChildrenOnSignals, stopServer, track } from './lib/processes.mjs';
 import { startSettings } from './lib/settings.mjs';
 import { copyStore, prepareStore } from './lib/stores.mjs';
 import { startSection } from './lib/start-report.mjs';
@@ -27,14 +29,14 @@ export async function measureStarts(settings, tmp) {
   const dir = join(tmp, 'cold-start');
   mkdirSync(dir, { recursive: true });
   const store = await prepareStore(dir, settings.links);
-  const samples = builds.map(({ label }) => ({ label, version: [], help: [], listening: [], healthy: [] }));
+  const samples = builds.map(({ label }) => ({ label, version: [], help: [], listening: [], listeningCpu: [], firstAnswer: [], firstAnswerCpu: [] }));
   const node = [];
   for (let run = 1; run <= settings.runs; run += 1) {
     node.push(await timeToExit(['-e', '0']));
     // Alternate which build goes first, so that neither always meets the machine just after the other.
     const order = run % 2 ? builds.map((_, i) => i) : builds.map((_, i) => i).reverse();
     for (const i of order) await measureOnce(builds[i].root, store, `run-${run}-${i}`, samples[i]);
-    log(`run ${run}/${settings.runs}: ${samples.map((s) => `${s.label}: --version ${ms(s.version.at(-1))}, listening ${ms(s.listening.at(-1))}`).join(' | ')}`);
+    log(`run ${run}/${settings.runs}: ${samples.map((s) => `${s.label}: --version ${ms(s.version.at(-1))}, listening ${ms(s.listening.at(-1))} (CPU ${ms(s.listeningCpu.at(-1))}), first answer ${ms(s.firstAnswer.at(-1))} (CPU ${ms(s.firstAnswerCpu.at(-1))})`).join(' | ')}`);
   }
   return { date: new Date().toISOString(), machine: machineInfo(tmp), settings: { runs: settings.runs, links: settings.links }, node, builds: samples };
 }
@@ -48,12 +50,33 @@ async function measureOnce(root, store, name, sample) {
   try {
     server = await startServer({ command: process.execPath, args: [cli, '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', copy.db, '--fixtures', store.fixtures] });
     sample.listening.push(server.listeningMs);
-    sample.healthy.push(await firstHealthyMs(server));
+    sample.listeningCpu.push(cpuMs(server.pid));
+    sample.firstAnswer.push(await firstAnswerMs(server));
+    sample.firstAnswerCpu.push(cpuMs(server.pid));
   } finally {
     await stopServer(server);
     copy.remove();
   }
 }
+
+/** A create the contract refuses (no body fields): through authentication and the validator, nothing written. */
+async function firstAnswerMs(server) {
+  const response = await fetch(`${server.url}/links`, { method: 'POST', headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' }, body: '{}' });
+  await response.arrayBuffer();
+  if (response.status !== 400) throw new Error(`POST /links {} answered ${response.status}, not 400`);
+  return performance.now() - server.started;
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ, 100 on every Linux Node supports
 
 /** Wall time from spawn to exit of `node …args`; a non-zero exit is an error. */
 function timeToExit(args) {
