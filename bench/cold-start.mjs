@@ -4,8 +4,9 @@
 // on the machine inflates less than the wall time) and to its first API answer (a POST /links that
 // the validator refuses: the validator prepares the contract before its first request). Node's own
 // start (`node -e 0`) is measured alongside as the floor. BENCH_START_RUNS runs (default 15), the
-// median reported. BENCH_START_OTHER=<dir of another build (its dist/src/cli.js)> measures that
-// build too, alternating run by run with this one, for a before/after on a noisy machine.
+// median reported. BENCH_START_OTHER=<a git ref, or the dir of another build> measures that build
+// too, alternating run by run with this one, for a before/after on a noisy machine (a ref is built
+// as bench:compare builds it, bench/lib/ref-build.mjs, cached by commit).
 // Writes bench/start-result.json and, when bench/results.json exists, re-renders RESULTS.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineInfo } from './lib/machine.mjs';
+import { buildRef } from './lib/ref-build.mjs';
 import { ROOT, startServer, stopChildrenOnSignals, stopServer, track } from './lib/processes.mjs';
 import { startSettings } from './lib/settings.mjs';
 import { copyStore, prepareStore } from './lib/stores.mjs';
@@ -24,7 +26,7 @@ const log = (line) => console.error(`[start ${new Date().toISOString().slice(11,
 
 /** Every measurement of the runs, per build: {builds: [{label, version: [ms…], …}], node: [ms…]}. */
 export async function measureStarts(settings, tmp) {
-  const builds = [{ label: buildLabel(ROOT), root: ROOT }, ...(settings.other ? [{ label: buildLabel(settings.other), root: settings.other }] : [])];
+  const builds = [{ label: buildLabel(ROOT), root: ROOT }, ...(settings.other ? [otherBuild(settings.other)] : [])];
   log(`preparing a db of ${settings.links} links`);
   const dir = join(tmp, 'cold-start');
   mkdirSync(dir, { recursive: true });
@@ -93,6 +95,13 @@ function timeToExit(args) {
   });
 }
 
+/** BENCH_START_OTHER: a directory holding a build, or a git ref built (or found in the cache) now. */
+function otherBuild(other) {
+  if (existsSync(join(other, 'dist', 'src', 'cli.js'))) return { label: buildLabel(other), root: resolve(other) };
+  const { dir, commit } = buildRef(other, log);
+  return { label: `${other} (${commit.slice(0, 10)})`, root: dir };
+}
+
 /** The build's commit, marked when its tree has uncommitted changes. */
 function buildLabel(root) {
   try {
@@ -108,7 +117,6 @@ const ms = (value) => `${Math.round(value)} ms`;
 
 async function main() {
   const settings = startSettings();
-  if (settings.other && !existsSync(join(settings.other, 'dist', 'src', 'cli.js'))) throw new Error(`BENCH_START_OTHER: ${resolve(settings.other)}/dist/src/cli.js is missing (build it first)`);
   const tmp = mkdtempSync(join(tmpdir(), 'shortlink-start-'));
   stopChildrenOnSignals(() => rmSync(tmp, { recursive: true, force: true }));
   let result;
