@@ -40,7 +40,7 @@ export async function measureStarts(settings, tmp) {
     for (const i of order) await measureOnce(builds[i].root, store, `run-${run}-${i}`, samples[i]);
     log(`run ${run}/${settings.runs}: ${samples.map((s) => `${s.label}: --version ${ms(s.version.at(-1))}, listening ${ms(s.listening.at(-1))} (CPU ${ms(s.listeningCpu.at(-1))}), first answer ${ms(s.firstAnswer.at(-1))} (CPU ${ms(s.firstAnswerCpu.at(-1))})`).join(' | ')}`);
   }
-  return { date: new Date().toISOString(), machine: machineInfo(tmp), settings: { runs: settings.runs, links: settings.links }, node, builds: samples };
+  return { date: new Date().toISOString(), machine: machineInfo(tmp), settings: { runs: settings.runs, links: settings.links, ...(settings.other ? { other: settings.other } : {}) }, node, builds: samples };
 }
 
 async function measureOnce(root, store, name, sample) {
