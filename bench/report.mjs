@@ -7,10 +7,12 @@ import { chartSvg } from './lib/svg.mjs';
 import { coldStarts, median, summarize, summarizeRounds, targets } from './lib/summary.mjs';
 import { PRISM_VERSION } from './lib/peers.mjs';
 import { redisSection } from './lib/redis-report.mjs';
+import { startSection } from './lib/start-report.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 export const RESULTS_JSON = here('./results.json');
 export const SOAK_JSON = here('./soak-result.json');
+export const START_JSON = here('./start-result.json');
 const RESULTS_MD = here('./RESULTS.md');
 const CHART = here('./throughput.svg');
 
@@ -22,6 +24,7 @@ const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '--
 export function renderReport() {
   const results = JSON.parse(readFileSync(RESULTS_JSON, 'utf8'));
   const soak = existsSync(SOAK_JSON) ? JSON.parse(readFileSync(SOAK_JSON, 'utf8')) : undefined;
+  const start = existsSync(START_JSON) ? JSON.parse(readFileSync(START_JSON, 'utf8')) : undefined;
   const rows = summarize(results);
   const mainTable = table(
     ['links', 'workload', 'req/s mock / bare', 'ratio', 'p50 ms mock / bare', 'p99 ms mock / bare', 'p99 ratio', 'peak RSS MiB mock / bare', 'valid'],
@@ -30,7 +33,7 @@ export function renderReport() {
   const targetTable = table(['target', 'measured', 'verdict'], targets(results, soak).map((t) => [t.target, t.value, `**${t.verdict}**`]));
   const createRows = rows.filter((r) => r.workload === 'create').sort((a, b) => a.links - b.links);
   if (createRows.length) writeFileSync(CHART, `${chartSvg(createRows, 'create workload: throughput and p99 against store size')}\n`);
-  writeFileSync(RESULTS_MD, markdown(results, soak, rows, mainTable, targetTable, createRows.length > 0));
+  writeFileSync(RESULTS_MD, markdown(results, soak, start, rows, mainTable, targetTable, createRows.length > 0));
   return `${mainTable}\n\n${targetTable}\n\nwrote ${RESULTS_MD}${createRows.length ? ` and ${CHART}` : ''}`;
 }
 
@@ -39,7 +42,7 @@ function validity(r) {
   return `**INVALID**: ${[...r.mock.problems.map((p) => `mock ${p}`), ...r.baseline.problems.map((p) => `bare ${p}`)].join('; ')}`;
 }
 
-function markdown(results, soak, rows, mainTable, targetTable, chart) {
+function markdown(results, soak, start, rows, mainTable, targetTable, chart) {
   const { machine, settings } = results;
   const env = `BENCH_DURATION=${settings.durationSec} BENCH_ROUNDS=${settings.rounds} BENCH_WARMUP=${settings.warmUpSec} BENCH_SIZES=${settings.sizes.join(',')} BENCH_WORKLOADS=${settings.workloads.join(',')}${settings.peers ? ' BENCH_PEERS=1' : ''}${settings.prismBin ? ` BENCH_PRISM_BIN=${settings.prismBin}` : ''}`;
   const workloads = Object.fromEntries(rows.map((r) => [r.workload, r]));
@@ -64,7 +67,8 @@ ${loadRange(results)} during this run${machine.loadAverageAtEnd ? ` (${machine.l
 \`\`\`sh
 npm run bench          # = npm run build && node bench/run.mjs; this run: ${env}
 npm run bench:soak     # = npm run build && node bench/soak.mjs (BENCH_SOAK_SECONDS=300 after a 30 s warm-up)
-node bench/report.mjs  # re-render RESULTS.md and throughput.svg from results.json (+ soak-result.json)
+npm run bench:start    # = npm run build && node bench/cold-start.mjs (--version, --help, a start on 1,000 links; also run by npm run bench)
+node bench/report.mjs  # re-render RESULTS.md and throughput.svg from results.json (+ soak-result.json, start-result.json)
 \`\`\`
 
 Servers, each started fresh for every round (\`<tmp>\` is a \`mkdtemp\` directory, removed at the end):
@@ -115,6 +119,7 @@ Loop delay: \`monitorEventLoopDelay\` max inside the server, worst measured roun
 ${targetTable}
 
 ${soakSection(soak)}
+${startSection(start)}
 ${redisSection(results, table)}
 ## Peers
 

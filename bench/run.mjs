@@ -3,7 +3,7 @@
 // mock on a fresh copy of a prepared store). Writes bench/results.json, then bench/RESULTS.md and
 // bench/throughput.svg (bench/report.mjs). With 1,000 and 100,000 among the sizes, create then runs
 // once more at both, alternating, for the write-path target. Knobs: BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP,
-// BENCH_SIZES, BENCH_WORKLOADS, BENCH_PEERS=1.
+// BENCH_SIZES, BENCH_WORKLOADS, BENCH_PEERS=1. Last, the cold start of bench/cold-start.mjs (BENCH_START_*).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +12,11 @@ import { measureRound, warmUp } from './lib/measure.mjs';
 import { runPeers } from './lib/peers.mjs';
 import { baselineCommand, firstHealthyMs, mockCommand, startServer, stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
 import { idleProbe, PROBES } from './lib/prober.mjs';
-import { benchSettings } from './lib/settings.mjs';
+import { benchSettings, startSettings } from './lib/settings.mjs';
 import { copyStore, prepareStore } from './lib/stores.mjs';
 import { redisRounds } from './lib/redis-rounds.mjs';
-import { RESULTS_JSON, renderReport } from './report.mjs';
+import { measureStarts } from './cold-start.mjs';
+import { RESULTS_JSON, renderReport, START_JSON } from './report.mjs';
 
 const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -32,6 +33,7 @@ async function main() {
     const redisStore = stores.get(1000) ?? stores.get(Math.min(...stores.keys()));
     if (redisStore) results.redis = await redisRounds({ ...redisStore, copy: (name) => copyStore(redisStore, name).db }, settings, log);
     results.peers = await runPeers(settings, log);
+    writeFileSync(START_JSON, `${JSON.stringify(await measureStarts(startSettings(), tmp), null, 2)}\n`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
     app.use('/__r', redirectRouter(deps.service));
   }
   // 5. The mock's own public routes, outside the contract: the contract itself and its docs.
-  app.get('/openapi.yaml', notApiTraffic, servedContract(deps.contract.text));
+  app.get('/openapi.yaml', notApiTraffic, servedContract(() => deps.contract.text));
   if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
   //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
   //    A route, not a router every request passes through.

@@ -2,12 +2,10 @@
 // The process layer: the only reader of argv and the environment. Flags → Config; open the store;
 // build the mock; listen; print the banner; on SIGINT/SIGTERM stop taking requests, let the ones
 // in flight finish, flush every acknowledged write, and exit.
-import { ignoredSeedOptions, startupBanner } from './banner.js';
 import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './config.js';
-import { packageVersion } from './package-files.js';
-import { removeReadyFile, requireSafeAdmin, startFromConfig, StartupError, stopStarted, writeReadyFile, type StartedMock } from './startup.js';
+import { packageVersion } from './package-root.js';
+import type { StartedMock } from './startup.js';
 import { availableParallelism } from 'node:os';
-import { announceListening, cluster, runPrimary } from './workers.js';
 
 const EXIT_USAGE = 2;
 const STOP_GRACE_MS = 4000;
@@ -32,31 +30,41 @@ async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config.help) return void console.log(helpText());
   if (config.version) return void console.log(packageVersion());
-  requireSafeAdmin(config);
-  const workerCount = config.workers === 'auto' ? availableParallelism() : config.workers;
-  if (workerCount > 1 && cluster.isPrimary) {
-    if (config.readyFile) removeReadyFile(config.readyFile);
-    return runPrimary(workerCount);
-  }
-  if (config.readyFile && cluster.isPrimary) removeReadyFile(config.readyFile);
-  const started = await startFromConfig(config, (line) => console.log(line));
-  const { mock, url } = started;
-  stopGracefully(started, config); // before the banner: a client may signal as soon as it reads the URL
-  // Before the banner too: whoever reads the URL there finds the ready file written.
-  if (config.readyFile) writeReadyFile(config.readyFile, url);
-  for (const warning of ignoredSeedOptions(config, mock.seeded)) console.error(warning);
-  console.log(await startupBanner(url, config, mock, packageVersion()));
-  announceListening();
+  await serve(config);
 }
 
-function stopGracefully(started: StartedMock, config: Config): void {
+/**
+ * The server's modules (Express, the validator, the store, faker, …) are imported here, once the
+ * flags ask for a server: --help, --version and the subcommands never load them (a cold start).
+ */
+async function serve(config: Config): Promise<void> {
+  const [startup, { ignoredSeedOptions, startupBanner }, { announceListening, cluster, runPrimary }] = await Promise.all([import('./startup.js'), import('./banner.js'), import('./workers.js')]);
+  startup.requireSafeAdmin(config);
+  const workerCount = config.workers === 'auto' ? availableParallelism() : config.workers;
+  if (workerCount > 1 && cluster.isPrimary) {
+    if (config.readyFile) startup.removeReadyFile(config.readyFile);
+    return runPrimary(workerCount);
+  }
+  if (config.readyFile && cluster.isPrimary) startup.removeReadyFile(config.readyFile);
+  const started = await startup.startFromConfig(config, (line) => console.log(line));
+  const { mock, url } = started;
+  stopGracefully(startup, started, config); // before the banner: a client may signal as soon as it reads the URL
+  // Before the banner too: whoever reads the URL there finds the ready file written.
+  if (config.readyFile) startup.writeReadyFile(config.readyFile, url);
+  // With --workers, the primary prints the banner of its first worker only.
+  announceListening(await startupBanner(url, config, mock, packageVersion()), ignoredSeedOptions(config, mock.seeded));
+}
+
+type Startup = typeof import('./startup.js');
+
+function stopGracefully(startup: Startup, started: StartedMock, config: Config): void {
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping; finishing requests in flight and flushing the db`);
-    if (config.readyFile) removeReadyFileOnStop(config.readyFile);
-    await stopStarted(started, STOP_GRACE_MS);
+    if (config.readyFile) removeReadyFileOnStop(startup, config.readyFile);
+    await startup.stopStarted(started, STOP_GRACE_MS);
     console.log('stopped; every acknowledged change is written');
     process.exit(0);
   };
@@ -65,16 +73,17 @@ function stopGracefully(started: StartedMock, config: Config): void {
 }
 
 /** No longer taking requests: no longer ready. A file that cannot be removed must not stop the flush. */
-function removeReadyFileOnStop(file: string): void {
+function removeReadyFileOnStop(startup: Startup, file: string): void {
   try {
-    removeReadyFile(file);
+    startup.removeReadyFile(file);
   } catch (error) {
     console.error(`shortlink-mock: ${(error as Error).message}`);
   }
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof StartupError || ['DataFileError', 'RedisStartError'].includes((error as Error)?.name);
+  // By name: StartupError and the store's errors live in modules --help and --version never load.
+  const known = error instanceof ConfigError || ['StartupError', 'DataFileError', 'RedisStartError'].includes((error as Error)?.name);
   console.error(`shortlink-mock: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}`);
   process.exit(known ? EXIT_USAGE : 1);
 });

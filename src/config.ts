@@ -5,7 +5,7 @@
 import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from './core/links.js';
-import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-files.js';
+import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-root.js';
 import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from './proxy/exchange-slots.js';

@@ -16,7 +16,6 @@ import { hasBuiltInLayer, overBuiltIns, replacingLine, type ServedScenarios } fr
 import type { FixtureSpec } from '../fixtures/fixture-spec.js';
 import type { MockData } from './core/model.js';
 import { isRedisUrl } from './option-values.js';
-import { openSharedState, sharedMockOptions } from './shared-state.js';
 import { isFirstWorker } from './workers.js';
 import type { Scenario } from './core/scenarios.js';
 import { isLoopbackHost } from './admin/admin-token.js';
@@ -144,7 +143,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
   const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;
   const mock = await createMock({
-    ...(shared ? sharedMockOptions(shared) : { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
+    ...(shared ?? { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
     logRequests: !config.quiet,
     durability: config.durability,
     contract,
@@ -171,10 +170,14 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
 }
 
-/** `--db redis://…`: links, journal, coverage, scenario and snapshots on one Redis (D20, D21). */
-function openShared(config: Config, fixtures: FixtureSpec, reset: boolean, log: (line: string) => void) {
+/**
+ * `--db redis://…`: links, journal, coverage, scenario and snapshots on one Redis (D20, D21). Its
+ * modules are loaded only then: a start on a file or in memory does not pay for them.
+ */
+async function openShared(config: Config, fixtures: FixtureSpec, reset: boolean, log: (line: string) => void) {
+  const { openSharedState, sharedMockOptions } = await import('./shared-state.js');
   const seed = async (): Promise<MockData> => (await import('../fixtures/seed.js')).buildSeed(config.seed, fixtures);
-  return openSharedState({ url: config.db, prefix: config.redisPrefix, journalSize: config.journalSize, reset, seed, log });
+  return sharedMockOptions(await openSharedState({ url: config.db, prefix: config.redisPrefix, journalSize: config.journalSize, reset, seed, log }));
 }
 
 /** A mock that cannot listen releases its store: in a test process nothing may stay open. */

@@ -2,6 +2,8 @@
 // (node:cluster hands connections out), all on one Redis, so they are one mock. The primary serves
 // nothing itself: it forwards a stop to every worker, replaces a worker that dies while serving, and
 // fails the start (exit code 2, the worker's own line already printed) if a worker cannot start.
+// The start-up banner is the same from every worker: each sends it, and the primary prints the
+// first one only, so N workers read as one mock.
 import cluster, { type Worker } from 'node:cluster';
 
 const EXIT_USAGE = 2;
@@ -9,9 +11,19 @@ const EXIT_USAGE = 2;
 /** The message a worker sends its primary once it listens. */
 export const WORKER_LISTENING = 'shortlink-mock:listening';
 
+interface ListeningMessage {
+  type: typeof WORKER_LISTENING;
+  /** The start-up banner, and the warnings printed before it (stderr). */
+  banner: string;
+  warnings: string[];
+}
+
+const isListening = (message: unknown): message is ListeningMessage => (message as ListeningMessage | null)?.type === WORKER_LISTENING;
+
 export function runPrimary(count: number): void {
   const workers = new Set<Worker>();
   let listening = 0;
+  let bannerPrinted = false;
   /** Set once a stop begins: the code the primary exits with when its last worker has. */
   let exitCode: number | undefined;
   const fork = (): void => {
@@ -19,8 +31,13 @@ export function runPrimary(count: number): void {
     workers.add(worker);
     let started = false;
     worker.on('message', (message: unknown) => {
-      if (message !== WORKER_LISTENING || started) return;
+      if (!isListening(message) || started) return;
       started = true;
+      if (!bannerPrinted) {
+        bannerPrinted = true;
+        for (const warning of message.warnings) console.error(warning);
+        console.log(message.banner);
+      }
       if (++listening === count) console.log(`${count} workers serving one port; stop them all with SIGTERM or SIGINT to this process (pid ${process.pid})`);
     });
     worker.on('exit', (code) => {
@@ -46,9 +63,14 @@ export function runPrimary(count: number): void {
   process.on('SIGTERM', () => stopAll(0));
 }
 
-/** In a worker: tell the primary this one serves. */
-export function announceListening(): void {
-  if (cluster.isWorker) process.send?.(WORKER_LISTENING);
+/** A single process prints its banner; a worker tells the primary it serves, banner included. */
+export function announceListening(banner: string, warnings: string[]): void {
+  if (!cluster.isWorker) {
+    for (const warning of warnings) console.error(warning);
+    return void console.log(banner);
+  }
+  const message: ListeningMessage = { type: WORKER_LISTENING, banner, warnings };
+  process.send?.(message);
 }
 
 /** Only the first worker of a start replaces the data on --reset: the others find it replaced. */

@@ -29,3 +29,12 @@ export function soakSettings() {
     links: number('BENCH_SOAK_LINKS', 1000, 20, 1_000_000),
   };
 }
+
+/** npm run bench:start: runs, the prepared db's size, and another build to alternate with. */
+export function startSettings() {
+  return {
+    runs: number('BENCH_START_RUNS', 15, 1, 100),
+    links: number('BENCH_START_LINKS', 1000, 20, 1_000_000),
+    ...(process.env.BENCH_START_OTHER ? { other: process.env.BENCH_START_OTHER } : {}),
+  };
+}

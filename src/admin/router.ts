@@ -27,7 +27,7 @@ type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'
 
 export function adminRouter(deps: AdminDeps): Router {
   const router = express.Router();
-  router.get('/openapi.yaml', servedContract(deps.adminContract.text));
+  router.get('/openapi.yaml', servedContract(() => deps.adminContract.text));
   // The console's files only: a stat() per admin API call would cost every admin request.
   if (deps.consoleDir) {
     const files = express.static(deps.consoleDir, { index: 'index.html', fallthrough: true });

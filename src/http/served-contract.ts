@@ -8,19 +8,26 @@ import type { Request, RequestHandler } from 'express';
 
 const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
-/** Splits the document around its top-level `servers:` block once; each request only joins. */
-export function servedContract(text: string): RequestHandler {
+/**
+ * Splits the document around its top-level `servers:` block once, on the first request (the
+ * admin document's text is only written then); each request only joins.
+ */
+export function servedContract(text: () => string): RequestHandler {
+  let parts: { before: string; after: string } | undefined;
+  return (req, res) => {
+    parts ??= splitAtServers(text());
+    const block = `servers:\n  - url: ${serverUrl(req)}\n    description: this mock, at the address this document was served from`;
+    res.type('application/yaml').send(`${parts.before}\n${block}\n${parts.after}`);
+  };
+}
+
+function splitAtServers(text: string): { before: string; after: string } {
   const lines = text.split('\n');
   const start = lines.findIndex((line) => line === 'servers:');
   if (start === -1) throw new Error('the contract has no top-level servers block to rewrite');
   let end = start + 1;
   while (end < lines.length && /^\s+\S|^\s*$/.test(lines[end] ?? '')) end++;
-  const before = lines.slice(0, start).join('\n');
-  const after = lines.slice(end).join('\n');
-  return (req, res) => {
-    const block = `servers:\n  - url: ${serverUrl(req)}\n    description: this mock, at the address this document was served from`;
-    res.type('application/yaml').send(`${before}\n${block}\n${after}`);
-  };
+  return { before: lines.slice(0, start).join('\n'), after: lines.slice(end).join('\n') };
 }
 
 export function serverUrl(req: Request): string {

@@ -7,18 +7,21 @@ import { parsedBodyBytes } from './json-body.js';
 import type { OpenApiDocument } from './operation-table.js';
 import { refuseOversizeArrays } from './validator-array-bounds.js';
 import { installLazyMetaSchema } from './validator-lazy-meta-schema.js';
+import { installRefLookup } from './validator-ref-lookup.js';
 import { installValidatorRouteCache } from './validator-route-cache.js';
 
-// Two fixes to the validator's speed, made at run time when this module loads (before any app is
+// Three fixes to the validator's speed, made at run time when this module loads (before any app is
 // built, so they also serve the admin API's validator): its route lookup compiles each route's
-// regular expression once instead of on every request, and its OpenAPI meta-schema is compiled
-// only if a document is really checked. They were patch-package patches applied by a
+// regular expression once instead of on every request, its OpenAPI meta-schema is compiled
+// only if a document is really checked, and its preparation of a document finds what a $ref
+// names without compiling it (validator-ref-lookup.ts). They were patch-package patches applied by a
 // `postinstall`, which broke `npm install` of the packed package and never reached an installed
 // copy; the why of each is in its module. A fix that no longer fits the validator is skipped (the
 // mock stays correct, only slower) and test/process/patches.test.ts fails.
 export const validatorFixes = Object.freeze({
   routeCache: installValidatorRouteCache(),
   lazyMetaSchema: installLazyMetaSchema(),
+  refLookup: installRefLookup(),
 });
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];

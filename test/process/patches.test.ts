@@ -11,6 +11,8 @@ import { validatorFixes } from '../../src/http/validator.js';
 import type { ModuleLoader } from '../../src/http/validator-internals.js';
 import { installLazyMetaSchema } from '../../src/http/validator-lazy-meta-schema.js';
 import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-route-cache.js';
+import { installRefLookup, ORIGINAL } from '../../src/http/validator-ref-lookup.js';
+import { readAdminContract, readContract } from '../../src/package-files.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 // The very modules express-openapi-validator requires.
@@ -27,14 +29,14 @@ afterEach(() => {
 });
 
 describe('run-time fixes to express-openapi-validator', () => {
-  test('both fixes fit the installed validator', () => {
-    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true });
+  test('the fixes fit the installed validator', () => {
+    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true });
   });
 
   test('installing again (a second copy of the package in one process) wraps nothing twice', () => {
     const schemaValidatorModule = validatorRequire('./framework/openapi.schema.validator') as Record<string, unknown>;
     const before = [pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator']];
-    expect([installValidatorRouteCache(), installLazyMetaSchema()]).toEqual([true, true]);
+    expect([installValidatorRouteCache(), installLazyMetaSchema(), installRefLookup()]).toEqual([true, true, true]);
     expect([pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator']]).toEqual(before);
   });
 
@@ -99,6 +101,48 @@ describe('run-time fixes to express-openapi-validator', () => {
   });
 });
 
+describe("the validator's preparation of a document (SchemaPreprocessor)", () => {
+  // The Ajv class both of the validator's Ajvs (draft-04 for OpenAPI 3.0) compile with.
+  const ajvCore = validatorRequire('ajv/dist/core') as { default: { prototype: Record<string, (...args: unknown[]) => unknown> } };
+  const { SchemaPreprocessor } = validatorRequire('./middlewares/parsers/schema.preprocessor') as {
+    SchemaPreprocessor: (new (doc: unknown, ajvOptions: unknown, responses: unknown) => { preProcess(): unknown }) & { prototype: Record<PropertyKey, unknown> };
+  };
+  const { AjvOptions } = validatorRequire('./framework/ajv/options') as { AjvOptions: new (options: unknown) => { preprocessor: unknown } };
+  // The options src/http/validator.ts gives, as the validator hands them to its preprocessor.
+  const options = new AjvOptions({ coerceTypes: false, formats: {}, validateFormats: true, serDes: [], ajvFormats: { mode: 'full' } }).preprocessor;
+  const prepare = (document: unknown) => new SchemaPreprocessor(structuredClone(document), options, { removeAdditional: false, coerceTypes: false, allErrors: true }).preProcess();
+  const documents = [
+    { name: 'openapi.yaml', document: readContract().document },
+    { name: 'the admin document', document: readAdminContract().document },
+  ];
+
+  test.each(documents)('$name: compiles no schema (its Ajv is thrown away)', ({ document }) => {
+    const compile = ajvCore.default.prototype['_compileSchemaEnv']!;
+    let compiled = 0;
+    ajvCore.default.prototype['_compileSchemaEnv'] = function (this: unknown, ...args: unknown[]) {
+      compiled += 1;
+      return compile.apply(this, args);
+    };
+    try {
+      prepare(document);
+    } finally {
+      ajvCore.default.prototype['_compileSchemaEnv'] = compile;
+    }
+    expect(compiled).toBe(0);
+  });
+
+  test.each(documents)("$name: prepares the same documents as the validator's own lookup", ({ document }) => {
+    const installed = SchemaPreprocessor.prototype['resolveSchema'] as Record<PropertyKey, unknown>;
+    const fixed = prepare(document);
+    SchemaPreprocessor.prototype['resolveSchema'] = installed[ORIGINAL];
+    try {
+      expect(fixed).toStrictEqual(prepare(document));
+    } finally {
+      SchemaPreprocessor.prototype['resolveSchema'] = installed;
+    }
+  });
+});
+
 describe('cachedPathToRegexp', () => {
   // The options the validator passes.
   const VALIDATOR = { sensitive: false, strict: false };
@@ -138,11 +182,12 @@ describe('a validator the fixes no longer fit', () => {
     { name: 'the export is not a function', module: { pathToRegexp: 'x', OpenAPISchemaValidator: 'x' } },
     { name: 'the class has no validate()', module: { pathToRegexp: 1, OpenAPISchemaValidator: class {} } },
   ];
-  test.each(shapes)('$name: both installers change nothing and return false', ({ module }) => {
+  test.each(shapes)('$name: every installer changes nothing and returns false', ({ module }) => {
     const snapshot = module && { ...module };
     const load: ModuleLoader = () => module;
     expect(installValidatorRouteCache(load)).toBe(false);
     expect(installLazyMetaSchema(load)).toBe(false);
+    expect(installRefLookup(load)).toBe(false);
     expect(module).toEqual(snapshot);
   });
 });

@@ -132,6 +132,14 @@ describe('--workers (D26)', () => {
     expect(cli.output().match(/stopped; every acknowledged change is written/g)).toHaveLength(2);
   });
 
+  it('prints the start-up banner once, from the primary, however many workers serve', async () => {
+    const cli = await mock(freshPrefix(), '--workers', '2');
+    await cli.waitForOutput(/2 workers serving one port/);
+    const output = cli.output();
+    expect(output.match(/listening on http/g)).toHaveLength(1);
+    expect(output.match(/^ {2}(contract|db|console|docs|health|scenarios|API keys|try) /gm)).toHaveLength(8);
+  });
+
   it('a start whose workers cannot reach Redis fails with exit 2, like a single process', async () => {
     const result = await runCli(['--port', '0', '--workers', '2', '--db', 'redis://127.0.0.1:1/0'], dir);
     expect(result.code).toBe(2);
