@@ -7,3 +7,8 @@ export type Awaitable<T> = T | Promise<T>;
 export function andThen<T, U>(value: Awaitable<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
   return value instanceof Promise ? value.then(next) : next(value);
 }
+
+/** All of the values: at once when none is a promise, else once they have all settled (Promise.all). */
+export function allOf<T>(values: readonly Awaitable<T>[]): Awaitable<T[]> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as T[]);
+}

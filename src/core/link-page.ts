@@ -4,6 +4,7 @@
 // never shift a page. The answer's work is bounded by the page: each domain and tag the page
 // names is read once, a few at a time, not once per link (issue 23: 18,000 links, each read
 // several times at once, ran Redis's commands past their timeout). No HTTP here.
+import type { Awaitable } from './awaitable.js';
 import type { Link } from '../api-types.js';
 import { errors } from './errors.js';
 import type { LinkService } from './links.js';
@@ -65,7 +66,7 @@ async function viewAll(service: LinkService, links: LinkRecord[]): Promise<Link[
   return links.map((link) => toLink(link, domains.get(link.domainId), link.tagIds.map((id) => tags.get(id))));
 }
 
-async function readEach<T extends DomainRecord | TagRecord>(ids: string[], read: (id: string) => Promise<T | undefined>): Promise<Map<string, T | undefined>> {
+async function readEach<T extends DomainRecord | TagRecord>(ids: string[], read: (id: string) => Awaitable<T | undefined>): Promise<Map<string, T | undefined>> {
   const found = new Map<string, T | undefined>();
   for (let start = 0; start < ids.length; start += READS_AT_ONCE) {
     const chunk = ids.slice(start, start + READS_AT_ONCE);

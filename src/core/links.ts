@@ -6,12 +6,12 @@
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
 import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
-import type { Awaitable } from './awaitable.js';
+import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
-import { checkTags, claimTags, resolveTags } from './tags.js';
+import { checkTags, claimTags, resolveTags, type ResolvedTags } from './tags.js';
 
 export const RANDOM_SLUG_LENGTH = 7;
 /** A create decided again this often when others took its random slug or named its new tags first. */
@@ -37,6 +37,9 @@ export interface LinkServiceDeps {
   now: () => Date;
 }
 
+/** A create as decided: the link, the facts it was decided on, and its domain. */
+type Decision = NewLink & { domain: DomainRecord };
+
 export class LinkService {
   readonly store: LinkStore;
 
@@ -44,10 +47,21 @@ export class LinkService {
     this.store = deps.store;
   }
 
-  /** The account of an API key; a missing or unknown key is a 401 (D14). */
-  async authenticate(apiKey: string | undefined): Promise<AccountRecord> {
-    if (apiKey === undefined || apiKey === '') throw errors.missingApiKey();
-    const account = (await this.store.accountByKey(apiKey)) ?? (await this.accountForNewKey(apiKey));
+  /**
+   * The account of an API key; a missing or unknown key is a 401 (D14). At once when the store has
+   * it at once (never a throw: a refusal is a rejected promise).
+   */
+  authenticate(apiKey: string | undefined): Awaitable<AccountRecord> {
+    if (apiKey === undefined || apiKey === '') return Promise.reject(errors.missingApiKey());
+    try {
+      return andThen(this.store.accountByKey(apiKey), (account) => account ?? this.accountOfNewKey(apiKey));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private async accountOfNewKey(apiKey: string): Promise<AccountRecord> {
+    const account = await this.accountForNewKey(apiKey);
     if (!account) throw errors.unknownApiKey();
     return account;
   }
@@ -63,7 +77,8 @@ export class LinkService {
   async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
     let domain: DomainRecord | undefined;
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
-      const { domain: decidedOn, ...decided } = await this.decideCreate(account, input);
+      const decision = this.decideCreate(account, input);
+      const { domain: decidedOn, ...decided } = decision instanceof Promise ? await decision : decision;
       domain = decidedOn;
       const outcome = await saved(this.store.createLink(decided));
       if (outcome === 'stored') return this.view(decided.link);
@@ -76,30 +91,42 @@ export class LinkService {
     throw errors.internal(`no free random slug found in domain '${domain?.name ?? input.domain}' after ${CREATE_ATTEMPTS} attempts`);
   }
 
-  /**
-   * The link to create, after the checks that need no claim (domain, tags). The limit comes first
-   * in D19, so a request these refuse is told of the limit instead when the account is full.
-   */
-  private async decideCreate(account: AccountRecord, input: CreateLinkRequest): Promise<NewLink & { domain: DomainRecord }> {
+  /** The link to create, after the checks that need no claim (domain, tags); at once on a store that answers at once. */
+  private decideCreate(account: AccountRecord, input: CreateLinkRequest): Awaitable<Decision> {
     try {
-      const domain = await this.usableDomain(account, input.domain);
-      const tags = await resolveTags(this.store, account, await checkTags(this.store, account, input.tags), this.deps.random);
-      const link: LinkRecord = {
-        id: newId(this.deps.random, 'lnk'),
-        accountId: account.id,
-        domainId: domain.id,
-        // An empty slug asks for a random one, like none.
-        slug: input.slug || randomString(this.deps.random, RANDOM_SLUG_LENGTH),
-        destinationUrl: input.destinationUrl,
-        createdAt: this.deps.now().toISOString(),
-        clickCount: 0,
-        tagIds: tags.tagIds,
-      };
-      return { link, account, linkLimit: account.linkLimit, newTags: tags.created, domain };
+      const decision = andThen(this.usableDomain(account, input.domain), (domain) =>
+        andThen(checkTags(this.store, account, input.tags), (plan) =>
+          andThen(resolveTags(this.store, account, plan, this.deps.random), (tags) => this.newLink(account, input, domain, tags)),
+        ),
+      );
+      return decision instanceof Promise ? decision.catch((error: unknown) => this.limitFirst(account, error)) : decision;
     } catch (error) {
-      if (error instanceof ApiError && (await this.store.linkCount(account.id)) >= account.linkLimit) throw errors.linkLimitReached(account.linkLimit);
-      throw error;
+      return this.limitFirst(account, error);
     }
+  }
+
+  private newLink(account: AccountRecord, input: CreateLinkRequest, domain: DomainRecord, tags: ResolvedTags): Decision {
+    const link: LinkRecord = {
+      id: newId(this.deps.random, 'lnk'),
+      accountId: account.id,
+      domainId: domain.id,
+      // An empty slug asks for a random one, like none.
+      slug: input.slug || randomString(this.deps.random, RANDOM_SLUG_LENGTH),
+      destinationUrl: input.destinationUrl,
+      createdAt: this.deps.now().toISOString(),
+      clickCount: 0,
+      tagIds: tags.tagIds,
+    };
+    return { link, account, linkLimit: account.linkLimit, newTags: tags.created, domain };
+  }
+
+  /**
+   * The limit comes first in D19: a request the checks refuse is told of the limit instead when
+   * the account is full.
+   */
+  private async limitFirst(account: AccountRecord, error: unknown): Promise<never> {
+    if (error instanceof ApiError && (await this.store.linkCount(account.id)) >= account.linkLimit) throw errors.linkLimitReached(account.linkLimit);
+    throw error;
   }
 
   async update(account: AccountRecord, id: string, input: UpdateLinkRequest): Promise<Link> {
@@ -141,10 +168,11 @@ export class LinkService {
   }
 
   /** The default domain or one of the account's own (D8). */
-  private async usableDomain(account: AccountRecord, name: string): Promise<DomainRecord> {
-    const entry = await this.store.domainByName(name);
-    if (!entry || (entry.ownerId !== undefined && entry.ownerId !== account.id)) throw errors.domainNotFound(name);
-    return entry.domain;
+  private usableDomain(account: AccountRecord, name: string): Awaitable<DomainRecord> {
+    return andThen(this.store.domainByName(name), (entry) => {
+      if (!entry || (entry.ownerId !== undefined && entry.ownerId !== account.id)) throw errors.domainNotFound(name);
+      return entry.domain;
+    });
   }
 
   /**

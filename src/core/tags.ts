@@ -5,6 +5,7 @@
 // if their names are still free), and an update claims each new name in the store (`claimTags`:
 // the first claim of a name creates the tag; a request racing it gets that same tag).
 import type { Tag } from '../api-types.js';
+import { allOf, andThen, type Awaitable } from './awaitable.js';
 import type { LinkStore } from '../store/link-store.js';
 import { errors } from './errors.js';
 import type { AccountRecord, TagRecord } from './model.js';
@@ -20,47 +21,59 @@ export interface ResolvedTags {
   created: TagRecord[];
 }
 
-export async function checkTags(store: LinkStore, account: AccountRecord, input: Tag[]): Promise<TagPlan> {
-  const byId = new Map<string, TagRecord>();
-  // Every unknown id is a 404 before any name mismatch is a 400 (D19).
-  for (const tag of input) {
-    if (tag.id === undefined || byId.has(tag.id)) continue;
-    const record = await store.tagById(tag.id);
-    if (!record || record.accountId !== account.id) throw errors.tagNotFound(tag.id);
-    byId.set(tag.id, record);
-  }
-  return input.map((tag) => {
-    const name = tag.name.trim();
-    if (tag.id === undefined) return { name };
-    const record = byId.get(tag.id) as TagRecord;
-    if (record.name !== name) throw errors.tagNameMismatch(tag.id, name, record.name);
-    return { tag: record };
+export function checkTags(store: LinkStore, account: AccountRecord, input: Tag[]): Awaitable<TagPlan> {
+  const ids = [...new Set(input.flatMap((tag) => (tag.id === undefined ? [] : [tag.id])))];
+  return andThen(allOf(ids.map((id) => store.tagById(id))), (records) => {
+    const byId = new Map<string, TagRecord>();
+    // Every unknown id is a 404 before any name mismatch is a 400 (D19), the first in request order.
+    ids.forEach((id, i) => {
+      const record = records[i];
+      if (!record || record.accountId !== account.id) throw errors.tagNotFound(id);
+      byId.set(id, record);
+    });
+    return input.map((tag) => {
+      const name = tag.name.trim();
+      if (tag.id === undefined) return { name };
+      const record = byId.get(tag.id) as TagRecord;
+      if (record.name !== name) throw errors.tagNameMismatch(tag.id, name, record.name);
+      return { tag: record };
+    });
   });
 }
 
 /** The link's tag ids, with the tags to make for names the account does not have yet (nothing is written). */
-export async function resolveTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Promise<ResolvedTags> {
-  return collectTags(plan, async (name, created) => {
-    const existing = await store.tagByName(account.id, name);
-    if (existing) return existing;
-    const tag: TagRecord = { id: newId(random, 'tag'), accountId: account.id, name };
-    created.push(tag);
-    return tag;
+export function resolveTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Awaitable<ResolvedTags> {
+  const names = namesOf(plan);
+  return andThen(allOf(names.map((name) => store.tagByName(account.id, name))), (existing) => {
+    const byName = new Map<string, TagRecord>();
+    const created: TagRecord[] = [];
+    names.forEach((name, i) => {
+      let tag = existing[i];
+      if (!tag) created.push((tag = { id: newId(random, 'tag'), accountId: account.id, name }));
+      byName.set(name, tag);
+    });
+    return collectTags(plan, byName, created);
   });
 }
 
+/** The same for an update: each new name is claimed in the store, one after the other, in request order. */
 export async function claimTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Promise<ResolvedTags> {
-  return collectTags(plan, (name, created) => claimName(store, account, name, random, created));
+  const byName = new Map<string, TagRecord>();
+  const created: TagRecord[] = [];
+  for (const name of namesOf(plan)) byName.set(name, await claimName(store, account, name, random, created));
+  return collectTags(plan, byName, created);
 }
 
-/** Ids in request order without duplicates; each name is looked up (`tagOf`) once. */
-async function collectTags(plan: TagPlan, tagOf: (name: string, created: TagRecord[]) => Promise<TagRecord>): Promise<ResolvedTags> {
+/** The names the plan asks for, each once, in request order. */
+function namesOf(plan: TagPlan): string[] {
+  return [...new Set(plan.flatMap((step) => ('name' in step ? [step.name] : [])))];
+}
+
+/** Ids in request order without duplicates, each name's tag as found or made. */
+function collectTags(plan: TagPlan, byName: Map<string, TagRecord>, created: TagRecord[]): ResolvedTags {
   const tagIds: string[] = [];
-  const created: TagRecord[] = [];
-  const byName = new Map<string, TagRecord>();
   for (const step of plan) {
-    const record = 'tag' in step ? step.tag : (byName.get(step.name) ?? (await tagOf(step.name, created)));
-    if ('name' in step) byName.set(step.name, record);
+    const record = 'tag' in step ? step.tag : (byName.get(step.name) as TagRecord);
     if (!tagIds.includes(record.id)) tagIds.push(record.id);
   }
   return { tagIds, created };

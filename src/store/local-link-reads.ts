@@ -1,6 +1,7 @@
 // The reading half of the store of one process (src/store/local-link-store.ts adds the writes):
 // every read is answered from the data in memory through its indexes (MockState), as it is at that
 // moment. Nothing here changes the data.
+import type { Awaitable } from '../core/awaitable.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
 import type { DomainEntry } from './link-store.js';
@@ -18,11 +19,11 @@ export class LocalLinkReads {
     return this.current;
   }
 
-  async defaultDomain(): Promise<DomainRecord> {
+  defaultDomain(): DomainRecord {
     return this.current.data.defaultDomain;
   }
 
-  async accountByKey(apiKey: string): Promise<AccountRecord | undefined> {
+  accountByKey(apiKey: string): Awaitable<AccountRecord | undefined> {
     return this.current.accountByKey(apiKey);
   }
 
@@ -30,23 +31,23 @@ export class LocalLinkReads {
     return [...this.current.accounts()];
   }
 
-  async accountCount(): Promise<number> {
+  accountCount(): number {
     return this.current.accounts().length;
   }
 
-  async domainByName(name: string): Promise<DomainEntry | undefined> {
+  domainByName(name: string): DomainEntry | undefined {
     return this.current.domainEntry(name);
   }
 
-  async domainById(id: string): Promise<DomainRecord | undefined> {
+  domainById(id: string): DomainRecord | undefined {
     return this.current.domainById(id);
   }
 
-  async linkById(id: string): Promise<LinkRecord | undefined> {
+  linkById(id: string): LinkRecord | undefined {
     return this.current.linkById(id);
   }
 
-  async linkAt(domainId: string, slug: string): Promise<LinkRecord | undefined> {
+  linkAt(domainId: string, slug: string): LinkRecord | undefined {
     return this.current.linkAtDomain(domainId, slug);
   }
 
@@ -54,7 +55,7 @@ export class LocalLinkReads {
     return this.current.linksOf({ id: accountId });
   }
 
-  async linkCount(accountId: string): Promise<number> {
+  linkCount(accountId: string): number {
     return this.current.linkCount({ id: accountId });
   }
 
@@ -62,11 +63,11 @@ export class LocalLinkReads {
     return this.current.totalLinks();
   }
 
-  async tagById(id: string): Promise<TagRecord | undefined> {
+  tagById(id: string): TagRecord | undefined {
     return this.current.tagById(id);
   }
 
-  async tagByName(accountId: string, name: string): Promise<TagRecord | undefined> {
+  tagByName(accountId: string, name: string): TagRecord | undefined {
     return this.current.tagByName({ id: accountId }, name);
   }
 

@@ -6,6 +6,7 @@
 // A replace (reset, restore) is written first and only then takes the place of the data in
 // memory; changes wait while it is written, so that none is made on the state it replaces and
 // written after it, and one that fails leaves the data as it was, taking changes as before.
+import type { Awaitable } from '../core/awaitable.js';
 import type { Change, StoreOp } from '../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
@@ -99,7 +100,11 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
   }
 
   /** A key's account is found only once it is written: until then, whatever depends on it waits. */
-  override async accountByKey(apiKey: string): Promise<AccountRecord | undefined> {
+  override accountByKey(apiKey: string): Awaitable<AccountRecord | undefined> {
+    return this.accountWrites.has(apiKey) ? this.accountWhenWritten(apiKey) : this.current.accountByKey(apiKey);
+  }
+
+  private async accountWhenWritten(apiKey: string): Promise<AccountRecord | undefined> {
     for (let writing = this.accountWrites.get(apiKey); writing; writing = this.accountWrites.get(apiKey)) await writing.catch(() => undefined);
     return this.current.accountByKey(apiKey);
   }

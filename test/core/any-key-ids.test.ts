@@ -43,7 +43,7 @@ describe('a new key whose seeded account would reuse an id', () => {
   it.each(clashes)('is refused with a 500 and changes nothing: %s', async (_what, swap) => {
     const { service, state, calls } = serviceWith(swap);
     const before = JSON.stringify(state().data);
-    const thrown: unknown = await service.authenticate(NEW_KEY).then(() => undefined, (error: unknown) => error);
+    const thrown: unknown = await Promise.resolve(service.authenticate(NEW_KEY)).then(() => undefined, (error: unknown) => error);
     expect(thrown).toBeInstanceOf(ApiError);
     expect((thrown as ApiError).status).toBe(500);
     expect((thrown as ApiError).errorDescription).toMatch(/reuse an existing id/);

@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<MockOptions> = {}): Promi
     close,
     request: supertest.agent(mock.app),
     data: () => store.snapshot(),
-    accountByKey: (apiKey) => store.accountByKey(apiKey),
+    accountByKey: async (apiKey) => store.accountByKey(apiKey),
     linksOf: async (apiKey) => {
       const account = await store.accountByKey(apiKey);
       return account ? store.linksOf(account.id) : [];

@@ -82,9 +82,9 @@ describe('requests with one new key while its account is written', () => {
         (account) => void settled.push(`${which}: ${(account as { apiKey: string }).apiKey}`),
         () => void settled.push(`${which}: refused`),
       );
-    const first = outcome('first')(t.service.authenticate(KEY));
+    const first = outcome('first')(Promise.resolve(t.service.authenticate(KEY)));
     await t.turns();
-    const second = outcome('second')(t.service.authenticate(KEY));
+    const second = outcome('second')(Promise.resolve(t.service.authenticate(KEY)));
     await t.turns();
     expect(settled, 'answered before the account was written').toEqual([]);
     const accountWrite = ['put-account', 'put-tag', 'put-tag', 'put-tag', 'put-link', 'put-link', 'put-link', 'put-link', 'put-link'];

@@ -162,7 +162,7 @@ describe('round trips to Redis through LinkService (measured)', () => {
     const reused = await measure(() => create({ slug: 'measured-reused', tags: [{ name: 'measured-new' }] }, account));
     const updated = await measure(() => service.update(account, id, { destinationUrl: 'https://example.com/u' }));
     const deleted = await measure(() => service.delete(account, id));
-    const authenticated = await measure(() => service.authenticate('demo-key'));
+    const authenticated = await measure(async () => service.authenticate('demo-key'));
     const counts = { first, created, tagged, reused, updated, deleted, authenticated };
     process.stdout.write(`Redis round trips (commands): ${Object.entries(counts).map(([name, c]) => `${name} ${c.roundTrips} (${c.commands})`).join(', ')}\n`);
     for (const c of Object.values(counts)) expect(c.monitored).toBe(c.commands);

@@ -30,7 +30,7 @@ beforeEach(async () => {
 afterEach(() => stores.closeAll());
 
 const instance = (i: number) => instances[i % INSTANCES]!;
-const account = (apiKey: string): Promise<AccountRecord> => instance(0).service.authenticate(apiKey);
+const account = (apiKey: string): Promise<AccountRecord> => Promise.resolve(instance(0).service.authenticate(apiKey));
 
 /** `count` operations spread over the instances, all started at once. */
 function race<T>(count: number, op: (service: LinkService, i: number) => Promise<T>): Promise<Array<PromiseSettledResult<T>>> {
