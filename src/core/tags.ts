@@ -22,7 +22,8 @@ export interface ResolvedTags {
 }
 
 export function checkTags(store: LinkStore, account: AccountRecord, input: Tag[]): Awaitable<TagPlan> {
-  const ids = [...new Set(input.flatMap((tag) => (tag.id === undefined ? [] : [tag.id])))];
+  const ids: string[] = [];
+  for (const tag of input) if (tag.id !== undefined && !ids.includes(tag.id)) ids.push(tag.id);
   return andThen(allOf(ids.map((id) => store.tagById(id))), (records) => {
     const byId = new Map<string, TagRecord>();
     // Every unknown id is a 404 before any name mismatch is a 400 (D19), the first in request order.
@@ -66,7 +67,10 @@ export async function claimTags(store: LinkStore, account: AccountRecord, plan: 
 
 /** The names the plan asks for, each once, in request order. */
 function namesOf(plan: TagPlan): string[] {
-  return [...new Set(plan.flatMap((step) => ('name' in step ? [step.name] : [])))];
+  // A loop, not a Set of a flatMap: a plan holds at most 50 steps, and this runs on every create.
+  const names: string[] = [];
+  for (const step of plan) if ('name' in step && !names.includes(step.name)) names.push(step.name);
+  return names;
 }
 
 /** Ids in request order without duplicates, each name's tag as found or made. */
