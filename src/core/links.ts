@@ -130,12 +130,14 @@ export class LinkService {
   }
 
   async update(account: AccountRecord, id: string, input: UpdateLinkRequest): Promise<Link> {
-    const link = await this.linkOf(account, id);
-    const tags = input.tags && (await claimTags(this.store, account, await checkTags(this.store, account, input.tags), this.deps.random));
-    const change: LinkChange = {
-      ...(input.destinationUrl === undefined ? {} : { destinationUrl: input.destinationUrl }),
-      ...(tags ? { tagIds: tags.tagIds } : {}),
-    };
+    // Each step awaited only when the store answered with a promise: at once in memory mode.
+    const found = this.linkOf(account, id);
+    const link = found instanceof Promise ? await found : found;
+    const planned = input.tags && andThen(checkTags(this.store, account, input.tags), (plan) => claimTags(this.store, account, plan, this.deps.random));
+    const tags = planned instanceof Promise ? await planned : planned;
+    const change: LinkChange = {};
+    if (input.destinationUrl !== undefined) change.destinationUrl = input.destinationUrl;
+    if (tags) change.tagIds = tags.tagIds;
     const updated = await saved(this.store.updateLink(link, change, tags?.created ?? []));
     // Deleted while this update ran: the delete wins, never a link brought back (D22).
     if (!updated) throw errors.linkNotFound(id);
@@ -143,7 +145,8 @@ export class LinkService {
   }
 
   async delete(account: AccountRecord, id: string): Promise<void> {
-    const link = await this.linkOf(account, id);
+    const found = this.linkOf(account, id);
+    const link = found instanceof Promise ? await found : found;
     if (!(await saved(this.store.deleteLink(link)))) throw errors.linkNotFound(id);
   }
 
@@ -161,10 +164,11 @@ export class LinkService {
   }
 
   /** The link if it exists and belongs to this account; another account's link is not there (D15). */
-  private async linkOf(account: AccountRecord, id: string): Promise<LinkRecord> {
-    const link = await this.store.linkById(id);
-    if (!link || link.accountId !== account.id) throw errors.linkNotFound(id);
-    return link;
+  private linkOf(account: AccountRecord, id: string): Awaitable<LinkRecord> {
+    return andThen(this.store.linkById(id), (link) => {
+      if (!link || link.accountId !== account.id) throw errors.linkNotFound(id);
+      return link;
+    });
   }
 
   /** The default domain or one of the account's own (D8). */

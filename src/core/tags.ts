@@ -57,11 +57,19 @@ export function resolveTags(store: LinkStore, account: AccountRecord, plan: TagP
   });
 }
 
-/** The same for an update: each new name is claimed in the store, one after the other, in request order. */
-export async function claimTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Promise<ResolvedTags> {
+/**
+ * The same for an update: each new name is claimed in the store, one after the other, in request
+ * order. At once for a plan that names no tag by name (an update that sends ids only, or none).
+ */
+export function claimTags(store: LinkStore, account: AccountRecord, plan: TagPlan, random: RandomInt): Awaitable<ResolvedTags> {
+  const names = namesOf(plan);
+  return names.length === 0 ? collectTags(plan, new Map(), []) : claimAll(store, account, plan, names, random);
+}
+
+async function claimAll(store: LinkStore, account: AccountRecord, plan: TagPlan, names: string[], random: RandomInt): Promise<ResolvedTags> {
   const byName = new Map<string, TagRecord>();
   const created: TagRecord[] = [];
-  for (const name of namesOf(plan)) byName.set(name, await claimName(store, account, name, random, created));
+  for (const name of names) byName.set(name, await claimName(store, account, name, random, created));
   return collectTags(plan, byName, created);
 }
 
