@@ -38,7 +38,7 @@ describe('the robustness runner against brittle clients', { timeout: 120_000 }, 
   it.each([
     ['created-at-needs-z', 'createLink.createdAt:offset'],
     ['click-count-method', 'updateLink.clickCount:absent'],
-    ['content-type-exact', 'createLink.contentType:bare'],
+    ['content-type-exact', 'createLink.content-type:no-charset'],
     ['tags-sorted', 'createLink.tags:permuted'],
     ['title-fits-60', 'updateLink.title:longest'],
   ])('%s: finds the failure within 20 runs and shrinks it to %s alone', async (client, dimension) => {
