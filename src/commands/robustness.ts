@@ -55,7 +55,8 @@ async function robustness(options: RobustnessOptions, env: Record<string, string
     io.err([`shortlink-mock robustness: the command fails with variety off (${outcome.run.reason}): the client's suite fails on its own, so no dimension is to blame. Fix it first; its last lines:`, ...tail].join('\n'));
     return EXIT_USAGE;
   }
-  const report: Finished = { baseSeed, runs: outcome.runs, failures: outcome.failures, dimensionsSeen: outcome.dimensionsSeen };
+  const descriptions = outcome.failures.length > 0 ? await target.descriptions() : new Map<string, string>();
+  const report: Finished = { baseSeed, descriptions, runs: outcome.runs, failures: outcome.failures, dimensionsSeen: outcome.dimensionsSeen };
   io.out(textReport(report));
   if (options.json !== undefined && !writeReportFile({ file: options.json, text: jsonReport(report), flag: '--json', label: 'JSON' }, 'shortlink-mock robustness', io)) return EXIT_USAGE;
   if (options.junit !== undefined && !writeJUnitFile(options.junit, junitReport(report), 'shortlink-mock robustness', io)) return EXIT_USAGE;

@@ -30,6 +30,8 @@ export interface MockTarget {
   journalAfter(mark: number): Promise<VarietyEntry[]>;
   /** Every dimension the mock knows, when the journal cannot tell which a run used. */
   dimensions(): Promise<string[]>;
+  /** Each dimension's one-line description, for the report. */
+  descriptions(): Promise<Map<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,8 @@ export interface TargetOptions {
   /** The mock at this URL; none: start one. */
   baseUrl?: string;
   adminToken?: string;
+  /** Variety for this key only, and the journal of this key only: other suites on the mock are left alone. */
+  apiKey?: string;
 }
 
 /** Starts or reaches the mock; rejects (an AdminApiError or a start-up error) when it cannot. */
@@ -44,27 +48,34 @@ export async function openTarget(options: TargetOptions): Promise<MockTarget> {
   if (options.baseUrl !== undefined) {
     const client = new AdminClient(options.baseUrl, { adminToken: options.adminToken });
     await client.call('GET', '/variety/dimensions'); // reachable, token accepted, and variety mode known
-    return targetOver(client, async () => {}, async () => {});
+    return targetOver(client, options.apiKey, { beforeRun: async () => {}, stop: async () => {} });
   }
   const { startMock } = await import('../toolkit/start-mock.js');
   const mock = await startMock({ log: () => {} });
   const client = new AdminClient(mock.url);
-  return targetOver(client, async () => void (await mock.reset()), () => mock.stop());
+  return targetOver(client, options.apiKey, { beforeRun: async () => void (await mock.reset()), stop: () => mock.stop() });
 }
 
-function targetOver(client: AdminClient, beforeRun: () => Promise<void>, stop: () => Promise<void>): MockTarget {
+function targetOver(client: AdminClient, apiKey: string | undefined, own: Pick<MockTarget, 'beforeRun' | 'stop'>): MockTarget {
+  const key = apiKey === undefined ? {} : { apiKey };
+  const journal: Record<string, string> = apiKey === undefined ? {} : { account: apiKey };
   return {
     url: client.baseUrl,
-    beforeRun,
-    setVariety: async ({ seed, only }) => void (await client.call('PUT', '/variety', { seed, ...(only === undefined ? {} : { only }) })),
-    clearVariety: async () => void (await client.call('DELETE', '/variety')),
-    journalMark: async () => (await entries(client, { limit: 1 })).at(-1)?.seq ?? 0,
-    journalAfter: async (mark) => (await entries(client, {})).filter((entry) => entry.seq > mark),
-    dimensions: async () => (await client.call<{ dimensions: Array<{ name: string }> }>('GET', '/variety/dimensions')).dimensions.map((dimension) => dimension.name),
-    stop,
+    ...own,
+    setVariety: async ({ seed, only }) => void (await client.call('PUT', '/variety', { seed, ...key, ...(only === undefined ? {} : { only }) })),
+    clearVariety: async () => void (await client.call('DELETE', '/variety', undefined, key)),
+    journalMark: async () => (await entries(client, { ...journal, limit: 1 })).at(-1)?.seq ?? 0,
+    journalAfter: async (mark) => (await entries(client, journal)).filter((entry) => entry.seq > mark),
+    dimensions: async () => [...(await listed(client)).keys()],
+    descriptions: () => listed(client),
   };
 }
 
-async function entries(client: AdminClient, query: Record<string, number>): Promise<VarietyEntry[]> {
+async function listed(client: AdminClient): Promise<Map<string, string>> {
+  const { dimensions } = await client.call<{ dimensions: Array<{ name: string; description: string }> }>('GET', '/variety/dimensions');
+  return new Map(dimensions.map((dimension) => [dimension.name, dimension.description]));
+}
+
+async function entries(client: AdminClient, query: Record<string, string | number>): Promise<VarietyEntry[]> {
   return (await client.call<{ entries: VarietyEntry[] }>('GET', '/requests', undefined, query)).entries;
 }

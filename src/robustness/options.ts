@@ -30,6 +30,9 @@ Options:
   --base-url URL         use the mock running there, through its admin API (its state is not reset
                          between runs); default: start one in this process, in memory [env MOCK_BASE_URL]
   --admin-token TOKEN    that mock's admin token, if it was started with one [env MOCK_ADMIN_TOKEN]
+  --api-key KEY          switch variety on for this API key only (PUT /__admin/variety with apiKey),
+                         so that other suites sharing the mock get its usual answers; the command
+                         must send this key (default: for every request) [env MOCK_ROBUSTNESS_API_KEY]
   --timeout SECONDS      bound of one run of the command; past it the run is stopped and fails (default ${DEFAULT_TIMEOUT_S}) [env MOCK_ROBUSTNESS_TIMEOUT]
   --json FILE            also write the report as JSON to FILE
   --junit FILE           also write the report as JUnit XML to FILE: one testcase per seed
@@ -44,6 +47,7 @@ export interface RobustnessOptions {
   seed?: number;
   baseUrl?: string;
   adminToken?: string;
+  apiKey?: string;
   timeoutMs: number;
   json?: string;
   junit?: string;
@@ -54,10 +58,11 @@ export function parseRobustnessOptions(argv: readonly string[], env: Record<stri
   const split = argv.indexOf('--');
   const flags = split === -1 ? argv : argv.slice(0, split);
   const command = split === -1 ? [] : argv.slice(split + 1);
-  const parsed = parseAdminFlags(flags, env, ['runs', 'seed', 'timeout', 'json', 'junit']);
+  const parsed = parseAdminFlags(flags, env, ['runs', 'seed', 'api-key', 'timeout', 'json', 'junit']);
   if (parsed === 'help') return 'help';
   if (command.length === 0) throw new UsageError("give the client's test command after --, e.g. shortlink-mock robustness -- npm test");
   const seed = parsed.read('seed', 'MOCK_ROBUSTNESS_SEED');
+  const apiKey = parsed.read('api-key', 'MOCK_ROBUSTNESS_API_KEY');
   const files = { json: writable(parsed.read('json')), junit: writable(parsed.read('junit')) };
   const baseUrl = parsed.read('base-url', 'MOCK_BASE_URL') === undefined ? {} : { baseUrl: parsed.target.baseUrl };
   return {
@@ -65,6 +70,7 @@ export function parseRobustnessOptions(argv: readonly string[], env: Record<stri
     ...(seed === undefined ? {} : { seed: whole(seed, 0, 0, MAX_SEED) }),
     ...baseUrl,
     ...(parsed.target.token === undefined ? {} : { adminToken: parsed.target.token.value }),
+    ...(apiKey === undefined ? {} : { apiKey: apiKey.value }),
     timeoutMs: whole(parsed.read('timeout', 'MOCK_ROBUSTNESS_TIMEOUT'), DEFAULT_TIMEOUT_S, 1, MAX_TIMEOUT_S) * 1000,
     ...(files.json === undefined ? {} : { json: files.json }),
     ...(files.junit === undefined ? {} : { junit: files.junit }),

@@ -12,6 +12,8 @@ const OUTPUT_LINES = 15;
 
 export interface Finished {
   baseSeed: number;
+  /** Each dimension's one-line description, from the mock. */
+  descriptions: ReadonlyMap<string, string>;
   runs: SeedRun[];
   failures: Failure[];
   dimensionsSeen: string[];
@@ -34,28 +36,40 @@ export function textReport(report: Finished): string {
   const head = `shortlink-mock robustness: ${runs.length} runs under seed ${baseSeed} (replay them with --seed ${baseSeed}), ${report.dimensionsSeen.length} dimensions varied`;
   if (failures.length === 0) return `${head}\nevery run passed`;
   const lines = [head, `${failures.length} of ${runs.length} runs FAILED`];
-  for (const failure of failures) lines.push('', ...failureLines(failure));
+  for (const failure of failures) lines.push('', ...failureLines(failure, report.descriptions));
   return lines.join('\n');
 }
 
-function failureLines(failure: Failure): string[] {
+function failureLines(failure: Failure, descriptions: ReadonlyMap<string, string>): string[] {
   const count = `${failure.minimal.length} ${failure.minimal.length === 1 ? 'dimension' : 'dimensions'}`;
-  const how = failure.sameAs === undefined ? `${failure.reruns} reruns to shrink` : `the same set as seed ${failure.sameAs}`;
-  const lines = [`seed ${failure.seed}: the command fails with ${failure.minimal.length === 0 ? 'no dimension varied (a flaky command?)' : count} (${how})${failure.exhausted ? '; the rerun budget ran out: perhaps not the smallest set' : ''}`];
+  const how = failure.sameAs === undefined ? `shrunk in ${failure.reruns} ${failure.reruns === 1 ? 'rerun' : 'reruns'}` : `the same set as seed ${failure.sameAs}`;
+  const lines = [`seed ${failure.seed}: the command fails with ${failure.minimal.length === 0 ? 'no dimension varied (a flaky command?)' : `${count} varied`} (${how})${failure.exhausted ? '; the rerun budget ran out: perhaps not the smallest set' : ''}`];
+  const only = failure.minimal.length > 0 ? `, or in your own run: PUT /__admin/variety ${JSON.stringify({ seed: failure.seed, only: failure.minimal })}` : '';
+  const replay = [`  replay: robustness --runs 1 --seed ${failure.seed}${only}`];
+  // A set already shown in full for an earlier seed: its names and how to replay it suffice.
+  if (failure.sameAs !== undefined) return [...lines, `  ${failure.minimal.join(', ')}`, ...replay];
   for (const dimension of failure.minimal) {
-    lines.push(`  ${dimension}`);
+    const description = descriptions.get(dimension);
+    lines.push(`  ${dimension}${description === undefined ? '' : `: ${description}`}`);
     const example = failure.examples[dimension];
-    if (example) lines.push(`    e.g. ${exampleLine(example)}`);
+    if (example) lines.push(`    e.g. ${exampleLine(example, dimension)}`);
   }
-  if (failure.minimal.length > 0) lines.push(`  replay: PUT /__admin/variety ${JSON.stringify({ seed: failure.seed, only: failure.minimal })}`);
-  if (failure.sameAs === undefined) lines.push(`  the command (${failure.run.reason}), last lines:`, ...lastLines(failure.run.output).map((line) => `    | ${line}`));
+  lines.push(...replay);
+  lines.push(`  the command (${failure.run.reason}), last lines:`, ...lastLines(failure.run.output).map((line) => `    | ${line}`));
   return lines;
 }
 
-function exampleLine(example: Example): string {
-  const body = example.body === undefined || example.body === null ? 'no body' : JSON.stringify(example.body);
-  const shown = body.length > BODY_PREVIEW ? `${body.slice(0, BODY_PREVIEW)}… (${body.length} characters)` : body;
-  return `${example.operationId ?? example.method} ${example.method} ${example.path} → ${example.status ?? 'no answer'} ${shown}`;
+/** The answer, showing the field the dimension varies (`updateLink.title:longest` → its `title`) when the body has it. */
+function exampleLine(example: Example, dimension: string): string {
+  const field = /^[^.]+\.([^:]+):/.exec(dimension)?.[1];
+  const body = example.body as Record<string, unknown> | null | undefined;
+  const part = field !== undefined && typeof body === 'object' && body !== null && Object.hasOwn(body, field) ? `${field}: ${JSON.stringify(body[field])}` : bodyText(body);
+  const shown = part.length > BODY_PREVIEW ? `${part.slice(0, BODY_PREVIEW)}… (${part.length} characters)` : part;
+  return `${example.operationId ?? example.method} ${example.method} ${example.path} → ${example.status ?? 'no answer'}, ${shown}`;
+}
+
+function bodyText(body: unknown): string {
+  return body === undefined || body === null ? 'no body' : JSON.stringify(body);
 }
 
 export function lastLines(output: string): string[] {
@@ -69,7 +83,7 @@ export function junitReport(report: Finished): string {
     const head = `    <testcase classname="robustness" name="seed ${seed}" time="${(run.durationMs / 1000).toFixed(3)}"`;
     if (!failure) return `${head}/>`;
     const message = `fails with ${failure.minimal.join(', ') || 'no dimension varied'}`;
-    return `${head}>\n      <failure message="${xmlAttr(message)}">${xmlText(failureLines(failure).join('\n'))}</failure>\n    </testcase>`;
+    return `${head}>\n      <failure message="${xmlAttr(message)}">${xmlText(failureLines(failure, report.descriptions).join('\n'))}</failure>\n    </testcase>`;
   });
   const total = (report.runs.reduce((sum, { run }) => sum + run.durationMs, 0) / 1000).toFixed(3);
   return [

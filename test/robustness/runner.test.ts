@@ -43,7 +43,7 @@ describe('shortlink-mock robustness', () => {
       expect(failure.examples['getThing.b:edge']).toMatchObject({ status: 200, body: { varied: ['getThing.b:edge'] } });
     }
     expect(report.dimensionsSeen).toContain('getThing.b:edge');
-    expect(result.out).toContain(`seed ${report.failures[0]?.seed}: the command fails with 1 dimension`);
+    expect(result.out).toContain(`seed ${report.failures[0]?.seed}: the command fails with 1 dimension varied`);
     expect(result.out).toContain('broke on getThing.b:edge');
     const xml = readFileSync(junit, 'utf8');
     expect(xml.match(/<testcase /g)).toHaveLength(8);
