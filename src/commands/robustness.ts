@@ -2,7 +2,7 @@
 // answer the contract allows (variety mode), each failure shrunk to the dimensions that cause it.
 // Called by src/cli.ts with process.env; the work is in src/robustness/.
 import { writeJUnitFile, writeReportFile } from '../contract/junit-file.js';
-import { runClient } from '../robustness/client-run.js';
+import { runClient, stopRunningClients } from '../robustness/client-run.js';
 import { openTarget, type MockTarget } from '../robustness/mock-target.js';
 import { parseRobustnessOptions, ROBUSTNESS_USAGE, type RobustnessOptions } from '../robustness/options.js';
 import { jsonReport, junitReport, lastLines, textReport, type Finished } from '../robustness/report.js';
@@ -27,6 +27,12 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
       io.err(`shortlink-mock robustness: cannot use the mock: ${(error as Error).message}`);
       return EXIT_USAGE;
     }
+    // Stopped itself (Ctrl-C, CI's cancel): the client's run goes too, instead of living on alone.
+    const onSignal = (signal: NodeJS.Signals): void => {
+      stopRunningClients();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     try {
       return await robustness(options, env, target, io);
     } catch (error) {
@@ -34,6 +40,7 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
       io.err(`shortlink-mock robustness: the mock failed mid-run: ${(error as Error).message}`);
       return EXIT_USAGE;
     } finally {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
       await target.stop();
     }
   });

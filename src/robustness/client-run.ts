@@ -25,6 +25,18 @@ export interface ClientCommand {
   timeoutMs: number;
 }
 
+/** The process groups of the runs in progress, to stop them if the runner itself is stopped. */
+const running = new Set<number>();
+
+/**
+ * Stops every run in progress with everything it started. A run leads its own process group (so
+ * that a timeout can stop all of it), which also keeps it out of the terminal's Ctrl-C: the runner
+ * passes the signal on with this.
+ */
+export function stopRunningClients(): void {
+  for (const pid of running) stopGroup(pid);
+}
+
 /** Runs the command against the mock at `mockUrl`; never rejects. */
 export function runClient(command: ClientCommand, mockUrl: string): Promise<ClientRun> {
   const started = Date.now();
@@ -36,6 +48,7 @@ export function runClient(command: ClientCommand, mockUrl: string): Promise<Clie
       output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
     };
     const child = spawn(file, args, { env: { ...command.env, MOCK_URL: mockUrl, SHORTLINK_MOCK_URL: mockUrl }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) running.add(child.pid);
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const timer = setTimeout(() => {
@@ -44,6 +57,7 @@ export function runClient(command: ClientCommand, mockUrl: string): Promise<Clie
     }, command.timeoutMs);
     const finish = (exitCode: number | null, reason: string): void => {
       clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
       resolve({ exitCode, failed: exitCode !== 0, reason, output, durationMs: Date.now() - started });
     };
     child.on('error', (error) => finish(null, `cannot start ${file}: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
