@@ -43,7 +43,7 @@ export function textReport(report: Finished): string {
 function failureLines(failure: Failure, descriptions: ReadonlyMap<string, string>): string[] {
   const count = `${failure.minimal.length} ${failure.minimal.length === 1 ? 'dimension' : 'dimensions'}`;
   const how = failure.sameAs === undefined ? `shrunk in ${failure.reruns} ${failure.reruns === 1 ? 'rerun' : 'reruns'}` : `the same set as seed ${failure.sameAs}`;
-  const lines = [`seed ${failure.seed}: the command fails with ${failure.minimal.length === 0 ? 'no dimension varied (a flaky command?)' : `${count} varied`} (${how})${failure.exhausted ? '; the rerun budget ran out: perhaps not the smallest set' : ''}`];
+  const lines = [`seed ${failure.seed}: the command fails with ${failure.minimal.length === 0 ? 'its dimensions, but not again when rerun with them (a flaky command?)' : `${count} varied`} (${how})${failure.exhausted ? '; the rerun budget ran out: perhaps not the smallest set' : ''}`];
   const only = failure.minimal.length > 0 ? `, or in your own run: PUT /__admin/variety ${JSON.stringify({ seed: failure.seed, only: failure.minimal })}` : '';
   const replay = [`  replay: robustness --runs 1 --seed ${failure.seed}${only}`];
   // A set already shown in full for an earlier seed: its names and how to replay it suffice.
@@ -82,7 +82,7 @@ export function junitReport(report: Finished): string {
     const failure = bySeed.get(seed);
     const head = `    <testcase classname="robustness" name="seed ${seed}" time="${(run.durationMs / 1000).toFixed(3)}"`;
     if (!failure) return `${head}/>`;
-    const message = `fails with ${failure.minimal.join(', ') || 'no dimension varied'}`;
+    const message = `fails with ${failure.minimal.join(', ') || 'a failure that did not come back (flaky?)'}`;
     return `${head}>\n      <failure message="${xmlAttr(message)}">${xmlText(failureLines(failure, report.descriptions).join('\n'))}</failure>\n    </testcase>`;
   });
   const total = (report.runs.reduce((sum, { run }) => sum + run.durationMs, 0) / 1000).toFixed(3);

@@ -46,7 +46,7 @@ export async function runRobustness(input: RunnerInput): Promise<Outcome> {
     for (const dimension of used) seen.add(dimension);
     runs.push({ seed, run, used });
     progress(`run ${index + 1}/${seeds.length} seed ${seed}: ${run.failed ? `FAILED (${run.reason})` : 'passed'} in ${(run.durationMs / 1000).toFixed(1)} s, ${used.length} dimensions varied`);
-    if (run.failed) failures.push(await shrinkFailure({ seed, first: { run, entries }, used: used.length > 0 ? used : await target.dimensions(), once, known: failures, budget: input.budget, progress }));
+    if (run.failed) failures.push(await shrinkFailure({ seed, first: { run, entries }, used: used.length > 0 ? used : await target.dimensions(), once, allDimensions: () => target.dimensions(), known: failures, budget: input.budget, progress }));
   }
   return { kind: 'done', runs, failures, dimensionsSeen: [...seen].sort() };
 }

@@ -47,6 +47,8 @@ export interface ShrinkInput {
   first: VarietyRun;
   used: string[];
   once: (variety: VarietySwitch) => Promise<VarietyRun>;
+  /** Every dimension the mock knows. */
+  allDimensions: () => Promise<string[]>;
   known: readonly Failure[];
   budget: ShrinkBudget;
   progress: (line: string) => void;
@@ -66,12 +68,30 @@ export async function shrinkFailure(input: ShrinkInput): Promise<Failure> {
   };
   const allowed = (): number => Math.max(0, Math.min(input.budget.perFailure - reruns, budget.total - budget.spent));
   const earlier = await earlierSet(input, fails, allowed);
-  const start = earlier?.minimal ?? used;
+  const start = earlier?.minimal ?? (await reproduced(input, fails, allowed));
+  // The budget ran out before the failure was seen again: the seed's own set, unshrunk.
+  if (start === undefined) return { seed, minimal: used, examples: examplesOf(used, input.first.entries), run: input.first.run, reruns, exhausted: true };
   const shrunk = start.length > 1 ? await ddmin(start, fails, allowed()) : { minimal: start, exhausted: false };
   const run = failing.get(shrunk.minimal.join('\n')) ?? input.first;
   const examples = examplesOf(shrunk.minimal, failing.get(shrunk.minimal.join('\n'))?.entries ?? input.first.entries);
   const sameAs = earlier !== undefined && shrunk.minimal.join('\n') === earlier.minimal.join('\n') ? { sameAs: earlier.seed } : {};
   return { seed, minimal: shrunk.minimal, examples, run: run.run, reruns, exhausted: shrunk.exhausted, ...sameAs };
+}
+
+/**
+ * The set to shrink, once it is seen to fail with `only` those dimensions: ddmin starts from a set
+ * that fails. The journal may not name every dimension the run used (a run past the journal's
+ * size keeps only its last entries), so every dimension the mock knows is the second try. [] when
+ * neither fails again: the failure did not come from the variety (a flaky command); undefined
+ * when the rerun budget ran out first.
+ */
+async function reproduced(input: ShrinkInput, fails: (subset: string[]) => Promise<boolean>, allowed: () => number): Promise<string[] | undefined> {
+  if (allowed() === 0) return undefined;
+  if (await fails(input.used)) return input.used;
+  const all = await input.allDimensions();
+  if (all.length <= input.used.length) return [];
+  if (allowed() === 0) return undefined;
+  return (await fails(all)) ? all : [];
 }
 
 /** The first smallest set of an earlier seed that this seed used too and that fails it alone. */

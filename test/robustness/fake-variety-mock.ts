@@ -19,7 +19,8 @@ function dimensionsOf(seed: number): string[] {
   return FAKE_DIMENSIONS.filter((_, index) => (Math.imul(seed + 1, 2654435761 + index * 40503) >>> 7) % 2 === 0 || (index === 1 && seed % 3 === 0));
 }
 
-export async function startFakeMock(): Promise<FakeMock> {
+/** `unjournaled`: dimensions the answers vary but the journal does not name (as a run past the journal's size loses them). */
+export async function startFakeMock(options: { unjournaled?: readonly string[] } = {}): Promise<FakeMock> {
   let variety: { seed: number; only?: string[] } | null = null;
   const entries: Array<Record<string, unknown>> = [];
   const calls: string[] = [];
@@ -41,7 +42,7 @@ export async function startFakeMock(): Promise<FakeMock> {
       if (route === 'GET /thing') {
         const varied = variety === null ? [] : dimensionsOf(variety.seed).filter((name) => variety?.only?.includes(name) ?? true);
         const body = { varied };
-        entries.push({ seq: entries.length + 1, operationId: 'getThing', method: 'GET', path: '/thing', status: 200, responseBody: body, variety: variety === null ? null : { seed: variety.seed, dimensions: varied } });
+        entries.push({ seq: entries.length + 1, operationId: 'getThing', method: 'GET', path: '/thing', status: 200, responseBody: body, variety: variety === null ? null : { seed: variety.seed, dimensions: varied.filter((name) => !options.unjournaled?.includes(name)) } });
         return send(200, body);
       }
       return send(404, { errorDescription: `no route ${route}` });

@@ -89,6 +89,31 @@ describe('shortlink-mock robustness', () => {
     expect(err.join('\n')).toContain(message);
   });
 
+  it('still finds the cause when the journal does not name it (shrinks over every dimension instead)', async () => {
+    const hiding = await startFakeMock({ unjournaled: ['getThing.b:edge'] });
+    const json = join(dir, 'hidden.json');
+    const argv = ['--base-url', hiding.url, '--runs', '8', '--seed', '7', '--json', json, '--', process.execPath, '--input-type=module', '-e', BRITTLE_CLIENT, 'getThing.b:edge'];
+    try {
+      expect(await runRobustnessCommand(argv, {}, { out: () => {}, err: () => {} })).toBe(1);
+    } finally {
+      await hiding.close();
+    }
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { failures: Array<{ minimal: string[] }> };
+    for (const failure of report.failures) expect(failure.minimal).toEqual(['getThing.b:edge']);
+  });
+
+  it('blames no dimension for a failure that does not come back when rerun (a flaky command)', async () => {
+    const marker = join(dir, 'flaky-once');
+    // Passes with variety off, fails its first varied run only.
+    const flaky = `const fs = require('node:fs'); fetch(process.env.MOCK_URL + '/thing').then((r) => r.json()).then((a) => { if (a.varied.length > 0 && !fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(1); } });`;
+    const out: string[] = [];
+    const json = join(dir, 'flaky.json');
+    const argv = ['--base-url', mock.url, '--runs', '3', '--seed', '7', '--json', json, '--', process.execPath, '-e', flaky];
+    expect(await runRobustnessCommand(argv, {}, { out: (text) => out.push(text), err: (text) => out.push(text) })).toBe(1);
+    expect(out.join('\n')).toContain('not again when rerun with them (a flaky command?)');
+    expect((JSON.parse(readFileSync(json, 'utf8')) as { failures: Array<{ minimal: string[] }> }).failures.map((failure) => failure.minimal)).toEqual([[]]);
+  });
+
   it('says so (exit 2) when the mock at --base-url cannot be reached', async () => {
     const err: string[] = [];
     const code = await runRobustnessCommand(['--base-url', 'http://127.0.0.1:1', '--', 'true'], {}, { out: () => {}, err: (text) => err.push(text) });
