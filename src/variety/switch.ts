@@ -7,11 +7,13 @@ import { nearest } from '../core/nearest.js';
 import type { Dimension } from './dimensions.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
 
-/** A setting as the admin API shows it. */
+/** A setting as the admin API shows it: global (`apiKey` null) or one key's. */
 export interface VarietySetting {
   seed: number;
   apiKey: string | null;
+  /** Exactly these dimensions, or null: the seed picks among all. */
   only: string[] | null;
+  /** These dimensions never, or null. */
   except: string[] | null;
 }
 
