@@ -32,6 +32,7 @@ import type { JournalStore, TrafficState } from './store/traffic-state.js';
 import { buildDimensions } from './variety/dimensions.js';
 import type { VarietySettings } from './variety/plan.js';
 import { VarietySwitch } from './variety/switch.js';
+import { followShared, VARIETY_FOLLOW_MS } from './variety/follow-shared.js';
 
 /** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
 export interface SharedData {
@@ -135,8 +136,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const scenarios = new ScenarioRegistry(options.scenarios ?? [], traffic.scenario);
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
-  const variety = new VarietySwitch(buildDimensions(options.contract.document));
-  if (options.variety) variety.set(options.variety);
+  // Shared by instances on Redis: this one starts from what is set there, and follows it.
+  const variety = new VarietySwitch(buildDimensions(options.contract.document), traffic.variety);
+  await variety.refresh(true);
+  if (options.variety) await variety.set(options.variety);
+  const stopFollowing = followShared(variety, VARIETY_FOLLOW_MS, options.log ?? (() => undefined));
   const journal = traffic.journal;
   const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
   // Its threads start on the first large answer, not here.
@@ -173,6 +177,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   });
   return { app, service, store, scenarios, variety, journal, seeded: data.seeded, close: async () => {
       upstream?.close();
+      stopFollowing();
       await judge?.close();
       await traffic.close();
       await data.close();

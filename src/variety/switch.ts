@@ -1,17 +1,21 @@
 // Where variety is switched on: for every request (--variety, or PUT /__admin/variety without a
 // key) or for one API key's requests (so that parallel suites, each with its key, stay isolated),
 // and the plan each request gets. Plans are computed when a setting changes, never per request;
-// `on` is the one check a request pays when variety is off.
+// `on` is the one check a request pays when variety is off. Shared by instances (Redis), a change
+// is written there first and each instance follows the others' (refresh(), follow-shared.ts).
 import { errors } from '../core/errors.js';
 import { nearest } from '../core/nearest.js';
 import type { Dimension } from './dimensions.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
+import type { SharedVarietySettings } from '../store/redis-variety.js';
 
-/** A setting as the admin API shows it. */
+/** A setting as the admin API shows it: global (`apiKey` null) or one key's. */
 export interface VarietySetting {
   seed: number;
   apiKey: string | null;
+  /** Exactly these dimensions, or null: the seed picks among all. */
   only: string[] | null;
+  /** These dimensions never, or null. */
   except: string[] | null;
 }
 
@@ -31,30 +35,59 @@ export class VarietySwitch {
   private global: Active | undefined;
   private readonly byKey = new Map<string, Active>();
   private readonly names: readonly string[];
+  /** The shared settings' change counter this copy was read at. */
+  private version: string | null = null;
 
-  constructor(readonly catalogue: readonly Dimension[]) {
+  constructor(
+    readonly catalogue: readonly Dimension[],
+    readonly shared?: SharedVarietySettings,
+  ) {
     this.names = catalogue.map((dimension) => dimension.name);
   }
 
   /** Checks and turns on a setting; an unknown dimension name is a 400 with a guess. */
-  set(settings: VarietySettings & { apiKey?: string | null }): VarietySetting {
+  async set(settings: VarietySettings & { apiKey?: string | null }): Promise<VarietySetting> {
     const setting: VarietySetting = { seed: settings.seed, apiKey: settings.apiKey ?? null, only: this.known(settings.only, 'only'), except: this.known(settings.except, 'except') };
-    const active = { setting, plan: planOf(this.catalogue, setting) };
-    if (setting.apiKey === null) this.global = active;
-    else this.byKey.set(setting.apiKey, active);
-    this.on = true;
+    await this.shared?.set(setting);
+    this.apply(setting);
     return setting;
   }
 
   /** Turns off the global setting (no key) or one key's. */
-  clear(apiKey?: string): void {
-    if (apiKey === undefined) this.global = undefined;
-    else this.byKey.delete(apiKey);
-    this.on = this.global !== undefined || this.byKey.size > 0;
+  async clear(apiKey?: string): Promise<void> {
+    await this.shared?.clear(apiKey ?? null);
+    this.drop(apiKey ?? null);
   }
 
-  overview(): VarietyOverview {
+  /** What is on now; shared, as the shared settings say (and this copy follows them). */
+  async overview(): Promise<VarietyOverview> {
+    await this.refresh(true);
     return { global: this.global?.setting ?? null, byKey: Object.fromEntries([...this.byKey].map(([key, active]) => [key, active.setting])) };
+  }
+
+  /** Reads the shared settings again when their counter moved (or `always`); nothing to do unshared. */
+  async refresh(always = false): Promise<void> {
+    if (!this.shared) return;
+    if (!always && (await this.shared.version()) === this.version) return;
+    const { version, settings } = await this.shared.all();
+    this.global = undefined;
+    this.byKey.clear();
+    for (const setting of settings) this.apply(setting);
+    this.on = this.global !== undefined || this.byKey.size > 0;
+    this.version = version;
+  }
+
+  private apply(setting: VarietySetting): void {
+    const active = { setting, plan: planOf(this.catalogue, setting) };
+    if (setting.apiKey === null) this.global = active;
+    else this.byKey.set(setting.apiKey, active);
+    this.on = true;
+  }
+
+  private drop(apiKey: string | null): void {
+    if (apiKey === null) this.global = undefined;
+    else this.byKey.delete(apiKey);
+    this.on = this.global !== undefined || this.byKey.size > 0;
   }
 
   /** The plan for a request with this key: its own, else the global one. */

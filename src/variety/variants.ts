@@ -34,7 +34,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: 'longest',
-    description: (field, { schema }) => `'${field}' at the longest length the contract allows (${schema.maxLength ?? `no maxLength: ${LONGEST_WITHOUT_MAX}, the mock's own bound`} characters)`,
+    description: (field, { schema }) => `'${field}' at the longest length the contract allows (${schema.maxLength === undefined ? `${LONGEST_WITHOUT_MAX} characters: the contract sets no maxLength, so the bound is the mock's own` : `${schema.maxLength} characters`})`,
     appliesTo: isFreeText,
     apply: (value, present, freedom) => {
       const message = keepsMessage(freedom, value, present);
