@@ -16,7 +16,7 @@ export interface OperationPlan {
   seed: number;
   body: BodyDimension[];
   /** The id generator's shape for a link created now (undefined: the usual one). */
-  idShape?: { shape: IdShape; dimension: string };
+  idShape?: { shape: IdShape; dimension: string; maxLength: number };
   envelope: { noCharset?: string; chunked?: string; gzip?: string };
 }
 
@@ -46,7 +46,7 @@ function add(plan: Map<string, OperationPlan>, dimension: Dimension, seed: numbe
   let operation = plan.get(dimension.operationId);
   if (!operation) plan.set(dimension.operationId, (operation = { seed, body: [], envelope: {} }));
   if (dimension.kind === 'body') operation.body.push(dimension);
-  else if (dimension.kind === 'id') operation.idShape = { shape: dimension.variant as IdShape, dimension: dimension.name };
+  else if (dimension.kind === 'id') operation.idShape = { shape: dimension.variant as IdShape, dimension: dimension.name, maxLength: dimension.maxLength ?? 0 };
   else if (dimension.field === 'content-type') operation.envelope.noCharset = dimension.name;
   else if (dimension.field === 'framing') operation.envelope.chunked = dimension.name;
   else operation.envelope.gzip = dimension.name;
