@@ -34,9 +34,10 @@ export function planOf(catalogue: readonly Dimension[], settings: VarietySetting
   const plan = new Map<string, OperationPlan>();
   for (const [group, candidates] of groups) {
     const draw = seededDraw(settings.seed, group);
-    // Without `only`, half the fields stay as they are: a seed mixes some variants, not all.
-    if (!only && draw(2) === 0) continue;
-    const chosen = candidates[draw(candidates.length)];
+    // Without `only`, "as it is" is one more choice beside each variant, all equally likely: a seed
+    // mixes some variants, not all, and each variant is on for one seed in (variants + 1).
+    const pick = only ? draw(candidates.length) : draw(candidates.length + 1);
+    const chosen = candidates[pick];
     if (chosen) add(plan, chosen, settings.seed);
   }
   return plan;
