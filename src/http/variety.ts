@@ -133,6 +133,6 @@ export function newLinkIdFor(res: Response): (() => string) | undefined {
   if (!chosen || !shape) return undefined;
   return () => {
     if (!chosen.used.includes(shape.dimension)) chosen.used.push(shape.dimension);
-    return newIdOfShape(shape.shape);
+    return newIdOfShape(shape.shape, shape.maxLength);
   };
 }

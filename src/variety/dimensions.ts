@@ -28,6 +28,8 @@ export interface OtherDimension {
   field: string;
   variant: string;
   description: string;
+  /** An id shape's length at most: the schema's maxLength. */
+  maxLength?: number;
 }
 
 export type Dimension = BodyDimension | OtherDimension;
@@ -70,7 +72,7 @@ function idShapes(operationId: string, { schema }: FieldFreedom): OtherDimension
   const shapes: OtherDimension[] = [];
   const max = schema.maxLength;
   if (schema.type !== 'string' || schema.pattern || max === undefined) return shapes;
-  shapes.push({ kind: 'id', name: `${operationId}.id:longest`, operationId, field: 'id', variant: 'longest', description: `a created link's id of ${max} characters, the longest the contract allows (kept from then on)` });
-  if (max >= UUID_LENGTH) shapes.push({ kind: 'id', name: `${operationId}.id:uuid`, operationId, field: 'id', variant: 'uuid', description: "a created link's id shaped like a UUID (kept from then on)" });
+  shapes.push({ kind: 'id', name: `${operationId}.id:longest`, operationId, field: 'id', variant: 'longest', maxLength: max, description: `a created link's id of ${max} characters, the longest the contract allows (kept from then on)` });
+  if (max >= UUID_LENGTH) shapes.push({ kind: 'id', name: `${operationId}.id:uuid`, operationId, field: 'id', variant: 'uuid', maxLength: max, description: "a created link's id shaped like a UUID (kept from then on)" });
   return shapes;
 }

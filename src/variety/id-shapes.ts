@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { cryptoRandomInt, randomString } from '../core/random.js';
 import type { IdShape } from './dimensions.js';
 
-/** Link.id's maxLength in openapi.yaml (test/variety checks the dimension's description names it). */
-export const LONGEST_ID = 64;
-
-export function newIdOfShape(shape: IdShape): string {
-  return shape === 'uuid' ? randomUUID() : `lnk_${randomString(cryptoRandomInt, LONGEST_ID - 4)}`;
+/** `maxLength`: the id schema's (dimensions.ts reads it); the longest shape is exactly that long. */
+export function newIdOfShape(shape: IdShape, maxLength: number): string {
+  return shape === 'uuid' ? randomUUID() : `lnk_${randomString(cryptoRandomInt, maxLength - 4)}`;
 }

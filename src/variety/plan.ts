@@ -16,7 +16,7 @@ export interface OperationPlan {
   seed: number;
   body: BodyDimension[];
   /** The id generator's shape for a link created now (undefined: the usual one). */
-  idShape?: { shape: IdShape; dimension: string };
+  idShape?: { shape: IdShape; dimension: string; maxLength: number };
   envelope: { noCharset?: string; chunked?: string; gzip?: string };
 }
 
@@ -34,9 +34,10 @@ export function planOf(catalogue: readonly Dimension[], settings: VarietySetting
   const plan = new Map<string, OperationPlan>();
   for (const [group, candidates] of groups) {
     const draw = seededDraw(settings.seed, group);
-    // Without `only`, half the fields stay as they are: a seed mixes some variants, not all.
-    if (!only && draw(2) === 0) continue;
-    const chosen = candidates[draw(candidates.length)];
+    // Without `only`, "as it is" is one more choice beside each variant, all equally likely: a seed
+    // mixes some variants, not all, and each variant is on for one seed in (variants + 1).
+    const pick = only ? draw(candidates.length) : draw(candidates.length + 1);
+    const chosen = candidates[pick];
     if (chosen) add(plan, chosen, settings.seed);
   }
   return plan;
@@ -46,7 +47,7 @@ function add(plan: Map<string, OperationPlan>, dimension: Dimension, seed: numbe
   let operation = plan.get(dimension.operationId);
   if (!operation) plan.set(dimension.operationId, (operation = { seed, body: [], envelope: {} }));
   if (dimension.kind === 'body') operation.body.push(dimension);
-  else if (dimension.kind === 'id') operation.idShape = { shape: dimension.variant as IdShape, dimension: dimension.name };
+  else if (dimension.kind === 'id') operation.idShape = { shape: dimension.variant as IdShape, dimension: dimension.name, maxLength: dimension.maxLength ?? 0 };
   else if (dimension.field === 'content-type') operation.envelope.noCharset = dimension.name;
   else if (dimension.field === 'framing') operation.envelope.chunked = dimension.name;
   else operation.envelope.gzip = dimension.name;

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { ResponseChecker } from '../../src/contract/response-checker.js';
 import { CONTRACT_FILE } from '../../src/package-root.js';
 import { buildDimensions } from '../../src/variety/dimensions.js';
+import { newIdOfShape } from '../../src/variety/id-shapes.js';
 import { planOf } from '../../src/variety/plan.js';
 import { varyBody } from '../../src/variety/vary-body.js';
 
@@ -63,6 +64,17 @@ describe('the dimensions of variety', () => {
       const changed = answers.filter((answer) => answer.operationId === dimension.operationId).map((answer) => ({ answer, varied: varyBody(plan!, answer.status, answer.body) }));
       expect(changed.some(({ varied }) => varied.used.includes(dimension.name)), dimension.name).toBe(true);
       for (const { answer, varied } of changed) expect(checker.checkResponse(answer.operationId, answer.status, 'application/json', JSON.stringify(varied.body)), dimension.name).toEqual([]);
+    }
+  });
+
+  it("a created link's id in each shape the plan may give keeps the contract", () => {
+    const shapes = catalogue.filter((dimension) => dimension.kind === 'id');
+    expect(shapes.map((dimension) => dimension.name)).toEqual(['createLink.id:longest', 'createLink.id:uuid']);
+    for (const dimension of shapes) {
+      const { shape, maxLength } = planOf(catalogue, { seed: 1, only: [dimension.name] }).get('createLink')!.idShape!;
+      const id = newIdOfShape(shape, maxLength);
+      expect(id.length).toBe(dimension.variant === 'longest' ? 64 : 36);
+      expect(checker.checkResponse('createLink', 201, 'application/json', JSON.stringify({ ...link, id }))).toEqual([]);
     }
   });
 

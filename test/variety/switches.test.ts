@@ -65,10 +65,13 @@ describe('variety switched on', () => {
     expect(res.headers['access-control-allow-headers']).toContain('x-mock-variety');
   });
 
-  it('varies errors answered before validation too (a 401)', async () => {
+  it('varies errors answered before the validator\'s response hook too (a 401, a refused body)', async () => {
     const app = await createTestApp({ variety: { seed: 3, only: ['createLink.errorDescription:longest'] } });
     const res = await app.request.post('/links').send(valid).expect(401);
     expect([...(res.body.errorDescription as string)]).toHaveLength(4096);
+    const refused = await app.request.post('/links').set('x-api-key', DEMO).send({ ...valid, slug: 'a b' }).expect(400);
+    expect(refused.body.errorDescription).toMatch(/^request body: 'slug' .* — The quick brown fox/);
+    expect((await lastEntry(app))?.variety).toEqual({ seed: 3, dimensions: ['createLink.errorDescription:longest'] });
   });
 
   it('varies the envelope: no charset, chunked framing, gzip when asked for', async () => {

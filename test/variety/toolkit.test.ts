@@ -39,6 +39,15 @@ describe('the toolkit', () => {
     expect(entry?.variety).toBeNull();
   });
 
+  it('passes a seed alone as --variety', async () => {
+    const other = await startMock({ variety: { seed: 6 } });
+    try {
+      expect((await other.variety()).global).toEqual({ seed: 6, apiKey: null, only: null, except: null });
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('lists the dimensions', async () => {
     expect((await mock.varietyDimensions()).map((dimension) => dimension.name)).toContain('createLink.clickCount:absent');
   });
