@@ -9,7 +9,7 @@ const REDIS_STORE = 'test/store/redis-*.test.ts';
 // The contract suite checks the mock in process, unless CONTRACT_BASE_URL names a live server: then
 // it checks that server, once (a CI job runs `vitest run contract-tests/contract.test.ts`).
 const CONTRACT_SUITE = process.env['CONTRACT_BASE_URL'] ? [] : ['contract-tests/**/*.test.ts'];
-const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'test/scenarios/**/*.test.ts', ...CONTRACT_SUITE];
+const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'test/scenarios/**/*.test.ts', 'test/variety/switches.test.ts', ...CONTRACT_SUITE];
 // Stay on the memory store only, for a reason of their own:
 const MEMORY_ONLY = [
   // Floods the journal with 10,000 entries in one tick to overflow a slow client's buffer: the Redis

@@ -39,6 +39,10 @@ import type { ContractRules } from './scenarios/contract-rules.js';
 import type { SeedAccount } from './core/new-account.js';
 import { proxyPipeline, type ProxySettings } from './proxy/pipeline.js';
 import { VIOLATIONS_HEADER } from './proxy/headers.js';
+import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from './http/variety.js';
+import { contractJudge } from './http/variety-judge.js';
+import { buildDimensions } from './variety/dimensions.js';
+import { VarietySwitch } from './variety/switch.js';
 
 export interface Contract {
   /** openapi.yaml, parsed. */
@@ -88,6 +92,8 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Proxy mode (--proxy): API requests go to this upstream instead of the stateful handlers. */
   proxy?: ProxySettings;
+  /** Variety mode's settings (src/variety/); default: one of its own, off. */
+  variety?: VarietySwitch;
   /** Replaces handlers by operationId (tests use it to force a contract-breaking response). */
   handlers?: Partial<OperationHandlers>;
 }
@@ -102,13 +108,15 @@ export function createApp(deps: AppDeps): Express {
   // 0. The request target in origin-form, with undecodable path segments taken literally.
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
-  captureJsonBodies(app);
+  //    Variety varies the mock's own answers, not a proxied upstream's.
+  const variety = deps.variety ?? new VarietySwitch(buildDimensions(deps.contract.document));
+  captureJsonBodies(app, deps.proxy ? undefined : varyLate(variety, contractJudge(deps.contract.document), log));
   const recorded = recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) });
   //    Steps 0 and 1, like the API's steps below, are one router layer (src/http/one-layer.ts says why).
   app.use(oneLayer([plainRequestTarget, recorded]));
   // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
   //    state through it, and without a token it answers only this machine's host names (D29).
-  app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps)));
+  app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
   const corsAllowed = corsFor(corsOptions(deps.corsOrigins));
   // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
@@ -126,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
   app.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
   // 6–11 in proxy mode: every other request goes to the upstream, judged on both sides (src/proxy/pipeline.ts).
   if (deps.proxy) app.use(proxyPipeline({ ...deps.proxy, document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));
-  else addMockRoutes(app, deps, sleep);
+  else addMockRoutes(app, deps, sleep, variety);
   // 12. Anything not answered by now, then every error, as the spec's Error object.
   app.use((req) => {
     throw errors.pathNotFound(req.method, req.path);
@@ -140,7 +148,7 @@ export function createApp(deps: AppDeps): Express {
  * remembers; the steps that depend on it then run again when that changed meanwhile
  * (src/http/read-again.ts).
  */
-function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
+function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: VarietySwitch): void {
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   const mayRecall = (operationId: string): boolean => operationId === 'createLink';
   const authenticated = authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall));
@@ -153,11 +161,13 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep): void {
   const parsed: RequestHandler = (req, res, next) => (res.locals['takesBody'] ? parseJson(req, res, next) : next());
   // 7. Which scenario shapes this request (x-mock-scenario, Prefer, the key's own, global)? Unknown:
   //    the mock's own 400 (verdict 'mock-control'), once the body is read (step 8's parser) for the journal.
-  const chosen = [chooseRequestScenario(deps.scenarios, deps.contractRules), readBodyOfControlRefusal(parsed)];
+  //    Variety too (x-mock-variety, the key's setting, the global one; src/http/variety.ts).
+  const chosen = [chooseRequestScenario(deps.scenarios, deps.contractRules), chooseVariety(variety), readBodyOfControlRefusal(parsed)];
   //    A forced 401 stands for a failed authentication, so it comes before validation too.
   const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
-  // 9. The contract: every request and every response validated against openapi.yaml.
-  const validated = contractValidator(deps.contract.document);
+  // 9. The contract: every request and every response validated against openapi.yaml. A varied
+  //    answer is varied before the response validator's hook judges it (varyBeforeValidation).
+  const validated = [...contractValidator(deps.contract.document), varyBeforeValidation];
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
   const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
   // 11. The stateful handlers, by operationId.
@@ -174,8 +184,9 @@ function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {
   next();
 }
 
-function adminDeps(deps: AppDeps): Parameters<typeof adminRouter>[0] {
+function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adminRouter>[0] {
   return {
+    variety,
     service: deps.service,
     scenarios: deps.scenarios,
     journal: deps.journal,
@@ -200,7 +211,7 @@ function corsOptions(origins: readonly string[] | undefined): cors.CorsOptions {
   return {
     origin: anyOrigin ? '*' : [...origins],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer', ADMIN_TOKEN_HEADER],
+    allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer', ADMIN_TOKEN_HEADER, VARIETY_HEADER],
     // A page in a browser may read the proxy's verdict.
     exposedHeaders: [VIOLATIONS_HEADER],
     maxAge: 600,

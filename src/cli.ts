@@ -19,6 +19,7 @@ const COMMAND_RUNNERS: Record<CommandName, () => Promise<CommandRunner>> = {
   coverage: async () => (await import('./commands/coverage.js')).runCoverageCommand,
   drift: async () => (await import('./commands/drift.js')).runDriftCommand,
   pact: async () => (await import('./commands/pact.js')).runPactCommand,
+  robustness: async () => (await import('./commands/robustness.js')).runRobustnessCommand,
 };
 
 async function main(): Promise<void> {

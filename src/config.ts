@@ -31,6 +31,8 @@ export interface Config {
   builtinScenarios: boolean;
   /** The scenario active for every request from the start. */
   scenario?: string;
+  /** Variety mode for every request from the start, under this seed (src/variety/). */
+  variety?: number;
   /** Reload edited scenario files without a restart. */
   watch: boolean;
   /** durable: a change is on disk before it is acknowledged; relaxed: acknowledged first. */
@@ -86,6 +88,7 @@ export const COMMANDS = [
   { name: 'coverage', summary: "print which documented error paths each key's client has met on a running mock; see coverage --help" },
   { name: 'drift', summary: 'print the distinct contract violations a mock in proxy mode has seen (exit 1 when any); see drift --help' },
   { name: 'pact', summary: "write a Pact file from a running mock's journal (pact export), or check one against openapi.yaml (pact check); see pact --help" },
+  { name: 'robustness', summary: "run your client's tests against every answer the contract allows (variety mode); shrink a failure to its cause; see robustness --help" },
 ] as const;
 
 export type CommandName = (typeof COMMANDS)[number]['name'];
@@ -104,6 +107,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: "a directory of your own scenario files, loaded with the built-in ones; a name in both is DIR's, and the log says so (default: the built-in scenarios/ only)" },
   { flag: 'no-builtin-scenarios', env: 'MOCK_NO_BUILTIN_SCENARIOS', type: 'boolean', description: "with --scenarios DIR: load DIR's scenarios only, without the built-in ones" },
   { flag: 'scenario', env: 'MOCK_SCENARIO', type: 'string', value: 'NAME', description: 'scenario active for every request from the start (default none)' },
+  { flag: 'variety', env: 'MOCK_VARIETY', type: 'string', value: 'SEED', description: 'variety mode: every answer drawn, under this seed, from the answers openapi.yaml allows for the same state (GET /__admin/variety/dimensions lists how); default off' },
   { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
   { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
   { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
@@ -167,6 +171,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     scenarios: text('scenarios') ?? DEFAULT_SCENARIOS_DIR,
     builtinScenarios,
     ...present('scenario', text('scenario')),
+    ...(text('variety') === undefined ? {} : { variety: integer(source('variety'), text('variety'), 0, 0, Number.MAX_SAFE_INTEGER) }),
     watch: bool('watch'),
     journalSize: integer(source('journal-size'), text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
     acceptAnyKey: bool('accept-any-key'),

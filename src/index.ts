@@ -3,9 +3,9 @@
 // contract suite as a function. Everything here is public: a change is a change of the package's API.
 export { startMock, type RunningMock } from './toolkit/start-mock.js';
 export type { StartMockOptions } from './toolkit/start-options.js';
-export { connectMock, FIXTURE_API_KEYS, type AccountOptions, type ConnectOptions, type FixtureApiKeys, type MockControl, type ScenarioOptions } from './toolkit/control.js';
+export { connectMock, FIXTURE_API_KEYS, type AccountOptions, type ConnectOptions, type FixtureApiKeys, type MockControl, type ScenarioOptions, type VarietyOptions } from './toolkit/control.js';
 export { AdminApiError } from './toolkit/admin-client.js';
-export type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, KeyCoverage, Outcome as CoverageOutcome, ResetResult, Snapshot, UpstreamOutcome, Violation, ViolationReport, ViolationGroup, DistinctViolation, ViolationExample, ViolationSide } from './toolkit/admin-types.js';
+export type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, KeyCoverage, Outcome as CoverageOutcome, ResetResult, Snapshot, UpstreamOutcome, VarietyDimension, VarietyOverview, VarietySetting, Violation, ViolationReport, ViolationGroup, DistinctViolation, ViolationExample, ViolationSide } from './toolkit/admin-types.js';
 export { ConfigError } from './config.js';
 export { StartupError } from './startup.js';
 

@@ -29,6 +29,10 @@ import { createTrafficState } from './store/create-traffic-state.js';
 import { AnswerJudge } from './proxy/answer-judge.js';
 import { Upstream } from './proxy/forward.js';
 import type { JournalStore, TrafficState } from './store/traffic-state.js';
+import { buildDimensions } from './variety/dimensions.js';
+import type { VarietySettings } from './variety/plan.js';
+import { VarietySwitch } from './variety/switch.js';
+import { followShared, VARIETY_FOLLOW_MS } from './variety/follow-shared.js';
 
 /** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
 export interface SharedData {
@@ -62,6 +66,8 @@ export interface MockOptions {
   /** The loaded scenarios, and the one active globally from the start. */
   scenarios?: readonly Scenario[];
   scenario?: string;
+  /** Variety mode for every request from the start (--variety). */
+  variety?: VarietySettings;
   corsOrigins?: readonly string[];
   /** Host names the admin API answers besides loopback ones when there is no admin token (--allowed-host). */
   allowedHosts?: readonly string[];
@@ -104,6 +110,8 @@ export interface Mock {
   /** Where the data is: this process's (LocalLinkStore, whose indexes tests read) or shared. */
   store: LinkStore;
   scenarios: ScenarioRegistry;
+  /** Variety mode's settings (the admin API's PUT /__admin/variety changes them too). */
+  variety: VarietySwitch;
   journal: JournalStore;
   /** True when this start seeded the data, false when it kept the stored data. */
   seeded: boolean;
@@ -128,6 +136,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const scenarios = new ScenarioRegistry(options.scenarios ?? [], traffic.scenario);
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
+  // Shared by instances on Redis: this one starts from what is set there, and follows it.
+  const variety = new VarietySwitch(buildDimensions(options.contract.document), traffic.variety);
+  await variety.refresh(true);
+  if (options.variety) await variety.set(options.variety);
+  const stopFollowing = followShared(variety, VARIETY_FOLLOW_MS, options.log ?? (() => undefined));
   const journal = traffic.journal;
   const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
   // Its threads start on the first large answer, not here.
@@ -137,6 +150,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     contract: options.contract,
     contractRules,
     scenarios,
+    variety,
     journal,
     coverage: new CoverageTracker(contractRules.documentedOutcomes(), traffic.coverage),
     violations: traffic.violations,
@@ -161,8 +175,9 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(upstream && judge && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict } } : {}),
   });
-  return { app, service, store, scenarios, journal, seeded: data.seeded, close: async () => {
+  return { app, service, store, scenarios, variety, journal, seeded: data.seeded, close: async () => {
       upstream?.close();
+      stopFollowing();
       await judge?.close();
       await traffic.close();
       await data.close();

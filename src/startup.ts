@@ -150,6 +150,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     contractRules,
     scenarios: served.scenarios,
     ...(config.scenario ? { scenario: config.scenario } : {}),
+    ...(config.variety === undefined ? {} : { variety: { seed: config.variety } }),
     fixtures,
     seed: config.seed,
     reset,

@@ -12,8 +12,9 @@ import { addStateRoutes, type StateDeps } from './state-routes.js';
 import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
 import { addViolationRoutes, type ViolationDeps } from './violation-routes.js';
 import { addProviderStateRoutes } from './provider-state-routes.js';
+import { addVarietyRoutes, type VarietyDeps } from './variety-routes.js';
 
-export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps {
+export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, VarietyDeps {
   /** The admin API's own OpenAPI document, bundled (no external references). */
   adminContract: Contract;
   adminToken?: string;
@@ -50,6 +51,7 @@ export function adminRouter(deps: AdminDeps): Router {
   addTrafficRoutes(router, deps);
   addViolationRoutes(router, deps);
   addProviderStateRoutes(router, deps);
+  addVarietyRoutes(router, deps);
   router.use((req) => {
     throw errors.adminRouteNotFound(req.method, req.originalUrl);
   });

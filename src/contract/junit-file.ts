@@ -11,13 +11,18 @@ export interface JUnitIo {
 
 /** Writes the XML; false (and one line on stderr, prefixed with `command`) when it cannot. */
 export function writeJUnitFile(file: string, xml: string, command: string, io: JUnitIo): boolean {
+  return writeReportFile({ file, text: xml, flag: '--junit', label: 'JUnit' }, command, io);
+}
+
+/** A report of another format (robustness --json): the same rules as the JUnit file. */
+export function writeReportFile(report: { file: string; text: string; flag: string; label: string }, command: string, io: JUnitIo): boolean {
   try {
-    mkdirSync(dirname(resolve(file)), { recursive: true });
-    writeFileSync(resolve(file), xml);
-    io.out(`JUnit report written to ${resolve(file)}`);
+    mkdirSync(dirname(resolve(report.file)), { recursive: true });
+    writeFileSync(resolve(report.file), report.text);
+    io.out(`${report.label} report written to ${resolve(report.file)}`);
     return true;
   } catch (error) {
-    io.err(`${command}: cannot write --junit ${file}: ${(error as Error).message}`);
+    io.err(`${command}: cannot write ${report.flag} ${report.file}: ${(error as Error).message}`);
     return false;
   }
 }

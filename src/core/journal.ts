@@ -62,6 +62,13 @@ export interface JournalEntry {
   violationsNotKept?: number;
   /** Proxy mode only: what the upstream answered; absent when a scenario answered locally. */
   upstream?: UpstreamOutcome;
+  /** Variety mode: the seed the answer was drawn under and the dimensions that changed it; null when variety was off. */
+  variety?: AnswerVariety | null;
+}
+
+export interface AnswerVariety {
+  seed: number;
+  dimensions: string[];
 }
 
 /** What the recorder hands over: the store numbers it. */

@@ -74,10 +74,11 @@ export class LinkService {
     return account === undefined || !this.store.stillCurrent ? true : this.store.stillCurrent(account);
   }
 
-  async create(account: AccountRecord, input: CreateLinkRequest): Promise<Link> {
+  /** `newLinkId`: another shape of id for the new link (variety mode); the usual one without. */
+  async create(account: AccountRecord, input: CreateLinkRequest, newLinkId?: () => string): Promise<Link> {
     let domain: DomainRecord | undefined;
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
-      const decision = this.decideCreate(account, input);
+      const decision = this.decideCreate(account, input, newLinkId);
       const { domain: decidedOn, ...decided } = decision instanceof Promise ? await decision : decision;
       domain = decidedOn;
       const outcome = await saved(this.store.createLink(decided));
@@ -92,11 +93,11 @@ export class LinkService {
   }
 
   /** The link to create, after the checks that need no claim (domain, tags); at once on a store that answers at once. */
-  private decideCreate(account: AccountRecord, input: CreateLinkRequest): Awaitable<Decision> {
+  private decideCreate(account: AccountRecord, input: CreateLinkRequest, newLinkId: (() => string) | undefined): Awaitable<Decision> {
     try {
       const decision = andThen(this.usableDomain(account, input.domain), (domain) =>
         andThen(checkTags(this.store, account, input.tags), (plan) =>
-          andThen(resolveTags(this.store, account, plan, this.deps.random), (tags) => this.newLink(account, input, domain, tags)),
+          andThen(resolveTags(this.store, account, plan, this.deps.random), (tags) => this.newLink(account, input, domain, tags, newLinkId)),
         ),
       );
       return decision instanceof Promise ? decision.catch((error: unknown) => this.limitFirst(account, error)) : decision;
@@ -105,9 +106,9 @@ export class LinkService {
     }
   }
 
-  private newLink(account: AccountRecord, input: CreateLinkRequest, domain: DomainRecord, tags: ResolvedTags): Decision {
+  private newLink(account: AccountRecord, input: CreateLinkRequest, domain: DomainRecord, tags: ResolvedTags, newLinkId: (() => string) | undefined): Decision {
     const link: LinkRecord = {
-      id: newId(this.deps.random, 'lnk'),
+      id: newLinkId ? newLinkId() : newId(this.deps.random, 'lnk'),
       accountId: account.id,
       domainId: domain.id,
       // An empty slug asks for a random one, like none.

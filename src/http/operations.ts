@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { CreateLinkRequest, UpdateLinkRequest } from '../api-types.js';
 import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
+import { newLinkIdFor } from './variety.js';
 
 export type OperationId = 'createLink' | 'updateLink' | 'deleteLink';
 export type OperationHandler = (req: Request, res: Response) => Promise<void> | void;
@@ -16,7 +17,7 @@ const linkId = (req: Request): string => String((req as OpenApiRequest).openapi?
 export function linkHandlers(service: LinkService): OperationHandlers {
   return {
     createLink: async (req, res) => {
-      const link = await service.create(accountOf(res), req.body as CreateLinkRequest);
+      const link = await service.create(accountOf(res), req.body as CreateLinkRequest, newLinkIdFor(res));
       res.status(201).json(link);
     },
     updateLink: async (req, res) => {

@@ -10,6 +10,7 @@ import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../store/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
 import { parsedBodyBytes } from './json-body.js';
+import { CHOSEN_VARIETY, type ChosenVariety } from './variety.js';
 
 export interface Recorders {
   /** Both take a record without waiting (a shared store sends it in the background). */
@@ -97,15 +98,21 @@ function coverageAccount(entry: NewJournalEntry): string | null {
   return entry.upstream.status !== null && entry.upstream.status !== 401 ? UPSTREAM_ACCOUNT : null;
 }
 
+/** The app's res.json under variety (varyLate in src/http/variety.ts). */
+export type LateVariety = (res: Response, body: unknown, json: (this: Response, body: unknown) => Response) => Response;
+
 /**
  * Every JSON answer of the app keeps its body (before serialisation) for the journal. Set once on
  * the app's response prototype rather than wrapped per response: a bound function and a closure
  * per request were 1.2 µs of a create. Call it once per app, before it serves.
  */
-export function captureJsonBodies(app: Express): void {
+export function captureJsonBodies(app: Express, variety?: LateVariety): void {
   const response = app.response as Response;
   const json = response.json;
   response.json = function capturingJson(this: Response, body: unknown) {
+    // Variety (src/http/variety.ts): one check on a success, since it was chosen before; an
+    // error may have come before the choice, so it asks.
+    if (variety && (this.locals[CHOSEN_VARIETY] !== undefined || this.statusCode >= 400)) return variety(this, body, json);
     this.locals['responseBody'] = body;
     return json.call(this, body);
   };
@@ -135,10 +142,14 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     verdict: fault ? 'fault' : ((res.locals['verdict'] as Verdict | undefined) ?? 'ok'),
     requestBody: capBody(req.body, parsedBodyBytes(res)),
     responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
+    variety: answerVariety(res.locals[CHOSEN_VARIETY] as ChosenVariety | null | undefined),
   };
   addProxied(entry, res);
   return entry;
 }
+
+/** null without variety: no object for a normal request. */
+const answerVariety = (chosen: ChosenVariety | null | undefined): NewJournalEntry['variety'] => (chosen ? { seed: chosen.seed, dimensions: chosen.used } : null);
 
 function contentLength(header: string | number | string[] | undefined): number | undefined {
   const bytes = Number(header);

@@ -9,6 +9,7 @@ import { RedisCoverageCounts } from './redis-coverage.js';
 import { RedisJournal } from './redis-journal.js';
 import { RedisScenarioState, type ReadAlongsideAccount } from './redis-scenario-state.js';
 import { RedisViolations } from './redis-violations.js';
+import { RedisVarietySettings } from './redis-variety.js';
 import { TrafficRedis, type TrafficRedisClient } from './redis-traffic-client.js';
 import type { TrafficState } from './traffic-state.js';
 
@@ -49,6 +50,7 @@ export function createTrafficState(options: TrafficStateOptions): TrafficState {
     coverage: new RedisCoverageCounts(redis),
     scenario: new RedisScenarioState(redis, options.readAlongsideAccount),
     violations: new RedisViolations(redis),
+    variety: new RedisVarietySettings(redis),
     flush: () => redis.flush(),
     close: async () => {
       journal.close();

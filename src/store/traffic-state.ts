@@ -14,6 +14,7 @@ import type { Awaitable } from '../core/awaitable.js';
 import type { JournalEntry, JournalFilter, NewJournalEntry } from '../core/journal.js';
 import type { Scenario, ScenarioRule } from '../core/scenarios.js';
 import type { ViolationStore } from '../core/violations.js';
+import type { SharedVarietySettings } from './redis-variety.js';
 
 export interface JournalEvents {
   /** Every entry recorded, through any instance, in the order recorded. */
@@ -116,6 +117,8 @@ export interface TrafficState {
   readonly scenario: ScenarioState;
   /** The distinct contract violations the validating proxy saw (the drift report): recorded like coverage. */
   readonly violations: ViolationStore;
+  /** Variety mode's settings when shared by instances (Redis); absent: this process's own (src/variety/switch.ts). */
+  readonly variety?: SharedVarietySettings;
   /** Resolves once every entry and count recorded so far is stored (or dropped, Redis being away). */
   flush(): Promise<void>;
   /** Flushes, then releases what the state opened itself (never a client given in). */

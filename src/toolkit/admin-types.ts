@@ -9,6 +9,8 @@ export type { KeyCoverage, Outcome } from '../core/coverage.js';
 /** `GET /__admin/violations` (the drift report) and its parts. */
 export type { DistinctViolation, ViolationExample, ViolationGroup, ViolationReport, ViolationSide } from '../core/violations.js';
 export type { SnapshotInfo as Snapshot } from '../store/snapshot-store.js';
+/** `PUT /__admin/variety` and `GET /__admin/variety`. */
+export type { VarietyOverview, VarietySetting } from '../variety/switch.js';
 
 /** `GET /__admin/health`. */
 export interface Health {
@@ -34,6 +36,13 @@ export interface ActiveScenario {
   active: string | null;
   /** The key, when `active` is that key's own scenario. */
   apiKey?: string;
+}
+
+/** One of `GET /__admin/variety/dimensions`. */
+export interface VarietyDimension {
+  /** `<operationId>.<field or part>:<variant>`, e.g. `createLink.clickCount:absent`. */
+  name: string;
+  description: string;
 }
 
 /** `GET /__admin/coverage`. */

@@ -3,7 +3,7 @@
 // implementation for startMock() and connectMock(), so both behave the same.
 import type { Link } from '../api-types.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
-import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot, ViolationReport, ViolationSide } from './admin-types.js';
+import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot, VarietyDimension, VarietyOverview, VarietySetting, ViolationReport, ViolationSide } from './admin-types.js';
 
 /** The API keys of the default fixture accounts (fixtures/accounts.json). */
 export interface FixtureApiKeys {
@@ -35,6 +35,16 @@ export interface ScenarioOptions {
   apiKey?: string;
 }
 
+/** Options of `useVariety()`. */
+export interface VarietyOptions {
+  /** Only this API key's requests are varied (parallel suites stay isolated); default: every request. */
+  apiKey?: string;
+  /** Exactly these dimensions (names from `varietyDimensions()`); default: the seed picks among all. */
+  only?: readonly string[];
+  /** Never these dimensions. */
+  except?: readonly string[];
+}
+
 /** Controls a running mock through its admin API. Every method rejects with an AdminApiError when the mock refuses. */
 export interface MockControl {
   /** The mock's base URL, without a trailing slash: point the client under test here. */
@@ -47,6 +57,14 @@ export interface MockControl {
   reset(): Promise<ResetResult>;
   /** Sets the global scenario, or clears it with null; with `{ apiKey }` only for that key (`PUT /__admin/scenario`). */
   useScenario(name: string | null, options?: ScenarioOptions): Promise<ActiveScenario>;
+  /** Variety mode: every answer drawn under `seed` from the answers the contract allows (`PUT /__admin/variety`). */
+  useVariety(seed: number, options?: VarietyOptions): Promise<VarietySetting>;
+  /** Variety off, globally or for `{ apiKey }` (`DELETE /__admin/variety`). */
+  clearVariety(options?: { apiKey?: string }): Promise<void>;
+  /** The variety settings on now (`GET /__admin/variety`). */
+  variety(): Promise<VarietyOverview>;
+  /** Every dimension of variety, with a one-line description (`GET /__admin/variety/dimensions`). */
+  varietyDimensions(): Promise<VarietyDimension[]>;
   /** The journal of recent API requests, oldest first, optionally filtered (`GET /__admin/requests`). */
   journal(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** Empties the journal (`DELETE /__admin/requests`). */
@@ -83,6 +101,10 @@ export function controlOf(client: AdminClient): MockControl {
     health: () => client.call<Health>('GET', '/health'),
     reset: () => client.call<ResetResult>('POST', '/reset'),
     useScenario: (name, options = {}) => client.call<ActiveScenario>('PUT', '/scenario', { name, ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }) }),
+    useVariety: (seed, options = {}) => client.call<VarietySetting>('PUT', '/variety', { seed, ...options }),
+    clearVariety: (options = {}) => client.call<void>('DELETE', '/variety', undefined, { apiKey: options.apiKey }),
+    variety: () => client.call<VarietyOverview>('GET', '/variety'),
+    varietyDimensions: async () => (await client.call<{ dimensions: VarietyDimension[] }>('GET', '/variety/dimensions')).dimensions,
     journal: async (filter = {}) => (await client.call<{ entries: JournalEntry[] }>('GET', '/requests', undefined, { ...filter })).entries,
     clearJournal: () => client.call<void>('DELETE', '/requests'),
     coverage: (apiKey) => client.call<Coverage>('GET', '/coverage', undefined, { account: apiKey }),

@@ -45,7 +45,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       if (config.readyFile) removeReadyFile(config.readyFile);
       await stopStarted(started, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
     })());
-  return { ...controlOf(client), stop };
+  const control = controlOf(client);
+  // The dimensions a start chose: set now, before the caller's first request (the flag takes a seed only).
+  const { variety } = options;
+  if (variety && (variety.only || variety.except)) await control.useVariety(variety.seed, { ...(variety.only ? { only: variety.only } : {}), ...(variety.except ? { except: variety.except } : {}) }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { ...control, stop };
 }
 
 /** Start-up refusals name CLI flags (`set --admin-token`); here the caller wrote options. */

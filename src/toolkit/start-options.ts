@@ -27,6 +27,8 @@ export interface StartMockOptions {
   scenario?: string;
   /** Reload edited scenario files without a restart. `--watch` */
   watch?: boolean;
+  /** Variety mode for every request from the start: `seed` is `--variety`; `only`/`except` are set through the admin API once it listens. */
+  variety?: { seed: number; only?: readonly string[]; except?: readonly string[] };
   /** `durable` (default): answer after the change is on disk; `relaxed`: answer first. `--durability` */
   durability?: 'durable' | 'relaxed';
   /** How many requests the journal keeps (default 1000). `--journal-size` */
@@ -59,7 +61,7 @@ export interface StartMockOptions {
   stopGraceMs?: number;
 }
 
-type ConfigOptionName = Exclude<keyof StartMockOptions, 'log' | 'timeoutMs' | 'stopGraceMs'>;
+type ConfigOptionName = Exclude<keyof StartMockOptions, 'log' | 'timeoutMs' | 'stopGraceMs' | 'variety'>;
 
 /** Each option's CLI flag. A Record over the option names: an option without a flag does not compile. */
 const FLAGS: Record<ConfigOptionName, string> = {
@@ -111,6 +113,7 @@ export function toArgv(options: StartMockOptions): string[] {
     // --cors-origin is one comma-separated list; `=` keeps a value that starts with '-' a value.
     else argv.push(`--${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
+  if (options.variety) argv.push(`--variety=${options.variety.seed}`);
   return argv;
 }
 

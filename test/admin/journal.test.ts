@@ -50,6 +50,7 @@ describe('journal entries', () => {
       verdict: 'ok',
       requestBody: CREATE,
       responseBody: res.body,
+      variety: null,
     });
     expect(Date.parse(entry?.time ?? '')).toBeGreaterThanOrEqual(before - 1000);
     expect(entry?.durationMs).toBeGreaterThanOrEqual(0);

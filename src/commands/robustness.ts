@@ -1,0 +1,71 @@
+// `shortlink-mock robustness -- <command...>`: the client's own test command run against every
+// answer the contract allows (variety mode), each failure shrunk to the dimensions that cause it.
+// Called by src/cli.ts with process.env; the work is in src/robustness/.
+import { writeJUnitFile, writeReportFile } from '../contract/junit-file.js';
+import { runClient, stopRunningClients } from '../robustness/client-run.js';
+import { openTarget, type MockTarget } from '../robustness/mock-target.js';
+import { parseRobustnessOptions, ROBUSTNESS_USAGE, type RobustnessOptions } from '../robustness/options.js';
+import { jsonReport, junitReport, lastLines, textReport, type Finished } from '../robustness/report.js';
+import { runRobustness } from '../robustness/runner.js';
+import { randomBaseSeed, runSeeds } from '../robustness/seeds.js';
+import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from '../robustness/shrink.js';
+import { consoleIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAdminCommand, type CommandIo } from './admin-command.js';
+
+export interface RobustnessIo extends CommandIo {
+  /** A progress line per run; absent (silent) when stdout is not a terminal. */
+  progress?: (text: string) => void;
+}
+
+const defaultIo = (): RobustnessIo => ({ ...consoleIo, ...(process.stdout.isTTY ? { progress: consoleIo.out } : {}) });
+
+export function runRobustnessCommand(argv: readonly string[], env: Record<string, string | undefined>, io: RobustnessIo = defaultIo()): Promise<number> {
+  return runAdminCommand('robustness', io, ROBUSTNESS_USAGE, () => parseRobustnessOptions(argv, env), async (options) => {
+    let target: MockTarget;
+    try {
+      target = await openTarget(options);
+    } catch (error) {
+      io.err(`shortlink-mock robustness: cannot use the mock: ${(error as Error).message}`);
+      return EXIT_USAGE;
+    }
+    // Stopped itself (Ctrl-C, CI's cancel): the client's run goes too, instead of living on alone.
+    const onSignal = (signal: NodeJS.Signals): void => {
+      stopRunningClients();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+    try {
+      return await robustness(options, env, target, io);
+    } catch (error) {
+      // The mock stopped answering its admin API mid-way: nothing can be concluded about the client.
+      io.err(`shortlink-mock robustness: the mock failed mid-run: ${(error as Error).message}`);
+      return EXIT_USAGE;
+    } finally {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      await target.stop();
+    }
+  });
+}
+
+async function robustness(options: RobustnessOptions, env: Record<string, string | undefined>, target: MockTarget, io: RobustnessIo): Promise<number> {
+  const baseSeed = options.seed ?? randomBaseSeed();
+  // First, so that a run stopped half-way can still be replayed.
+  io.out(`shortlink-mock robustness: ${options.runs} runs under seed ${baseSeed} against ${target.url}`);
+  const outcome = await runRobustness({
+    seeds: runSeeds(baseSeed, options.runs),
+    target,
+    execute: () => runClient({ argv: options.command, env, timeoutMs: options.timeoutMs }, target.url),
+    budget: { perFailure: DEFAULT_RERUNS_PER_FAILURE, total: DEFAULT_RERUNS_TOTAL, spent: 0 },
+    progress: io.progress ?? (() => {}),
+  });
+  if (outcome.kind === 'broken-alone') {
+    const tail = lastLines(outcome.run.output).map((line) => `  | ${line}`);
+    io.err([`shortlink-mock robustness: the command fails with variety off (${outcome.run.reason}): the client's suite fails on its own, so no dimension is to blame. Fix it first; its last lines:`, ...tail].join('\n'));
+    return EXIT_USAGE;
+  }
+  const descriptions = outcome.failures.length > 0 ? await target.descriptions() : new Map<string, string>();
+  const report: Finished = { baseSeed, descriptions, runs: outcome.runs, failures: outcome.failures, dimensionsSeen: outcome.dimensionsSeen };
+  io.out(textReport(report));
+  if (options.json !== undefined && !writeReportFile({ file: options.json, text: jsonReport(report), flag: '--json', label: 'JSON' }, 'shortlink-mock robustness', io)) return EXIT_USAGE;
+  if (options.junit !== undefined && !writeJUnitFile(options.junit, junitReport(report), 'shortlink-mock robustness', io)) return EXIT_USAGE;
+  return report.failures.length > 0 ? EXIT_FAILED : EXIT_OK;
+}

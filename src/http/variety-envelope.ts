@@ -1,0 +1,28 @@
+// A varied answer's HTTP envelope: Content-Type with or without its charset, chunked framing or a
+// Content-Length, gzip when the request's Accept-Encoding allows it. Express's res.send always adds
+// the charset and a Content-Length, so the varied answer is written here instead.
+import { gzipSync } from 'node:zlib';
+import type { Response } from 'express';
+import type { ChosenVariety } from './variety.js';
+
+export function sendInEnvelope(res: Response, chosen: ChosenVariety, text: string): void {
+  const envelope = chosen.plan?.envelope ?? {};
+  const used = (dimension: string | undefined): boolean => dimension !== undefined && chosen.used.push(dimension) > 0;
+  res.setHeader('Content-Type', used(envelope.noCharset) ? 'application/json' : 'application/json; charset=utf-8');
+  let payload = Buffer.from(text, 'utf8');
+  // Only when the request says it takes gzip: no Accept-Encoding at all allows it in theory, not in practice.
+  const takesGzip = res.req.headers['accept-encoding'] !== undefined && res.req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  if (envelope.gzip && takesGzip && used(envelope.gzip)) {
+    payload = gzipSync(payload);
+    res.setHeader('Content-Encoding', 'gzip');
+    res.vary('Accept-Encoding');
+  }
+  if (used(envelope.chunked)) {
+    res.removeHeader('Content-Length');
+    res.write(payload);
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', payload.length);
+  res.end(payload);
+}

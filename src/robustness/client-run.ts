@@ -1,0 +1,82 @@
+// One run of the client's own test command: a child process with the mock's address in its
+// environment, its output kept (the end of it) for the report, bounded in time. The command is run
+// as given, without a shell (`-- sh -c '…'` for a shell line), in its own process group, so that a
+// run past its bound is stopped with everything it started (npm test → vitest → workers).
+import { spawn } from 'node:child_process';
+
+/** Characters of a run's output kept for the report: its end, where test runners print failures. */
+export const OUTPUT_TAIL_CHARS = 8_000;
+
+export interface ClientRun {
+  /** The exit code; null when it was stopped by a signal or ran past its bound. */
+  exitCode: number | null;
+  failed: boolean;
+  /** Why it failed, in a few words: `exit 1`, `timed out after 600 s`, `cannot start: ENOENT`. */
+  reason: string;
+  /** The end of its stdout and stderr, interleaved as they came. */
+  output: string;
+  durationMs: number;
+}
+
+export interface ClientCommand {
+  argv: readonly string[];
+  /** The runner's own environment; the mock's address is added to it. */
+  env: Record<string, string | undefined>;
+  timeoutMs: number;
+}
+
+/** The process groups of the runs in progress, to stop them if the runner itself is stopped. */
+const running = new Set<number>();
+
+/**
+ * Stops every run in progress with everything it started. A run leads its own process group (so
+ * that a timeout can stop all of it), which also keeps it out of the terminal's Ctrl-C: the runner
+ * passes the signal on with this.
+ */
+export function stopRunningClients(): void {
+  for (const pid of running) stopGroup(pid);
+}
+
+/** Runs the command against the mock at `mockUrl`; never rejects. */
+export function runClient(command: ClientCommand, mockUrl: string): Promise<ClientRun> {
+  const started = Date.now();
+  const [file, ...args] = command.argv as [string, ...string[]];
+  return new Promise((resolve) => {
+    let output = '';
+    let timedOut = false;
+    const keep = (chunk: Buffer): void => {
+      output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+    };
+    const child = spawn(file, args, { env: { ...command.env, MOCK_URL: mockUrl, SHORTLINK_MOCK_URL: mockUrl }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) running.add(child.pid);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stopGroup(child.pid);
+    }, command.timeoutMs);
+    const finish = (exitCode: number | null, reason: string): void => {
+      clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
+      resolve({ exitCode, failed: exitCode !== 0, reason, output, durationMs: Date.now() - started });
+    };
+    child.on('error', (error) => finish(null, `cannot start ${file}: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+    // What the command left running (a server it did not stop) would hold its output open: the
+    // group goes with its leader.
+    child.on('exit', () => stopGroup(child.pid));
+    child.on('close', (code, signal) => {
+      if (timedOut) finish(null, `timed out after ${Math.round(command.timeoutMs / 1000)} s`);
+      else finish(code, code === null ? `stopped by ${signal ?? 'a signal'}` : `exit ${code}`);
+    });
+  });
+}
+
+/** The whole group the child leads (detached), by its id. */
+function stopGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}

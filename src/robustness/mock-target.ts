@@ -1,0 +1,81 @@
+// The mock the robustness runner drives: one it starts in this process (startMock, an in-memory
+// store, back to the fixtures before each run so that a seed replays the same answers), or one
+// already running at --base-url (its state is the user's: never reset, only read and switched).
+// Either way only through the admin API, as any client of it would.
+import { AdminClient } from '../toolkit/admin-client.js';
+import type { JournalEntry } from '../toolkit/admin-types.js';
+
+/** What the journal says of an answer's variety (null: none; absent: a mock without variety mode). */
+export interface VarietyNote {
+  seed: number;
+  dimensions: string[];
+}
+
+export type VarietyEntry = JournalEntry & { variety?: VarietyNote | null };
+
+export interface VarietySwitch {
+  seed: number;
+  only?: readonly string[];
+}
+
+export interface MockTarget {
+  readonly url: string;
+  /** Before each run: the fixtures again on a mock of our own; nothing on the user's. */
+  beforeRun(): Promise<void>;
+  setVariety(variety: VarietySwitch): Promise<void>;
+  clearVariety(): Promise<void>;
+  /** The last journal number so far (0 for none), to read a run's entries afterwards. */
+  journalMark(): Promise<number>;
+  /** The journal's entries numbered after `mark`, oldest first. */
+  journalAfter(mark: number): Promise<VarietyEntry[]>;
+  /** Every dimension the mock knows, when the journal cannot tell which a run used. */
+  dimensions(): Promise<string[]>;
+  /** Each dimension's one-line description, for the report. */
+  descriptions(): Promise<Map<string, string>>;
+  stop(): Promise<void>;
+}
+
+export interface TargetOptions {
+  /** The mock at this URL; none: start one. */
+  baseUrl?: string;
+  adminToken?: string;
+  /** Variety for this key only, and the journal of this key only: other suites on the mock are left alone. */
+  apiKey?: string;
+}
+
+/** Starts or reaches the mock; rejects (an AdminApiError or a start-up error) when it cannot. */
+export async function openTarget(options: TargetOptions): Promise<MockTarget> {
+  if (options.baseUrl !== undefined) {
+    const client = new AdminClient(options.baseUrl, { adminToken: options.adminToken });
+    await client.call('GET', '/variety/dimensions'); // reachable, token accepted, and variety mode known
+    return targetOver(client, options.apiKey, { beforeRun: async () => {}, stop: async () => {} });
+  }
+  const { startMock } = await import('../toolkit/start-mock.js');
+  const mock = await startMock({ log: () => {} });
+  const client = new AdminClient(mock.url);
+  return targetOver(client, options.apiKey, { beforeRun: async () => void (await mock.reset()), stop: () => mock.stop() });
+}
+
+function targetOver(client: AdminClient, apiKey: string | undefined, own: Pick<MockTarget, 'beforeRun' | 'stop'>): MockTarget {
+  const key = apiKey === undefined ? {} : { apiKey };
+  const journal: Record<string, string> = apiKey === undefined ? {} : { account: apiKey };
+  return {
+    url: client.baseUrl,
+    ...own,
+    setVariety: async ({ seed, only }) => void (await client.call('PUT', '/variety', { seed, ...key, ...(only === undefined ? {} : { only }) })),
+    clearVariety: async () => void (await client.call('DELETE', '/variety', undefined, key)),
+    journalMark: async () => (await entries(client, { ...journal, limit: 1 })).at(-1)?.seq ?? 0,
+    journalAfter: async (mark) => (await entries(client, journal)).filter((entry) => entry.seq > mark),
+    dimensions: async () => [...(await listed(client)).keys()],
+    descriptions: () => listed(client),
+  };
+}
+
+async function listed(client: AdminClient): Promise<Map<string, string>> {
+  const { dimensions } = await client.call<{ dimensions: Array<{ name: string; description: string }> }>('GET', '/variety/dimensions');
+  return new Map(dimensions.map((dimension) => [dimension.name, dimension.description]));
+}
+
+async function entries(client: AdminClient, query: Record<string, string | number>): Promise<VarietyEntry[]> {
+  return (await client.call<{ entries: VarietyEntry[] }>('GET', '/requests', undefined, query)).entries;
+}

@@ -1,0 +1,78 @@
+// The robustness run: the client's command once with variety off (a suite that fails by itself is
+// not the contract's fault), then once per seed with variety on; each failing seed shrunk to the
+// smallest set of dimensions that still fails it, with the journal's answers as examples.
+import type { ClientRun } from './client-run.js';
+import type { MockTarget, VarietyEntry, VarietySwitch } from './mock-target.js';
+import { shrinkFailure, type Failure, type ShrinkBudget } from './shrink.js';
+
+export interface SeedRun {
+  seed: number;
+  run: ClientRun;
+  /** The dimensions this run's answers used, from the journal (or every dimension, when it tells none). */
+  used: string[];
+}
+
+export type Outcome =
+  | { kind: 'broken-alone'; run: ClientRun }
+  | { kind: 'done'; runs: SeedRun[]; failures: Failure[]; dimensionsSeen: string[] };
+
+export interface RunnerInput {
+  seeds: readonly number[];
+  target: MockTarget;
+  /** Runs the client's command once against the target; never rejects. */
+  execute: () => Promise<ClientRun>;
+  budget: ShrinkBudget;
+  /** One line per run and per shrinking step (the CLI prints them on a terminal only). */
+  progress: (line: string) => void;
+}
+
+export interface VarietyRun {
+  run: ClientRun;
+  entries: VarietyEntry[];
+}
+
+export async function runRobustness(input: RunnerInput): Promise<Outcome> {
+  const { seeds, target, progress } = input;
+  const once = (variety: VarietySwitch | null): Promise<VarietyRun> => runOnce(input, variety);
+  progress('variety off: running the command once as it is');
+  const baseline = await once(null);
+  if (baseline.run.failed) return { kind: 'broken-alone', run: baseline.run };
+  const runs: SeedRun[] = [];
+  const failures: Failure[] = [];
+  const seen = new Set<string>();
+  for (const [index, seed] of seeds.entries()) {
+    const { run, entries } = await once({ seed });
+    const used = usedDimensions(entries);
+    for (const dimension of used) seen.add(dimension);
+    runs.push({ seed, run, used });
+    progress(`run ${index + 1}/${seeds.length} seed ${seed}: ${run.failed ? `FAILED (${run.reason})` : 'passed'} in ${(run.durationMs / 1000).toFixed(1)} s, ${used.length} dimensions varied`);
+    if (run.failed) failures.push(await shrinkFailure({ seed, first: { run, entries }, used: used.length > 0 ? used : await target.dimensions(), once, allDimensions: () => target.dimensions(), known: failures, budget: input.budget, progress }));
+  }
+  return { kind: 'done', runs, failures, dimensionsSeen: [...seen].sort() };
+}
+
+/** One run of the command under `variety` (null: off), and the journal's entries of its answers. */
+async function runOnce(input: RunnerInput, variety: VarietySwitch | null): Promise<VarietyRun> {
+  const { target } = input;
+  await target.beforeRun();
+  const mark = await target.journalMark();
+  if (variety) await target.setVariety(variety);
+  else await target.clearVariety();
+  try {
+    const run = await input.execute();
+    return { run, entries: await target.journalAfter(mark) };
+  } finally {
+    if (variety) await target.clearVariety();
+  }
+}
+
+/**
+ * The dimensions the run's answers used, in the order first met. A failing run whose journal names
+ * none (entries past the journal's size, a mock that does not record them) is shrunk over every
+ * dimension the mock knows instead.
+ */
+function usedDimensions(entries: readonly VarietyEntry[]): string[] {
+  const used = new Set<string>();
+  for (const entry of entries) for (const dimension of entry.variety?.dimensions ?? []) used.add(dimension);
+  return [...used];
+}

@@ -1,0 +1,121 @@
+// Where variety is switched on: for every request (--variety, or PUT /__admin/variety without a
+// key) or for one API key's requests (so that parallel suites, each with its key, stay isolated),
+// and the plan each request gets. Plans are computed when a setting changes, never per request;
+// `on` is the one check a request pays when variety is off. Shared by instances (Redis), a change
+// is written there first and each instance follows the others' (refresh(), follow-shared.ts).
+import { errors } from '../core/errors.js';
+import { nearest } from '../core/nearest.js';
+import type { Dimension } from './dimensions.js';
+import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
+import type { SharedVarietySettings } from '../store/redis-variety.js';
+
+/** A setting as the admin API shows it: global (`apiKey` null) or one key's. */
+export interface VarietySetting {
+  seed: number;
+  apiKey: string | null;
+  /** Exactly these dimensions, or null: the seed picks among all. */
+  only: string[] | null;
+  /** These dimensions never, or null. */
+  except: string[] | null;
+}
+
+export interface VarietyOverview {
+  global: VarietySetting | null;
+  byKey: Record<string, VarietySetting>;
+}
+
+interface Active {
+  setting: VarietySetting;
+  plan: VarietyPlan;
+}
+
+export class VarietySwitch {
+  /** Whether any setting is on: false means no request is varied unless it asks (x-mock-variety). */
+  on = false;
+  private global: Active | undefined;
+  private readonly byKey = new Map<string, Active>();
+  private readonly names: readonly string[];
+  /** The shared settings' change counter this copy was read at. */
+  private version: string | null = null;
+
+  constructor(
+    readonly catalogue: readonly Dimension[],
+    readonly shared?: SharedVarietySettings,
+  ) {
+    this.names = catalogue.map((dimension) => dimension.name);
+  }
+
+  /** Checks and turns on a setting; an unknown dimension name is a 400 with a guess. */
+  async set(settings: VarietySettings & { apiKey?: string | null }): Promise<VarietySetting> {
+    const setting: VarietySetting = { seed: settings.seed, apiKey: settings.apiKey ?? null, only: this.known(settings.only, 'only'), except: this.known(settings.except, 'except') };
+    await this.shared?.set(setting);
+    this.apply(setting);
+    return setting;
+  }
+
+  /** Turns off the global setting (no key) or one key's. */
+  async clear(apiKey?: string): Promise<void> {
+    await this.shared?.clear(apiKey ?? null);
+    this.drop(apiKey ?? null);
+  }
+
+  /** What is on now; shared, as the shared settings say (and this copy follows them). */
+  async overview(): Promise<VarietyOverview> {
+    await this.refresh(true);
+    return { global: this.global?.setting ?? null, byKey: Object.fromEntries([...this.byKey].map(([key, active]) => [key, active.setting])) };
+  }
+
+  /** Reads the shared settings again when their counter moved (or `always`); nothing to do unshared. */
+  async refresh(always = false): Promise<void> {
+    if (!this.shared) return;
+    if (!always && (await this.shared.version()) === this.version) return;
+    const { version, settings } = await this.shared.all();
+    this.global = undefined;
+    this.byKey.clear();
+    for (const setting of settings) this.apply(setting);
+    this.on = this.global !== undefined || this.byKey.size > 0;
+    this.version = version;
+  }
+
+  private apply(setting: VarietySetting): void {
+    const active = { setting, plan: planOf(this.catalogue, setting) };
+    if (setting.apiKey === null) this.global = active;
+    else this.byKey.set(setting.apiKey, active);
+    this.on = true;
+  }
+
+  private drop(apiKey: string | null): void {
+    if (apiKey === null) this.global = undefined;
+    else this.byKey.delete(apiKey);
+    this.on = this.global !== undefined || this.byKey.size > 0;
+  }
+
+  /** The plan for a request with this key: its own, else the global one. */
+  planFor(apiKey: string | undefined): { plan: VarietyPlan; seed: number } | undefined {
+    const active = (apiKey === undefined ? undefined : this.byKey.get(apiKey)) ?? this.global;
+    return active && { plan: active.plan, seed: active.setting.seed };
+  }
+
+  /** One request's own seed (x-mock-variety): every dimension, as the seed picks. */
+  planOfSeed(seed: number): VarietyPlan {
+    return planOf(this.catalogue, { seed });
+  }
+
+  private known(names: readonly string[] | null | undefined, field: string): string[] | null {
+    if (names === undefined || names === null) return null;
+    for (const name of names) {
+      if (this.names.includes(name)) continue;
+      const guess = nearest(name, this.names);
+      throw errors.invalidRequest(`unknown dimension '${name}' in '${field}'${guess ? `; did you mean '${guess}'?` : ''} (GET /__admin/variety/dimensions lists them)`);
+    }
+    return [...names];
+  }
+}
+
+/** A seed as the flag and the header take it: a whole number from 0 to 2^53-1, in decimal. */
+export function parseSeed(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,16}$/.test(trimmed)) return undefined;
+  const seed = Number(trimmed);
+  return Number.isSafeInteger(seed) ? seed : undefined;
+}

@@ -1,0 +1,27 @@
+// One answer's body under a plan: each planned field's variant applied to a copy (the body may be
+// the store's own object), and the names of the dimensions that changed something.
+import type { OperationPlan } from './plan.js';
+import { seededDraw } from './seeded.js';
+import { ABSENT, NO_CHANGE } from './variants.js';
+
+export interface VariedBody {
+  body: unknown;
+  /** The dimensions that changed this body. */
+  used: string[];
+}
+
+export function varyBody(plan: OperationPlan, status: number, body: unknown): VariedBody {
+  const used: string[] = [];
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { body, used };
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const dimension of plan.body) {
+    if (!dimension.statuses.includes(status)) continue;
+    const present = Object.hasOwn(copy, dimension.field);
+    const varied = dimension.variant.apply(copy[dimension.field], present, dimension.freedom, seededDraw(plan.seed, dimension.name));
+    if (varied === NO_CHANGE) continue;
+    if (varied === ABSENT) delete copy[dimension.field];
+    else copy[dimension.field] = varied;
+    used.push(dimension.name);
+  }
+  return { body: used.length ? copy : body, used };
+}

@@ -1,0 +1,56 @@
+// `shortlink-mock robustness` as the built CLI runs it: wired as a subcommand, its exit codes, and
+// its progress line per run on a terminal only (a pseudo-terminal from util-linux `script`).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, runBash, runCli } from '../helpers/cli-process.js';
+import { eventually } from '../helpers/eventually.js';
+
+const TOLERANT = join(import.meta.dirname, '..', 'robustness', 'clients', 'tolerant.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'robustness-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('shortlink-mock robustness (the CLI)', { timeout: 60_000 }, () => {
+  it('runs the command per seed against a mock of its own; no progress lines when stdout is not a terminal', async () => {
+    const result = await runCli(['robustness', '--runs', '3', '--seed', '5', '--', process.execPath, TOLERANT], dir);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('3 runs under seed 5 (replay them with --seed 5)');
+    expect(result.stdout).toContain('every run passed');
+    expect(result.stdout).not.toContain('run 1/3');
+  });
+
+  it('prints a progress line per run on a terminal', async () => {
+    const command = [process.execPath, CLI, 'robustness', '--runs', '3', '--seed', '5', '--', process.execPath, TOLERANT].map((word) => `'${word}'`).join(' ');
+    const result = await runBash(`script -qec ${JSON.stringify(command)} /dev/null`, dir);
+    expect(result.code).toBe(0);
+    for (const run of [1, 2, 3]) expect(result.stdout).toMatch(new RegExp(`run ${run}/3 seed \\d+: passed in`));
+  });
+
+  it("stops the client's run, and what it started, when the runner is stopped (Ctrl-C)", async () => {
+    const pidFile = join(dir, 'client.pid');
+    const hang = `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    const runner = spawn(process.execPath, [CLI, 'robustness', '--runs', '1', '--', process.execPath, '-e', hang], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => runner.on('exit', (code) => resolve(code)));
+    expect(await eventually(async () => existsSync(pidFile), Boolean, 15_000)).toBe(true);
+    const client = Number(readFileSync(pidFile, 'utf8'));
+    runner.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const alive = (): boolean => {
+      try {
+        return process.kill(client, 0);
+      } catch {
+        return false;
+      }
+    };
+    expect(await eventually(async () => alive(), (isAlive) => !isAlive, 5_000)).toBe(false);
+  });
+
+  it('is listed in --help, and refuses a missing command with exit 2', async () => {
+    expect((await runCli(['--help'], dir)).stdout).toMatch(/^ {2}robustness /m);
+    const result = await runCli(['robustness', '--runs', '3'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("give the client's test command after --");
+  });
+});
