@@ -29,13 +29,14 @@ const ENGINE = '@pactflow/swagger-mock-validator';
 const TARBALL = join(PACKAGE_ROOT, `shortlink-mock-${ours.version}.tgz`);
 
 /**
- * The unpacked size the package must stay under. Measured on 23 Nov 2026 after issue 15 (the
- * validating proxy, the drift report, pact export and check, their console views): 949,711 bytes
- * in 355 files (dist/src and dist/fixtures as .js and .d.ts, the contracts, fixtures, scenarios
- * and the console; 743,422 in 279 before it), plus about 24% for growth. A jump past it means
- * something that should not ship does. The README states this number.
+ * The unpacked size the package must stay under. Measured on 26 Nov 2026 after issue 26 (variety
+ * mode and the robustness runner, about 85 KB of dist/src/variety and dist/src/robustness without
+ * source maps): 1,264,043 bytes in 463 files (dist/src and dist/fixtures as .js and .d.ts, the
+ * contracts, fixtures, scenarios and the console; 949,711 in 355 on 23 Nov after issue 15), plus
+ * about 15% for growth. A jump past it means something that should not ship does. The README
+ * states this number.
  */
-const UNPACKED_BUDGET_BYTES = 1_180_000;
+const UNPACKED_BUDGET_BYTES = 1_450_000;
 const INSTALL_LIMIT_MS = 120_000;
 const RUN_LIMIT_MS = 30_000;
 
