@@ -70,11 +70,17 @@ test('a planted slowdown is "slower" and exits 1', async () => {
   expect(code, output).toBe(1);
 }, 110_000);
 
+// A 95% interval excludes the truth in about one run in twenty, so one build against itself is
+// called "faster" or "slower" now and then (more often when another process loads the machine in
+// the middle of a round): a second run is asked for then, and both calling a difference
+// (about 1 in 400 by chance) fails. The gate itself (exit 1) must never trip on the same build.
 test('two processes of one build give "no difference found" and exit 0', async () => {
-  const { code, output, report } = await compare(`dir:${ROOT}`, `dir:${ROOT}`, 'same');
-  expect(report.results[0]?.verdict, output).toEqual({ word: 'no difference found', failsGate: false });
-  expect(code, output).toBe(0);
-}, 110_000);
+  let run = await compare(`dir:${ROOT}`, `dir:${ROOT}`, 'same');
+  expect(run.code, run.output).toBe(0);
+  if (run.report.results[0]?.verdict.word !== 'no difference found') run = await compare(`dir:${ROOT}`, `dir:${ROOT}`, 'same-again');
+  expect(run.report.results[0]?.verdict, run.output).toEqual({ word: 'no difference found', failsGate: false });
+  expect(run.code, run.output).toBe(0);
+}, 220_000);
 
 test('an unknown ref or workload is a usage error, exit 2, naming it', async () => {
   const child = spawn(process.execPath, [COMPARE, 'main', '--workload', 'read'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
