@@ -12,6 +12,7 @@ import type { ModuleLoader } from '../../src/http/validator-internals.js';
 import { installLazyMetaSchema } from '../../src/http/validator-lazy-meta-schema.js';
 import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-route-cache.js';
 import { installRefLookup, ORIGINAL } from '../../src/http/validator-ref-lookup.js';
+import { cachedContentTypeParsers, installContentTypeCache, MAX_CACHED_CONTENT_TYPE_LENGTH, MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-content-type-cache.js';
 import { readAdminContract, readContract } from '../../src/package-files.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
@@ -22,22 +23,35 @@ const installedPathToRegexp = pathToRegexpModule.pathToRegexp;
 // What the validator's start-up reads to build the OpenAPI meta-schema validator: its Ajv schema.
 const metaSchemaModule = validatorRequire('./framework/openapi/factory.schema') as { factorySchema: (...args: unknown[]) => unknown };
 const factorySchema = metaSchemaModule.factorySchema;
+// The validator's Content-Type parser, whose `from` the fourth fix replaces.
+type ContentTypeInstance = { mediaType: string | null; parameters: Record<string, string>; normalize(exclude?: string[]): string | undefined };
+const { ContentType } = validatorRequire('./middlewares/util') as {
+  ContentType: { prototype: ContentTypeInstance; from: (req: { headers: Record<string, unknown> }) => ContentTypeInstance; fromString: (type: string | undefined) => ContentTypeInstance };
+};
+const normalize = ContentType.prototype.normalize;
+/** The class's own parse, as the validator does it without our cache. */
+const parseFresh = (type: string | undefined) => new (ContentType as unknown as new (type?: string) => ContentTypeInstance)(type);
+const installedFrom = ContentType.from;
+const fromString = ContentType.fromString;
 
 afterEach(() => {
   pathToRegexpModule.pathToRegexp = installedPathToRegexp;
   metaSchemaModule.factorySchema = factorySchema;
+  ContentType.from = installedFrom;
+  ContentType.fromString = fromString;
+  ContentType.prototype.normalize = normalize;
 });
 
 describe('run-time fixes to express-openapi-validator', () => {
   test('the fixes fit the installed validator', () => {
-    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true });
+    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true });
   });
 
   test('installing again (a second copy of the package in one process) wraps nothing twice', () => {
     const schemaValidatorModule = validatorRequire('./framework/openapi.schema.validator') as Record<string, unknown>;
-    const before = [pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator']];
-    expect([installValidatorRouteCache(), installLazyMetaSchema(), installRefLookup()]).toEqual([true, true, true]);
-    expect([pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator']]).toEqual(before);
+    const before = [pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator'], ContentType.from, ContentType.fromString];
+    expect([installValidatorRouteCache(), installLazyMetaSchema(), installRefLookup(), installContentTypeCache()]).toEqual([true, true, true, true]);
+    expect([pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator'], ContentType.from, ContentType.fromString]).toEqual(before);
   });
 
   test("the validator's route lookup compiles each route once, not on every request", async () => {
@@ -62,6 +76,26 @@ describe('run-time fixes to express-openapi-validator', () => {
     }
     expect(lookups).toBeGreaterThan(10); // the validator still asks on every request...
     expect(results.size).toBe(afterFirst + 1); // ...but only POST /links's route was new, and compiled once
+  });
+
+  test('the validator parses each spelling of Content-Type once, not several times on every request', async () => {
+    // Every fresh parse is normalized by the class's own method; a kept one answers by itself.
+    const parsed: (string | undefined)[] = [];
+    // A cache of its own, empty, over the class's own parser (the installed one was warmed by other tests).
+    ContentType.fromString = parseFresh;
+    ContentType.from = (req) => parseFresh(req.headers['content-type'] as string | undefined);
+    expect(installContentTypeCache()).toBe(true);
+    ContentType.prototype.normalize = function (this: ContentTypeInstance, ...args: [string[]?]) {
+      parsed.push(this.mediaType ?? undefined);
+      return normalize.apply(this, args);
+    };
+    const t = await createTestApp();
+    const update = { destinationUrl: 'https://example.com/x', tags: [] };
+    await t.request.put('/links/lnk_warmUp').set('x-api-key', DEMO).send(update).expect(404);
+    const afterFirst = parsed.length;
+    for (let i = 0; i < 5; i += 1) await t.request.put(`/links/lnk_missing${i}`).set('x-api-key', DEMO).send(update).expect(404);
+    expect(afterFirst).toBeGreaterThan(0); // the spy does see the validator's parses...
+    expect(parsed).toHaveLength(afterFirst); // ...and five more creates parsed nothing again
   });
 
   test('with validateApiSpec off, start-up does not build the OpenAPI meta-schema validator', async () => {
@@ -173,6 +207,50 @@ describe('cachedPathToRegexp', () => {
   });
 });
 
+describe('cachedContentTypeParsers', () => {
+  const request = (header: unknown) => ({ headers: header === undefined ? {} : { 'content-type': header } });
+  const spellings = [undefined, '', 'application/json', 'Application/JSON; Charset=UTF-8', 'application/json; b=2; a=1', 'text/*', 'application/json;charset'];
+
+  test.each(spellings)('%j: the same answers as the parser, every time, from one parse', (header) => {
+    let parses = 0;
+    const { from } = cachedContentTypeParsers({ ...ContentType, fromString: (type) => ((parses += 1), parseFresh(type)) });
+    const fresh = parseFresh(header);
+    for (let i = 0; i < 3; i += 1) {
+      const cached = from(request(header)) as ContentTypeInstance;
+      expect([cached.mediaType, cached.parameters, cached.normalize(), cached.normalize(['charset'])]).toEqual([fresh.mediaType, fresh.parameters, fresh.normalize(), fresh.normalize(['charset'])]);
+    }
+    expect(parses).toBe(1);
+  });
+
+  test('the shared value cannot be changed by one request for the next', () => {
+    const { from, fromString: cachedFromString } = cachedContentTypeParsers({ ...ContentType, fromString: parseFresh });
+    const shared = from(request('application/json; a=1')) as ContentTypeInstance;
+    expect(() => {
+      shared.mediaType = 'text/plain';
+    }).toThrow(TypeError);
+    expect(from(request('application/json; a=1')).normalize()).toBe('application/json; a=1');
+    expect(cachedFromString('application/json; a=1')).toBe(shared); // the two parsers share what they keep
+  });
+
+  test(`a client sending a new spelling each time: at most ${MAX_CACHED_CONTENT_TYPES} kept, the rest parsed each time, and right`, () => {
+    let parses = 0;
+    const { from } = cachedContentTypeParsers({ ...ContentType, fromString: (type) => ((parses += 1), parseFresh(type)) });
+    const hostile = Array.from({ length: 1_000 }, (_, i) => `application/json; n=${i}`);
+    for (const header of hostile) from(request(header));
+    parses = 0;
+    for (const header of hostile) expect(from(request(header)).normalize()).toBe(header);
+    expect(parses).toBe(hostile.length - MAX_CACHED_CONTENT_TYPES);
+  });
+
+  test(`a header over ${MAX_CACHED_CONTENT_TYPE_LENGTH} characters is parsed each time and never kept`, () => {
+    let parses = 0;
+    const { from } = cachedContentTypeParsers({ ...ContentType, fromString: (type) => ((parses += 1), parseFresh(type)) });
+    const long = `application/json; x=${'a'.repeat(MAX_CACHED_CONTENT_TYPE_LENGTH)}`;
+    for (let i = 0; i < 3; i += 1) expect(from(request(long)).normalize()).toBe(long);
+    expect(parses).toBe(3);
+  });
+});
+
 // A later validator may move or reshape what the fixes replace: then they change nothing and say
 // so (the first test above fails), and the mock starts and answers as before, only slower.
 describe('a validator the fixes no longer fit', () => {
@@ -188,6 +266,7 @@ describe('a validator the fixes no longer fit', () => {
     expect(installValidatorRouteCache(load)).toBe(false);
     expect(installLazyMetaSchema(load)).toBe(false);
     expect(installRefLookup(load)).toBe(false);
+    expect(installContentTypeCache(load)).toBe(false);
     expect(module).toEqual(snapshot);
   });
 });
