@@ -191,4 +191,14 @@ describe('options through their environment twins', () => {
     expect(readFileSync(await volumeFile(volume, 'twin.json'), 'utf8')).toContain(`"${id}"`);
     expect(existsSync(await volumeFile(volume, 'db.json'))).toBe(false);
   });
+
+  it('a flag after the image name wins over its variable', async () => {
+    const container = scope.container('flag');
+    const volume = scope.volume('flag-data');
+    await podmanOk(['run', '-d', '--name', container, '-e', 'MOCK_ADMIN_TOKEN=flag-token', '-v', `${volume}:/data`, image, '--db', '/data/flag.json']);
+    const exists = async (): Promise<boolean> => existsSync(await volumeFile(volume, 'flag.json'));
+    expect(await eventually(exists, Boolean, START_LIMIT_MS)).toBe(true);
+    await podmanOk(['stop', container]);
+    expect(existsSync(await volumeFile(volume, 'db.json'))).toBe(false);
+  });
 });
