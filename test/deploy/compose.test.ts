@@ -31,7 +31,7 @@ describe('deploy/compose.yaml', () => {
     const volume = redis?.volumes?.[0]?.split(':');
     expect(volume?.[1]).toBe('/data');
     expect(Object.keys(compose.volumes)).toContain(volume?.[0]);
-    expect(redis?.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
+    expect(redis?.healthcheck?.test).toEqual(["CMD-SHELL", "redis-cli ping"]);
   });
 
   it('each mock is on Redis, on a host port of its own, waits for a healthy Redis and checks its own health', () => {
