@@ -30,8 +30,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
-          // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability.
-          exclude: [...configDefaults.exclude, 'test/reliability/**', E2E, REDIS_INFRA, REDIS_STORE],
+          // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability;
+          // so do the container tests (Podman, image builds): npm run test:container.
+          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/container/**', E2E, REDIS_INFRA, REDIS_STORE],
         },
       },
       {

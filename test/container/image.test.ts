@@ -1,0 +1,168 @@
+// The image built from the repository's Dockerfile (mock-image.ts), run for real with Podman: the
+// README's container commands as written (names and port swapped for the test's own), a stop
+// within 2 s that loses nothing acknowledged, a restart on the same volume, the health check, the
+// user, the admin token's refusal, the environment twins and the size budget.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/eventually.js';
+import { runCommand } from '../package/run-command.js';
+import { ContainerScope, containerState, publishedAddress } from './containers.js';
+import { ensureMockImage, sizeAboveBase } from './mock-image.js';
+import { podman, podmanEnv, podmanOk, TIMEOUTS } from './podman.js';
+import { README_NAMES, readmeContainerCommands, type ReadmeContainerCommand } from './readme-container.js';
+
+const IMAGE_BUDGET_BYTES = 80 * 1000 * 1000;
+const STOP_LIMIT_MS = 2000;
+const START_LIMIT_MS = 30_000;
+const README_TOKEN = 'change-me';
+
+const scope = new ContainerScope();
+const commands = readmeContainerCommands();
+const command = (prefix: string): ReadmeContainerCommand => {
+  const found = commands.find((candidate) => candidate.line.startsWith(prefix));
+  if (!found) throw new Error(`the README's container block has no '${prefix} …' command`);
+  return found;
+};
+let image: string;
+
+beforeAll(async () => {
+  image = await ensureMockImage();
+}, TIMEOUTS.build);
+
+afterAll(() => scope.removeAll(), 120_000);
+
+/** Runs a line through sh, with podman's settings in the environment (the README's `docker` is podman here). */
+const sh = (line: string, limitMs: number = TIMEOUTS.quick) => runCommand('sh', ['-c', line], process.cwd(), limitMs, podmanEnv());
+
+async function health(url: string, token: string): Promise<number> {
+  try {
+    return (await fetch(`${url}/__admin/health`, { headers: { 'x-admin-token': token }, signal: AbortSignal.timeout(2000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitHealthy(url: string, token: string): Promise<void> {
+  expect(await eventually(() => health(url, token), (status) => status === 200, START_LIMIT_MS)).toBe(200);
+}
+
+async function createLink(url: string, n: number): Promise<string> {
+  const res = await fetch(`${url}/links`, {
+    method: 'POST',
+    headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' },
+    body: JSON.stringify({ destinationUrl: `https://example.com/container/${n}`, domain: 'short.test', tags: [] }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function volumeFile(volume: string, file: string): Promise<string> {
+  return join((await podmanOk(['volume', 'inspect', '--format', '{{.Mountpoint}}', volume])).trim(), file);
+}
+
+describe('the image', () => {
+  it('is built from this directory as the README says (the test adds only the machine\'s flags and its own tag)', () => {
+    expect(command('docker build').line).toBe(`docker build -t ${README_NAMES.image} .`);
+  });
+
+  it('takes at most 80 MB above its base image', async () => {
+    const bytes = await sizeAboveBase(image);
+    process.stderr.write(`image size above the base: ${(bytes / 1e6).toFixed(1)} MB\n`);
+    expect(bytes).toBeLessThanOrEqual(IMAGE_BUDGET_BYTES);
+  });
+
+  it('refuses to start beyond loopback without an admin token, naming MOCK_ADMIN_TOKEN (exit 2)', async () => {
+    const result = await podman(['run', '--name', scope.container('no-token'), image]);
+    expect(result.code, result.transcript).toBe(2);
+    expect(result.stderr).toContain('MOCK_HOST=0.0.0.0 is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API');
+  });
+});
+
+describe("the README's container commands", () => {
+  const container = scope.container('readme');
+  const volume = scope.volume('readme-data');
+  const acknowledged: string[] = [];
+  let url = '';
+  const ours = (line: string): string =>
+    line
+      .replace(/^docker /, 'podman ')
+      .replace(README_NAMES.publish, '-p 127.0.0.1::4010')
+      .replace(`${README_NAMES.volume}:`, `${volume}:`)
+      .replace(`--name ${README_NAMES.container} `, `--name ${container} `)
+      // The run line ends with the image; stop and start lines with the container.
+      .replace(new RegExp(` ${README_NAMES.image}$`), line.startsWith('docker run ') ? ` ${image}` : ` ${container}`)
+      .replace(README_NAMES.url, url);
+
+  it('docker run starts it on the volume; the curl examples answer as documented', async () => {
+    const run = await sh(ours(command('docker run').line));
+    expect(run.code, run.transcript).toBe(0);
+    url = `http://${await publishedAddress(container, 4010)}`;
+    await waitHealthy(url, README_TOKEN);
+    const curls = commands.filter((candidate) => candidate.line.startsWith('curl '));
+    expect(curls.length).toBeGreaterThanOrEqual(2);
+    for (const curl of curls) {
+      const result = await sh(`${ours(curl.line)} -w '\\n%{http_code}'`);
+      const body = result.stdout.slice(0, result.stdout.lastIndexOf('\n'));
+      expect({ status: Number(result.stdout.slice(body.length + 1)), body }, result.transcript).toEqual({ status: curl.answer?.status, body: expect.stringMatching(curl.answer?.body ?? /^$/) });
+      if (curl.answer?.status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
+    }
+  });
+
+  it('runs the mock as PID 1 under an unprivileged user', async () => {
+    expect((await podmanOk(['exec', container, 'id', '-u'])).trim()).not.toBe('0');
+    const status = await podmanOk(['exec', container, 'cat', '/proc/1/status']);
+    expect(status).toMatch(/^Uid:\s+1000\s/m);
+    expect(await podmanOk(['exec', container, 'cat', '/proc/1/cmdline'])).toMatch(/^node\0/);
+  });
+
+  it('goes healthy by its HEALTHCHECK', async () => {
+    const run = await podman(['healthcheck', 'run', container]);
+    expect(run.code, run.transcript).toBe(0);
+    expect((await containerState(container)).health).toBe('healthy');
+  });
+
+  it('docker stop ends it within 2 s, exit 0, its change log folded into db.json', async () => {
+    for (let n = 0; n < 20; n++) acknowledged.push(await createLink(url, n));
+    const started = Date.now();
+    const stop = await sh(ours(command('docker stop').line));
+    const elapsed = Date.now() - started;
+    expect(stop.code, stop.transcript).toBe(0);
+    process.stderr.write(`podman stop took ${elapsed} ms\n`);
+    expect(elapsed).toBeLessThan(STOP_LIMIT_MS);
+    expect((await containerState(container)).exitCode).toBe(0);
+    expect((await podmanOk(['logs', container])) + '').toContain('stopped; every acknowledged change is written');
+    const db = await volumeFile(volume, 'db.json');
+    const base = readFileSync(db, 'utf8');
+    for (const id of acknowledged) expect(base).toContain(`"${id}"`);
+    expect(existsSync(`${db}.changes`) ? statSync(`${db}.changes`).size : 0).toBe(0);
+  });
+
+  it('docker start on the same volume serves every acknowledged link', async () => {
+    const start = await sh(ours(command('docker start').line));
+    expect(start.code, start.transcript).toBe(0);
+    url = `http://${await publishedAddress(container, 4010)}`;
+    await waitHealthy(url, README_TOKEN);
+    const res = await fetch(`${url}/__admin/links?account=demo-key`, { headers: { 'x-admin-token': README_TOKEN } });
+    const ids = ((await res.json()) as { links: { id: string }[] }).links.map((link) => link.id);
+    expect(ids).toEqual(expect.arrayContaining(acknowledged));
+    expect(acknowledged).toHaveLength(21);
+  });
+});
+
+describe('options through their environment twins', () => {
+  it('MOCK_DB names the db file in the volume and MOCK_ADMIN_TOKEN guards the admin API', async () => {
+    const container = scope.container('twins');
+    const volume = scope.volume('twins-data');
+    const env = ['-e', 'MOCK_DB=/data/twin.json', '-e', 'MOCK_ADMIN_TOKEN=twin-token'];
+    await podmanOk(['run', '-d', '--name', container, '-p', '127.0.0.1::4010', ...env, '-v', `${volume}:/data`, image]);
+    const url = `http://${await publishedAddress(container, 4010)}`;
+    await waitHealthy(url, 'twin-token');
+    expect(await health(url, '')).toBe(401);
+    expect(await health(url, 'wrong')).toBe(401);
+    const id = await createLink(url, 0);
+    await podmanOk(['stop', container]);
+    expect(readFileSync(await volumeFile(volume, 'twin.json'), 'utf8')).toContain(`"${id}"`);
+    expect(existsSync(await volumeFile(volume, 'db.json'))).toBe(false);
+  });
+});
