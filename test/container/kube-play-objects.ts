@@ -1,0 +1,74 @@
+// deploy/kubernetes/ made playable by `podman kube play` (Podman 4.3, Debian bookworm's), with as
+// few changes as Podman's gaps demand, each named here:
+//   - Redis: Podman plays no StatefulSet, so its pod template becomes a Pod, and its claim template
+//     a PersistentVolumeClaim (a Podman volume) that the Pod mounts where the StatefulSet does;
+//   - no Services either: MOCK_DB names the Redis pod (Podman's network resolves pod names)
+//     instead of the Service in front of it;
+//   - the Deployment plays one replica: Podman publishes a pod's containerPort on the host, so
+//     three would fight for one port (the three-replica topology runs under compose.test.ts);
+//   - names get the test's prefix (Podman's pods, volumes and secrets are machine-wide), the image
+//     is the one the tests built, the host port a free one;
+//   - the Secret is a Podman secret holding {key: base64 value}, what Podman 4.3 reads for a
+//     secretKeyRef (its own `kube play` of a Secret stores a form its secretKeyRef cannot read).
+import type { IDeployment, IStatefulSet } from 'kubernetes-models/apps/v1';
+import type { IConfigMap, IContainer, IPodSpec } from 'kubernetes-models/v1';
+
+export interface PlayNames {
+  prefix: string;
+  image: string;
+  token: string;
+  hostPort: number;
+}
+
+export interface Playable {
+  redis: object[];
+  mock: object[];
+  /** The Podman secret's name and content. */
+  secret: { name: string; json: string };
+  /** What `kube play` makes that outlives its pods: volumes (the claim, the ConfigMap's). */
+  volumes: string[];
+  redisPod: string;
+}
+
+export function playable(statefulSet: IStatefulSet, deployment: IDeployment, configMap: IConfigMap, names: PlayNames): Playable {
+  const claim = statefulSet.spec?.volumeClaimTemplates?.[0];
+  if (!claim?.metadata?.name || !statefulSet.spec) throw new Error('the Redis StatefulSet has no claim template');
+  const redisPod = `${names.prefix}-redis`;
+  const claimName = `${names.prefix}-redis-data`;
+  const template = structuredClone(statefulSet.spec.template);
+  const redisSpec: IPodSpec = { ...(template.spec as IPodSpec), volumes: [{ name: claim.metadata.name, persistentVolumeClaim: { claimName } }] };
+  const redis = [
+    { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: claimName }, spec: claim.spec },
+    { apiVersion: 'v1', kind: 'Pod', metadata: { name: redisPod, labels: template.metadata?.labels }, spec: redisSpec },
+  ];
+
+  const scenarios = `${names.prefix}-scenarios`;
+  const secretName = `${names.prefix}-admin`;
+  const mock = structuredClone(deployment);
+  mock.metadata = { ...mock.metadata, name: `${names.prefix}-mock` };
+  if (!mock.spec?.template.spec) throw new Error('the Deployment has no pod spec');
+  mock.spec.replicas = 1;
+  const podSpec = mock.spec.template.spec;
+  const container = podSpec.containers[0] as IContainer;
+  container.image = names.image;
+  for (const port of container.ports ?? []) port.hostPort = names.hostPort;
+  let secretKey = 'token';
+  for (const variable of container.env ?? []) {
+    if (variable.name === 'MOCK_DB' && variable.value) variable.value = variable.value.replace(/\/\/[^:/]+/, `//${redisPod}`);
+    const ref = variable.valueFrom?.secretKeyRef;
+    if (ref) {
+      ref.name = secretName;
+      secretKey = ref.key;
+    }
+  }
+  for (const volume of podSpec.volumes ?? []) if (volume.configMap) volume.configMap.name = scenarios;
+  const renamedConfigMap = { ...structuredClone(configMap), metadata: { ...configMap.metadata, name: scenarios } };
+
+  return {
+    redis,
+    mock: [renamedConfigMap, mock],
+    secret: { name: secretName, json: JSON.stringify({ [secretKey]: Buffer.from(names.token).toString('base64') }) },
+    volumes: [claimName, scenarios],
+    redisPod,
+  };
+}
