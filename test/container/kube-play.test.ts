@@ -6,7 +6,7 @@
 // check that splits the command wrongly, so its own health check cannot stand in).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import type { IDeployment, IStatefulSet } from 'kubernetes-models/apps/v1';
@@ -80,6 +80,14 @@ describe('deploy/kubernetes under podman kube play', () => {
     const res = await fetch(`${url}/__admin/scenarios`, { headers: { 'x-admin-token': token }, signal: AbortSignal.timeout(5000) });
     const { scenarios } = (await res.json()) as { scenarios: { name: string }[] };
     expect(scenarios.map((scenario) => scenario.name)).toContain('slow-create');
+  });
+
+  it("why MOCK_WORKERS follows limits.cpu and not --workers auto: in the pod, auto would count the machine's CPUs, not the limit", async () => {
+    // The limit is in force (a CFS quota of one CPU per period, cgroup v2 or v1)...
+    const quota = (await podmanOk(['exec', mockContainer, 'sh', '-c', 'cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us) $(cat /sys/fs/cgroup/cpu/cpu.cfs_period_us)"'])).trim().split(/\s+/).map(Number);
+    expect(quota[0]).toBe(quota[1]);
+    // ...and Node 20's availableParallelism(), what `auto` reads, does not see it.
+    expect(Number(await podmanOk(['exec', mockContainer, 'node', '-p', 'require("node:os").availableParallelism()']))).toBe(availableParallelism());
   });
 
   it('answers the API on its port, on Redis', async () => {

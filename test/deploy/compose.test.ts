@@ -57,6 +57,11 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
+  it("runs the image the README's container section builds", () => {
+    const tag = /^docker build -t (\S+) \.$/m.exec(readFileSync('README.md', 'utf8'))?.[1];
+    for (const mock of Object.values(mocks)) expect(mock.image).toBe(tag);
+  });
+
   it('runs the same image and Redis settings as the Kubernetes manifests', () => {
     // `shortlink-mock` as built from the Dockerfile; the cluster's copy is in a registry, tagged.
     for (const mock of Object.values(mocks)) expect(k8sMock?.image).toMatch(new RegExp(`/${mock.image}:[^/]+$`));

@@ -97,8 +97,9 @@ describe('the mock container', () => {
     expect(config).toMatchObject({ host: '0.0.0.0', port: mock.ports?.[0]?.containerPort, adminToken: 'a-token', workers: 1 });
   });
 
-  it('runs the image the README names, as a non-root user', () => {
+  it('runs the image the README pushes to a registry, as a non-root user', () => {
     expect(k8sSection).toContain(`\`${mock.image}\``);
+    expect(readme).toContain(`docker push ${mock.image}\n`);
     expect(podSpec?.securityContext?.runAsNonRoot).toBe(true);
   });
 });
