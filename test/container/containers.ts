@@ -7,6 +7,7 @@ export class ContainerScope {
   readonly containers: string[] = [];
   readonly volumes: string[] = [];
   readonly images: string[] = [];
+  readonly networks: string[] = [];
   private readonly prefix = `shortlink-mock-test-${randomBytes(3).toString('hex')}`;
 
   /** A fresh name for a container (`kind` says what it is for, in `podman ps`). */
@@ -22,16 +23,24 @@ export class ContainerScope {
     return name;
   }
 
+  network(kind: string): string {
+    const name = `${this.prefix}-${kind}`;
+    this.networks.push(name);
+    return name;
+  }
+
   image(kind: string): string {
     const name = `localhost/${this.prefix}-${kind}:test`;
     this.images.push(name);
     return name;
   }
 
-  /** Removes what this scope named, containers first (they hold the volumes and images); a missing one is no error. */
+  /** Removes what this scope named, containers first (they hold the volumes, networks and images); a missing one is no error. */
   async removeAll(): Promise<void> {
-    for (const name of this.containers) await podman(['rm', '--force', '--ignore', '--time', '0', name]);
+    // --volumes: the anonymous volume the image's VOLUME /data gave a container without -v goes too.
+    for (const name of this.containers) await podman(['rm', '--force', '--ignore', '--volumes', '--time', '0', name]);
     for (const name of this.volumes) await podman(['volume', 'rm', '--force', name]);
+    for (const name of this.networks) await podman(['network', 'rm', '--force', name]);
     for (const name of this.images) await podman(['rmi', '--force', '--ignore', name]);
   }
 }
