@@ -1,7 +1,8 @@
 // deploy/compose.yaml run as a user runs it, with podman-compose, under a project name of the
 // test's own (its containers, volume and network carry it) and with the variables the file reads
-// (the admin token, the image, free host ports). Removed by that name only: the project's
-// containers with their anonymous volumes (the image's VOLUME /data), its named volume, its network.
+// (the admin token, the image, free host ports: one per replica and HAProxy's). Removed by that
+// name only: the project's containers with their anonymous volumes (the image's VOLUME /data), its
+// named volume, its network.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -37,12 +38,13 @@ export class ComposeProject {
       MOCK_ADMIN_TOKEN: this.token,
       SHORTLINK_MOCK_IMAGE: this.mockImage,
       ...Object.fromEntries(MOCK_SERVICES.map((service, i) => [`SHORTLINK_MOCK_PORT_${i + 1}`, String(this.ports.get(service) ?? 0)])),
+      SHORTLINK_MOCK_PORT: String(this.ports.get('lb') ?? 0),
     };
     return runCommand('podman-compose', ['-p', this.name, '-f', COMPOSE_FILE, ...args], PACKAGE_ROOT, limitMs, env);
   }
 
   async up(): Promise<void> {
-    for (const service of MOCK_SERVICES) this.ports.set(service, await freePort());
+    for (const service of [...MOCK_SERVICES, 'lb']) this.ports.set(service, await freePort());
     const result = await this.compose(['up', '-d'], 3 * TIMEOUTS.quick);
     if (result.code !== 0) throw new Error(`podman-compose up failed:\n${result.transcript}`);
   }

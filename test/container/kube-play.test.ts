@@ -18,7 +18,7 @@ import { freePort } from './compose-project.js';
 import { playable, type Playable } from './kube-play-objects.js';
 import { ensureMockImage } from './mock-image.js';
 import { podman, podmanOk, TIMEOUTS } from './podman.js';
-import { ensureRedisImage } from './redis-image.js';
+import { ensureRedisImage } from './stand-in-images.js';
 
 const START_LIMIT_MS = 90_000;
 const documents = loadManifests();

@@ -21,7 +21,7 @@ interface Service {
 // What Compose makes of `${NAME:-default}` when NAME is not set.
 const withDefaults = (text: string): string => text.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
 const compose = yaml.load(withDefaults(readFileSync('deploy/compose.yaml', 'utf8'))) as { services: Record<string, Service>; volumes: Record<string, unknown> };
-const { redis, ...mocks } = compose.services;
+const { redis, lb, ...mocks } = compose.services;
 const k8s = loadManifests();
 const k8sMock = byKind<IDeployment>(k8s, 'Deployment').get('shortlink-mock')?.spec?.template.spec?.containers[0];
 const k8sRedis = byKind<IStatefulSet>(k8s, 'StatefulSet').get('shortlink-mock-redis')?.spec?.template.spec?.containers[0];
@@ -34,6 +34,17 @@ describe('deploy/compose.yaml', () => {
     expect(volume?.[1]).toBe('/data');
     expect(Object.keys(compose.volumes)).toContain(volume?.[0]);
     expect(redis?.healthcheck?.test).toEqual(["CMD-SHELL", "redis-cli ping"]);
+  });
+
+  it('HAProxy in front sends requests to the three replicas, each checked on /__admin/health with the token', () => {
+    expect(lb?.image).toMatch(/^docker\.io\/library\/haproxy:/);
+    expect(lb?.volumes).toEqual(['./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro']);
+    expect(lb?.environment?.['MOCK_ADMIN_TOKEN']).toBe(mocks['mock-1']?.environment?.['MOCK_ADMIN_TOKEN']);
+    const config = readFileSync('deploy/haproxy.cfg', 'utf8');
+    expect([...config.matchAll(/^\s*server (\S+) (\S+)$/gm)].map((m) => `${m[1]} ${m[2]}`)).toEqual(Object.keys(mocks).map((name) => `${name} ${name}:4010`));
+    expect(config).toContain('http-check send meth GET uri /__admin/health hdr x-admin-token "${MOCK_ADMIN_TOKEN}"');
+    // Only a refused connection is retried: a create sent twice could make two links.
+    expect(config).toMatch(/^\s*retry-on conn-failure$/m);
   });
 
   it('each mock is on Redis, on a host port of its own, waits for a healthy Redis and checks its own health', () => {
