@@ -30,21 +30,26 @@ export interface Playable {
   redisPod: string;
 }
 
-export function playable(statefulSet: IStatefulSet, deployment: IDeployment, configMap: IConfigMap, names: PlayNames): Playable {
+/** The Redis StatefulSet as Podman can play it: its claim template as a claim, its pod template as a Pod. */
+function redisObjects(statefulSet: IStatefulSet, prefix: string): { objects: object[]; pod: string; claimName: string } {
   const claim = statefulSet.spec?.volumeClaimTemplates?.[0];
   if (!claim?.metadata?.name || !statefulSet.spec) throw new Error('the Redis StatefulSet has no claim template');
-  const redisPod = `${names.prefix}-redis`;
-  const claimName = `${names.prefix}-redis-data`;
+  const pod = `${prefix}-redis`;
+  const claimName = `${prefix}-redis-data`;
   const template = structuredClone(statefulSet.spec.template);
-  const redisSpec: IPodSpec = { ...(template.spec as IPodSpec), volumes: [{ name: claim.metadata.name, persistentVolumeClaim: { claimName } }] };
-  const redis = [
-    { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: claimName }, spec: claim.spec },
-    { apiVersion: 'v1', kind: 'Pod', metadata: { name: redisPod, labels: template.metadata?.labels }, spec: redisSpec },
-  ];
+  const spec: IPodSpec = { ...(template.spec as IPodSpec), volumes: [{ name: claim.metadata.name, persistentVolumeClaim: { claimName } }] };
+  return {
+    objects: [
+      { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: claimName }, spec: claim.spec },
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: pod, labels: template.metadata?.labels }, spec },
+    ],
+    pod,
+    claimName,
+  };
+}
 
-  const scenarios = `${names.prefix}-scenarios`;
-  const secretName = `${names.prefix}-admin`;
-  const mock = structuredClone(deployment);
+/** The Deployment's copy: one replica, the test's names, image and host port; returns the Secret's key. */
+function adaptDeployment(mock: IDeployment, names: PlayNames, redisPod: string, secretName: string, scenarios: string): string {
   mock.metadata = { ...mock.metadata, name: `${names.prefix}-mock` };
   if (!mock.spec?.template.spec) throw new Error('the Deployment has no pod spec');
   mock.spec.replicas = 1;
@@ -62,13 +67,21 @@ export function playable(statefulSet: IStatefulSet, deployment: IDeployment, con
     }
   }
   for (const volume of podSpec.volumes ?? []) if (volume.configMap) volume.configMap.name = scenarios;
-  const renamedConfigMap = { ...structuredClone(configMap), metadata: { ...configMap.metadata, name: scenarios } };
+  return secretKey;
+}
 
+export function playable(statefulSet: IStatefulSet, deployment: IDeployment, configMap: IConfigMap, names: PlayNames): Playable {
+  const redis = redisObjects(statefulSet, names.prefix);
+  const scenarios = `${names.prefix}-scenarios`;
+  const secretName = `${names.prefix}-admin`;
+  const mock = structuredClone(deployment);
+  const secretKey = adaptDeployment(mock, names, redis.pod, secretName, scenarios);
+  const renamedConfigMap = { ...structuredClone(configMap), metadata: { ...configMap.metadata, name: scenarios } };
   return {
-    redis,
+    redis: redis.objects,
     mock: [renamedConfigMap, mock],
     secret: { name: secretName, json: JSON.stringify({ [secretKey]: Buffer.from(names.token).toString('base64') }) },
-    volumes: [claimName, scenarios],
-    redisPod,
+    volumes: [redis.claimName, scenarios],
+    redisPod: redis.pod,
   };
 }
