@@ -80,13 +80,17 @@ async function makeBaseImage(install: NodeInstall, key: string): Promise<void> {
 }
 
 /**
- * The NODE_IMAGE to build with: $NODE_IMAGE or the registry's node:20-bookworm-slim when it is in
- * storage or can be pulled, else the stand-in (made now unless made already for this key).
+ * The NODE_IMAGE to build with: $NODE_IMAGE when set (in storage or pulled, else an error: a base
+ * named on purpose is never swapped for another); otherwise the registry's node:20-bookworm-slim
+ * when it is in storage or can be pulled, else the stand-in (made now unless made already for this key).
  */
 export async function ensureBaseImage(): Promise<string> {
-  const wanted = process.env['NODE_IMAGE'] || REGISTRY_NODE_IMAGE;
+  const named = process.env['NODE_IMAGE'];
+  const wanted = named || REGISTRY_NODE_IMAGE;
   if ((await labelOf(wanted)) !== undefined) return wanted;
-  if ((await podman(['pull', wanted], TIMEOUTS.imageIo)).code === 0) return wanted;
+  const pull = await podman(['pull', wanted], TIMEOUTS.imageIo);
+  if (pull.code === 0) return wanted;
+  if (named) throw new Error(`NODE_IMAGE=${named} is not in Podman's storage and cannot be pulled:\n${pull.transcript}`);
   const install = thisNode();
   const key = baseKey(install);
   if ((await labelOf(MADE_NODE_IMAGE)) !== key) await makeBaseImage(install, key);
