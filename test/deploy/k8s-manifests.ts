@@ -1,8 +1,8 @@
 // deploy/kubernetes/ as objects, and each object checked against the Kubernetes API's schemas
 // (kubernetes-models: the OpenAPI schemas of the Kubernetes API, compiled to validators). Only the
 // kinds the manifests use are known: any other kind, or another apiVersion, is refused rather than
-// passed unchecked. The models accept fields the schema does not name (kubectl's strict validation
-// would not), which the cross-reference tests make up for where it matters: probes, resources.
+// passed unchecked. The validators accept fields the schema does not name (kubectl's strict
+// validation would not): known-fields.ts checks those against the models' own types.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';

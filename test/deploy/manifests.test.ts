@@ -2,6 +2,7 @@
 // is real: a broken copy of each kind is refused.
 import { describe, expect, it } from 'vitest';
 import { type Document, loadManifests, type Manifest, validateManifest } from './k8s-manifests.js';
+import { unknownFields } from './known-fields.js';
 
 const documents = loadManifests();
 const named = (kind: string, name: string): Manifest => {
@@ -47,5 +48,17 @@ describe('a broken manifest is refused', () => {
     ['an unknown apiVersion', () => set(named('Deployment', 'shortlink-mock'), ['apiVersion'], 'apps/v1beta1'), /no schema known for apiVersion apps\/v1beta1/],
   ])('%s', (_name, broken, message) => {
     expect(() => validateManifest(broken())).toThrow(message);
+  });
+});
+
+describe('no field the Kubernetes API lacks (what kubectl --validate=strict refuses)', () => {
+  it('every object names known fields only, and a misspelt one is caught', () => {
+    const misspelt = named('Deployment', 'shortlink-mock');
+    const container = (misspelt['spec'] as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0] as Record<string, unknown>;
+    container['readinesProbe'] = container['readinessProbe'];
+    delete container['readinessProbe'];
+    const found = unknownFields([...documents.map((d) => d.object), misspelt]);
+    expect(found.slice(0, -1)).toEqual(documents.map(() => []));
+    expect(found.at(-1)).toEqual(['readinesProbe']);
   });
 });
