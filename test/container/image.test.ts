@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.js';
 import { runCommand } from '../package/run-command.js';
 import { ContainerScope, containerState, publishedAddress } from './containers.js';
+import { createLink, keepCreating } from './creates.js';
 import { ensureMockImage, sizeAboveBase } from './mock-image.js';
 import { podman, podmanEnv, podmanOk, TIMEOUTS } from './podman.js';
 import { README_NAMES, readmeContainerCommands, type ReadmeContainerCommand } from './readme-container.js';
@@ -45,26 +46,6 @@ async function health(url: string, token: string): Promise<number> {
 
 async function waitHealthy(url: string, token: string): Promise<void> {
   expect(await eventually(() => health(url, token), (status) => status === 200, START_LIMIT_MS)).toBe(200);
-}
-
-/** One create with the demo key: the new link's id on a 201, else the status (0: no answer, the connection refused or cut). */
-async function create(url: string, n: number): Promise<{ id: string } | { status: number }> {
-  try {
-    const res = await fetch(`${url}/links`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationUrl: `https://example.com/container/${n}`, domain: 'short.test', tags: [] }),
-    });
-    return res.status === 201 ? { id: ((await res.json()) as { id: string }).id } : { status: res.status };
-  } catch {
-    return { status: 0 };
-  }
-}
-
-async function createLink(url: string, n: number): Promise<string> {
-  const result = await create(url, n);
-  if (!('id' in result)) throw new Error(`create answered ${result.status}, not 201`);
-  return result.id;
 }
 
 async function volumeFile(volume: string, file: string): Promise<string> {
@@ -134,22 +115,13 @@ describe("the README's container commands", () => {
 
   it('docker stop, with creates in flight, ends it within 2 s, exit 0, every acknowledged link in db.json', async () => {
     for (let n = 0; n < 20; n++) acknowledged.push(await createLink(url, n));
-    // Four clients creating without pause until the mock stops answering (bounded in count), so
-    // that creates are in flight when SIGTERM arrives: each is acknowledged (201) or never answered.
-    const outcomes: Awaited<ReturnType<typeof create>>[] = [];
-    const lane = async (offset: number): Promise<void> => {
-      for (let n = offset; n < offset + 500; n++) {
-        const outcome = await create(url, n);
-        outcomes.push(outcome);
-        if (!('id' in outcome)) return;
-      }
-    };
-    const lanes = Promise.all([1000, 2000, 3000, 4000].map(lane));
-    await eventually(async () => outcomes.length, (count) => count >= 20, 10_000);
+    // Creates in flight when SIGTERM arrives: each is acknowledged (201) or never answered.
+    const load = keepCreating(url, 4);
+    await eventually(async () => load.outcomes.length, (count) => count >= 20, 10_000);
     const started = Date.now();
     const stop = await sh(ours(command('docker stop').line));
     const elapsed = Date.now() - started;
-    await lanes;
+    const outcomes = await load.done;
     for (const outcome of outcomes) if ('id' in outcome) acknowledged.push(outcome.id);
     expect(outcomes.filter((outcome) => !('id' in outcome) && outcome.status !== 0)).toEqual([]);
     expect(stop.code, stop.transcript).toBe(0);
