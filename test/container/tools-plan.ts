@@ -12,6 +12,11 @@ export const CONTAINER_TOOLS: readonly ContainerTool[] = [
   { binary: '/usr/bin/podman', aptPackage: 'podman' },
   { binary: '/usr/sbin/runc', aptPackage: 'runc' },
   { binary: '/usr/bin/mmdebstrap', aptPackage: 'mmdebstrap' },
+  // deploy/ (compose.test.ts, kube-play.test.ts): compose itself; the pause binary every pod's
+  // infra container runs; names of containers and pods on a CNI network (Debian's default backend).
+  { binary: '/usr/bin/podman-compose', aptPackage: 'podman-compose' },
+  { binary: '/usr/libexec/podman/catatonit', aptPackage: 'catatonit' },
+  { binary: '/usr/lib/cni/dnsname', aptPackage: 'golang-github-containernetworking-plugin-dnsname' },
 ];
 
 export interface ToolFacts {
