@@ -48,7 +48,7 @@ function decide(control: VarietySwitch, req: Request, res: Response, header: str
   if (header !== undefined) {
     const seed = typeof header === 'string' ? parseSeed(header) : undefined;
     if (seed === undefined) throw new ControlRefused(`the ${VARIETY_HEADER} header must be a seed, a whole number from 0 to 2^53-1 (got '${String(header)}')`);
-    return { seed, plan: control.planOfSeed(seed).get(operationId), used: [], bodyVaried: false };
+    return { seed, plan: control.planOfSeed(seed, req.get(API_KEY_HEADER)).get(operationId), used: [], bodyVaried: false };
   }
   const found = control.planFor(req.get(API_KEY_HEADER));
   return found ? { seed: found.seed, plan: found.plan.get(operationId), used: [], bodyVaried: false } : null;

@@ -27,13 +27,20 @@ export interface VarietyOverview {
 interface Active {
   setting: VarietySetting;
   plan: VarietyPlan;
+  /** Plans of x-mock-variety seeds under this setting, computed once each (at most SEED_PLANS kept). */
+  seedPlans?: Map<number, VarietyPlan>;
 }
+
+/** How many x-mock-variety seeds' plans a setting keeps: a client sending a new seed on every request recomputes, never grows memory. */
+export const SEED_PLANS = 64;
 
 export class VarietySwitch {
   /** Whether any setting is on: false means no request is varied unless it asks (x-mock-variety). */
   on = false;
   private global: Active | undefined;
   private readonly byKey = new Map<string, Active>();
+  /** No setting at all: x-mock-variety's plans over every dimension are cached here. */
+  private unset: Active | undefined;
   private readonly names: readonly string[];
   /** The shared settings' change counter this copy was read at. */
   private version: string | null = null;
@@ -92,13 +99,27 @@ export class VarietySwitch {
 
   /** The plan for a request with this key: its own, else the global one. */
   planFor(apiKey: string | undefined): { plan: VarietyPlan; seed: number } | undefined {
-    const active = (apiKey === undefined ? undefined : this.byKey.get(apiKey)) ?? this.global;
+    const active = this.activeFor(apiKey);
     return active && { plan: active.plan, seed: active.setting.seed };
   }
 
-  /** One request's own seed (x-mock-variety): every dimension, as the seed picks. */
-  planOfSeed(seed: number): VarietyPlan {
-    return planOf(this.catalogue, { seed });
+  /**
+   * One request's own seed (x-mock-variety), within the dimensions the setting that applies to its
+   * key allows (that setting's `only`/`except`), or among every dimension when none applies.
+   */
+  planOfSeed(seed: number, apiKey?: string): VarietyPlan {
+    const active: Active = this.activeFor(apiKey) ?? (this.unset ??= { setting: { seed, apiKey: null, only: null, except: null }, plan: new Map() });
+    const plans = (active.seedPlans ??= new Map());
+    let plan = plans.get(seed);
+    if (plan) return plan;
+    plan = planOf(this.catalogue, { seed, only: active.setting.only, except: active.setting.except });
+    if (plans.size >= SEED_PLANS) plans.clear();
+    plans.set(seed, plan);
+    return plan;
+  }
+
+  private activeFor(apiKey: string | undefined): Active | undefined {
+    return (apiKey === undefined ? undefined : this.byKey.get(apiKey)) ?? this.global;
   }
 
   private known(names: readonly string[] | null | undefined, field: string): string[] | null {
