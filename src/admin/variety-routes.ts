@@ -21,6 +21,6 @@ export function addVarietyRoutes(router: Router, deps: VarietyDeps): void {
     res.status(204).end();
   });
   router.get('/variety/dimensions', (_req, res) => {
-    res.json({ dimensions: deps.variety.catalogue.map(({ name, description }) => ({ name, description })) });
+    res.json({ dimensions: deps.variety.catalogue.map(({ name, description }) => ({ name, description })), notVaried: deps.variety.notVaried });
   });
 }

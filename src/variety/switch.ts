@@ -5,7 +5,8 @@
 // is written there first and each instance follows the others' (refresh(), follow-shared.ts).
 import { errors } from '../core/errors.js';
 import { nearest } from '../core/nearest.js';
-import type { Dimension } from './dimensions.js';
+import { buildDimensions, type Dimension } from './dimensions.js';
+import { notVaried, type NotVaried } from './not-varied.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
 import type { SharedVarietySettings } from '../store/redis-variety.js';
 
@@ -48,6 +49,8 @@ export class VarietySwitch {
   constructor(
     readonly catalogue: readonly Dimension[],
     readonly shared?: SharedVarietySettings,
+    /** What variety leaves as it is, and why (GET /__admin/variety/dimensions says so). */
+    readonly notVaried: readonly NotVaried[] = [],
   ) {
     this.names = catalogue.map((dimension) => dimension.name);
   }
@@ -131,6 +134,12 @@ export class VarietySwitch {
     }
     return [...names];
   }
+}
+
+/** The switch of a contract: its dimensions and what it leaves as it is, read from the document. */
+export function varietySwitchFor(document: unknown, shared?: SharedVarietySettings): VarietySwitch {
+  const catalogue = buildDimensions(document);
+  return new VarietySwitch(catalogue, shared, notVaried(document, catalogue));
 }
 
 /** A seed as the flag and the header take it: a whole number from 0 to 2^53-1, in decimal. */
