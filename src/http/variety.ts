@@ -11,7 +11,7 @@ import type { OperationPlan } from '../variety/plan.js';
 import { parseSeed, type VarietySwitch } from '../variety/switch.js';
 import { varyBody } from '../variety/vary-body.js';
 import { newIdOfShape } from '../variety/id-shapes.js';
-import { API_KEY_HEADER } from './authenticate.js';
+import { API_KEY_HEADER, NO_OPERATION } from './authenticate.js';
 import { sendInEnvelope } from './variety-envelope.js';
 
 export const VARIETY_HEADER = 'x-mock-variety';
@@ -42,8 +42,11 @@ export function chooseVariety(control: VarietySwitch): RequestHandler {
   };
 }
 
+/** The operation answered, or the answer that is no operation (a 404 for a path the API lacks, a 405). */
+const operationOf = (res: Response): string | undefined => (res.locals['operationId'] ?? res.locals[NO_OPERATION]) as string | undefined;
+
 function decide(control: VarietySwitch, req: Request, res: Response, header: string | string[] | undefined): ChosenVariety | null {
-  const operationId = res.locals['operationId'] as string | undefined;
+  const operationId = operationOf(res);
   if (operationId === undefined) return null;
   if (header !== undefined) {
     const seed = typeof header === 'string' ? parseSeed(header) : undefined;
@@ -91,7 +94,7 @@ export function varyLate(control: VarietySwitch, judge: () => ContractJudge, log
     let sent = body;
     if (!chosen.bodyVaried) {
       sent = varyOnce(chosen, res.statusCode, body);
-      const operationId = res.locals['operationId'] as string;
+      const operationId = operationOf(res) as string;
       const problems = chosen.used.length ? judge().checkResponse(operationId, res.statusCode, 'application/json', JSON.stringify(sent)) : [];
       if (problems.length) return refuseVariant(res, chosen, problems, json, log);
     }

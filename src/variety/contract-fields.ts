@@ -3,6 +3,8 @@
 // integer's bounds are, which strings are date-times, which arrays have an order. The variety
 // engine (dimensions.ts) turns each freedom into named dimensions; nothing here is per field by hand
 // except which fields are stored facts (STORED_FACTS).
+import { errorSchemaOf, NO_OPERATION_ANSWERS, NO_OPERATION_RESPONSE } from '../contract/no-operation.js';
+
 export interface FieldSchema {
   description?: string;
   type?: string;
@@ -54,7 +56,7 @@ interface Document {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** Every operation of the document with the fields of each documented answer. */
+/** Every operation of the document with the fields of each documented answer, and the answers that are no operation. */
 export function operationAnswers(document: unknown): OperationAnswers[] {
   const doc = document as Document;
   const found: OperationAnswers[] = [];
@@ -66,6 +68,9 @@ export function operationAnswers(document: unknown): OperationAnswers[] {
       found.push({ operationId: operation.operationId, statuses });
     }
   }
+  // The answers that are no operation (a 404 for a path the API lacks, a 405): Error objects.
+  if (errorSchemaOf(document) === undefined) return found;
+  for (const { operationId, status } of NO_OPERATION_ANSWERS) found.push({ operationId, statuses: [{ status, fields: bodyFields(document, NO_OPERATION_RESPONSE) }] });
   return found;
 }
 
