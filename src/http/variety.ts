@@ -50,12 +50,16 @@ function decide(control: VarietySwitch, req: Request, res: Response, header: str
   if (operationId === undefined) return null;
   if (header !== undefined) {
     const seed = typeof header === 'string' ? parseSeed(header) : undefined;
-    if (seed === undefined) throw new ControlRefused(`the ${VARIETY_HEADER} header must be a seed, a whole number from 0 to 2^53-1 (got '${String(header)}')`);
+    if (seed === undefined) throw new ControlRefused(`the ${VARIETY_HEADER} header must be a seed, a whole number from 0 to 2^53-1 (got ${shown(String(header))})`);
     return { seed, plan: control.planOfSeed(seed, req.get(API_KEY_HEADER)).get(operationId), used: [], bodyVaried: false };
   }
   const found = control.planFor(req.get(API_KEY_HEADER));
   return found ? { seed: found.seed, plan: found.plan.get(operationId), used: [], bodyVaried: false } : null;
 }
+
+/** A refused header's value as the refusal quotes it: its start only, since a header may hold 16 KiB. */
+const shown = (value: string): string => `'${value.length > HEADER_SHOWN ? `${value.slice(0, HEADER_SHOWN)}…' (${value.length} characters)` : `${value}'`}`;
+const HEADER_SHOWN = 40;
 
 /** Right after the validator's middleware: the body is varied first, then judged by the validator's hook. */
 export const varyBeforeValidation: RequestHandler = (_req, res, next) => {

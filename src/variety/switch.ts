@@ -28,20 +28,20 @@ export interface VarietyOverview {
 interface Active {
   setting: VarietySetting;
   plan: VarietyPlan;
-  /** Plans of x-mock-variety seeds under this setting, computed once each (at most SEED_PLANS kept). */
-  seedPlans?: Map<number, VarietyPlan>;
 }
 
-/** How many x-mock-variety seeds' plans a setting keeps: a client sending a new seed on every request recomputes, never grows memory. */
+/** How many x-mock-variety seeds' plans are kept: a client sending a new seed on every request recomputes, never grows memory. */
 export const SEED_PLANS = 64;
+/** API keys with a variety setting of their own: each holds its plan, so a client cannot grow them without bound. */
+export const MAX_KEY_SETTINGS = 1_000;
 
 export class VarietySwitch {
   /** Whether any setting is on: false means no request is varied unless it asks (x-mock-variety). */
   on = false;
   private global: Active | undefined;
   private readonly byKey = new Map<string, Active>();
-  /** No setting at all: x-mock-variety's plans over every dimension are cached here. */
-  private unset: Active | undefined;
+  /** x-mock-variety's plans, by the setting they were drawn within and the seed; emptied on any change. */
+  private readonly seedPlans = new Map<string, VarietyPlan>();
   private readonly names: readonly string[];
   /** The shared settings' change counter this copy was read at. */
   private version: string | null = null;
@@ -58,6 +58,10 @@ export class VarietySwitch {
   /** Checks and turns on a setting; an unknown dimension name is a 400 with a guess. */
   async set(settings: VarietySettings & { apiKey?: string | null }): Promise<VarietySetting> {
     const setting: VarietySetting = { seed: settings.seed, apiKey: settings.apiKey ?? null, only: this.known(settings.only, 'only'), except: this.known(settings.except, 'except') };
+    await this.refresh();
+    if (setting.apiKey !== null && !this.byKey.has(setting.apiKey) && this.byKey.size >= MAX_KEY_SETTINGS) {
+      throw errors.invalidRequest(`at most ${MAX_KEY_SETTINGS} API keys may have a variety setting of their own; clear one first (DELETE /__admin/variety?apiKey=…)`);
+    }
     await this.shared?.set(setting);
     this.apply(setting);
     return setting;
@@ -82,12 +86,14 @@ export class VarietySwitch {
     const { version, settings } = await this.shared.all();
     this.global = undefined;
     this.byKey.clear();
+    this.seedPlans.clear();
     for (const setting of settings) this.apply(setting);
     this.on = this.global !== undefined || this.byKey.size > 0;
     this.version = version;
   }
 
   private apply(setting: VarietySetting): void {
+    this.seedPlans.clear();
     const active = { setting, plan: planOf(this.catalogue, setting) };
     if (setting.apiKey === null) this.global = active;
     else this.byKey.set(setting.apiKey, active);
@@ -95,6 +101,7 @@ export class VarietySwitch {
   }
 
   private drop(apiKey: string | null): void {
+    this.seedPlans.clear();
     if (apiKey === null) this.global = undefined;
     else this.byKey.delete(apiKey);
     this.on = this.global !== undefined || this.byKey.size > 0;
@@ -111,14 +118,19 @@ export class VarietySwitch {
    * key allows (that setting's `only`/`except`), or among every dimension when none applies.
    */
   planOfSeed(seed: number, apiKey?: string): VarietyPlan {
-    const active: Active = this.activeFor(apiKey) ?? (this.unset ??= { setting: { seed, apiKey: null, only: null, except: null }, plan: new Map() });
-    const plans = (active.seedPlans ??= new Map());
-    let plan = plans.get(seed);
+    const within = this.activeFor(apiKey)?.setting;
+    const key = `${within ? (within.apiKey ?? '') : '\u0000'}\u0000${seed}`;
+    let plan = this.seedPlans.get(key);
     if (plan) return plan;
-    plan = planOf(this.catalogue, { seed, only: active.setting.only, except: active.setting.except });
-    if (plans.size >= SEED_PLANS) plans.clear();
-    plans.set(seed, plan);
+    plan = planOf(this.catalogue, { seed, only: within?.only ?? null, except: within?.except ?? null });
+    if (this.seedPlans.size >= SEED_PLANS) this.seedPlans.clear();
+    this.seedPlans.set(key, plan);
     return plan;
+  }
+
+  /** How many x-mock-variety plans are kept now (at most SEED_PLANS). */
+  get seedPlansKept(): number {
+    return this.seedPlans.size;
   }
 
   private activeFor(apiKey: string | undefined): Active | undefined {
