@@ -17,9 +17,20 @@ export function notVaried(document: unknown, catalogue: readonly Dimension[]): N
     for (const freedom of statuses.flatMap(({ fields }) => fields)) {
       const what = `${operationId}.${freedom.field}`;
       if (freedom.optional && !varied.has(what) && !notes.has(what)) notes.set(what, reason(freedom));
+      const longest = longestList(freedom);
+      if (longest) notes.set(`${what}:longest`, longest);
     }
   }
   return [...notes].map(([what, why]) => ({ what, why }));
+}
+
+/**
+ * An array's longest (`maxItems`) when its items are stored facts (a link's tags): a longer list in
+ * an answer would say the link has items it has not. A client gets it for real by storing that many.
+ */
+function longestList({ field, schema }: FieldFreedom): string | undefined {
+  if (schema.type !== 'array' || schema.maxItems === undefined || !STORED_FACTS.has(field)) return undefined;
+  return `'${field}' is a stored fact, so its longest list (${schema.maxItems}) is not made up in an answer (it would say the link has ${field} it has not); create a link with ${schema.maxItems} ${field} to get it, and it round-trips under variety`;
 }
 
 function reason(freedom: FieldFreedom): string {
