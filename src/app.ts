@@ -186,6 +186,7 @@ function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {
 function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adminRouter>[0] {
   return {
     variety,
+    ...(deps.proxy ? { varietyRefused: "variety mode varies the mock's own answers; in proxy mode (--proxy) the answers are the upstream's" } : {}),
     service: deps.service,
     scenarios: deps.scenarios,
     journal: deps.journal,
