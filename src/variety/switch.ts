@@ -144,7 +144,8 @@ export class VarietySwitch {
       const guess = nearest(name, this.names);
       throw errors.invalidRequest(`unknown dimension '${name}' in '${field}'${guess ? `; did you mean '${guess}'?` : ''} (GET /__admin/variety/dimensions lists them)`);
     }
-    return [...names];
+    // Each name once: a setting holds at most the catalogue's names, whatever was sent (1,000 keys may have one).
+    return [...new Set(names)];
   }
 }
 

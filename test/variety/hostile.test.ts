@@ -34,6 +34,13 @@ describe('variety under hostile input', () => {
     expect(Object.keys((await app.request.get('/__admin/variety').expect(200)).body.byKey)).toHaveLength(MAX_KEY_SETTINGS);
   });
 
+  it('keeps each name once: 1,000 copies of a name in only/except hold no more memory than one', async () => {
+    const app = await createTestApp();
+    const copies = Array.from({ length: 1_000 }, () => 'createLink.clickCount:absent');
+    const { body } = await app.request.put('/__admin/variety').send({ seed: 1, apiKey: DEMO, only: copies, except: copies }).expect(200);
+    expect(body).toMatchObject({ only: ['createLink.clickCount:absent'], except: ['createLink.clickCount:absent'] });
+  });
+
   it('refuses only/except of 1,000 unknown names of 200 characters each, quickly', async () => {
     const app = await createTestApp();
     const names = Array.from({ length: 1_000 }, (_, i) => `${'x'.repeat(195)}${String(i).padStart(5, '0')}`);

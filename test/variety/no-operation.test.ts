@@ -18,6 +18,14 @@ describe('variety on answers that are no operation', () => {
     expect((await lastVariety(app))?.variety).toEqual({ seed: 4, dimensions: ['unknownPath.errorDescription:longest', 'unknownPath.content-type:no-charset'] });
   });
 
+  it("varies GET /'s 404 for an API client too (no operation either), not its page for a browser", async () => {
+    const app = await createTestApp({ variety: { seed: 4, only: ['unknownPath.errorDescription:non-ascii'] } });
+    const res = await app.request.get('/').set('accept', 'application/json').expect(404);
+    expect(res.body.errorDescription).toMatch(/^no operation at GET \/: .* — /);
+    const page = await app.request.get('/').set('accept', 'text/html').expect(200);
+    expect(page.text).toContain('<h1>shortlink-mock</h1>');
+  });
+
   it('varies the 405 of a wrong method and keeps its Allow header', async () => {
     const app = await createTestApp({ variety: { seed: 4, only: ['wrongMethod.errorDescription:non-ascii', 'wrongMethod.framing:chunked'] } });
     const res = await app.request.patch('/links').expect(405);
