@@ -54,7 +54,12 @@ export async function openTarget(options: TargetOptions): Promise<MockTarget> {
   if (options.baseUrl !== undefined) {
     const client = new AdminClient(options.baseUrl, { adminToken: options.adminToken });
     await client.call('GET', '/variety/dimensions'); // reachable, token accepted, and variety mode known
-    return targetOver(client, options.apiKey, { beforeRun: async () => {}, stop: async () => {} });
+    const target = targetOver(client, options.apiKey, { beforeRun: async () => {}, stop: async () => {} });
+    // A mock that will not switch variety on (a proxy: its answers are the upstream's) is refused
+    // now, before the command runs. `only: []` varies nothing meanwhile.
+    await target.setVariety({ seed: 0, only: [] });
+    await target.clearVariety();
+    return target;
   }
   const { startMock } = await import('../toolkit/start-mock.js');
   const mock = await startMock({ log: () => {} });

@@ -61,3 +61,15 @@ describe('variety with the validating proxy', () => {
     expect(upstream.seen[0]).not.toHaveProperty('x-mock-variety');
   });
 });
+
+describe('the robustness runner against a proxy', () => {
+  it('refuses it before running the command: the mock cannot switch variety on (exit 2)', async () => {
+    const { runRobustnessCommand } = await import('../../src/commands/robustness.js');
+    const err: string[] = [];
+    const progress: string[] = [];
+    const code = await runRobustnessCommand(['--base-url', proxy.url, '--runs', '1', '--', process.execPath, '-e', 'process.exit(0)'], {}, { out: () => {}, err: (text) => err.push(text), progress: (text) => progress.push(text) });
+    expect(code).toBe(2);
+    expect(err.join('\n')).toMatch(/cannot use the mock: .*proxy mode/);
+    expect(progress).toEqual([]);
+  });
+});
