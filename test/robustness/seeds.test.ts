@@ -34,3 +34,16 @@ describe('the seeds of a robustness run', () => {
     for (const seed of many) expect(seed).toBeLessThanOrEqual(MAX_SEED);
   });
 });
+
+describe('the seeds of a robustness run, against a mock listing hostile dimension names', () => {
+  it('stay quick with 100,000 names (past the bound, plain seeds) and with 1,000 one-variant groups', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => `op${i}.f:v`);
+    let started = Date.now();
+    expect(runSeeds(3, 20, many)).toHaveLength(20);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const groups = Array.from({ length: 1_000 }, (_, i) => `op${i}.f:v`);
+    started = Date.now();
+    expect(new Set(runSeeds(3, 1_000, groups)).size).toBe(1_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
