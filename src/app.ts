@@ -41,8 +41,7 @@ import { proxyPipeline, type ProxySettings } from './proxy/pipeline.js';
 import { VIOLATIONS_HEADER } from './proxy/headers.js';
 import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from './http/variety.js';
 import { contractJudge } from './http/variety-judge.js';
-import { buildDimensions } from './variety/dimensions.js';
-import { VarietySwitch } from './variety/switch.js';
+import { type VarietySwitch, varietySwitchFor } from './variety/switch.js';
 
 export interface Contract {
   /** openapi.yaml, parsed. */
@@ -109,7 +108,7 @@ export function createApp(deps: AppDeps): Express {
   // 1. One record per request: log line, journal entry, coverage.
   const requestLog = deps.logRequests === false ? undefined : deps.log;
   //    Variety varies the mock's own answers, not a proxied upstream's.
-  const variety = deps.variety ?? new VarietySwitch(buildDimensions(deps.contract.document));
+  const variety = deps.variety ?? varietySwitchFor(deps.contract.document);
   captureJsonBodies(app, deps.proxy ? undefined : varyLate(variety, contractJudge(deps.contract.document), log));
   const recorded = recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) });
   //    Steps 0 and 1, like the API's steps below, are one router layer (src/http/one-layer.ts says why).
@@ -187,6 +186,7 @@ function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {
 function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adminRouter>[0] {
   return {
     variety,
+    ...(deps.proxy ? { varietyRefused: "variety mode varies the mock's own answers; in proxy mode (--proxy) the answers are the upstream's" } : {}),
     service: deps.service,
     scenarios: deps.scenarios,
     journal: deps.journal,

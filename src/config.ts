@@ -6,7 +6,7 @@ import { DEFAULT_SEED } from '../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from './core/links.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from './package-root.js';
-import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, workers } from './option-values.js';
+import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from './proxy/exchange-slots.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
@@ -107,7 +107,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: "a directory of your own scenario files, loaded with the built-in ones; a name in both is DIR's, and the log says so (default: the built-in scenarios/ only)" },
   { flag: 'no-builtin-scenarios', env: 'MOCK_NO_BUILTIN_SCENARIOS', type: 'boolean', description: "with --scenarios DIR: load DIR's scenarios only, without the built-in ones" },
   { flag: 'scenario', env: 'MOCK_SCENARIO', type: 'string', value: 'NAME', description: 'scenario active for every request from the start (default none)' },
-  { flag: 'variety', env: 'MOCK_VARIETY', type: 'string', value: 'SEED', description: 'variety mode: every answer drawn, under this seed, from the answers openapi.yaml allows for the same state (GET /__admin/variety/dimensions lists how); default off' },
+  { flag: 'variety', env: 'MOCK_VARIETY', type: 'string', value: 'SEED', description: 'variety mode: every answer drawn, under this seed, from the answers openapi.yaml allows for the same state (GET /__admin/variety/dimensions lists how); not with --proxy (whose answers come from the upstream); default off' },
   { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
   { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
   { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
@@ -171,7 +171,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     scenarios: text('scenarios') ?? DEFAULT_SCENARIOS_DIR,
     builtinScenarios,
     ...present('scenario', text('scenario')),
-    ...(text('variety') === undefined ? {} : { variety: integer(source('variety'), text('variety'), 0, 0, Number.MAX_SAFE_INTEGER) }),
+    ...varietyOption(text, source),
     watch: bool('watch'),
     journalSize: integer(source('journal-size'), text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
     acceptAnyKey: bool('accept-any-key'),

@@ -29,9 +29,8 @@ import { createTrafficState } from './store/create-traffic-state.js';
 import { AnswerJudge } from './proxy/answer-judge.js';
 import { Upstream } from './proxy/forward.js';
 import type { JournalStore, TrafficState } from './store/traffic-state.js';
-import { buildDimensions } from './variety/dimensions.js';
 import type { VarietySettings } from './variety/plan.js';
-import { VarietySwitch } from './variety/switch.js';
+import { type VarietySwitch, varietySwitchFor } from './variety/switch.js';
 import { followShared, VARIETY_FOLLOW_MS } from './variety/follow-shared.js';
 
 /** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
@@ -137,7 +136,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
   // Shared by instances on Redis: this one starts from what is set there, and follows it.
-  const variety = new VarietySwitch(buildDimensions(options.contract.document), traffic.variety);
+  const variety = varietySwitchFor(options.contract.document, traffic.variety);
   await variety.refresh(true);
   if (options.variety) await variety.set(options.variety);
   const stopFollowing = followShared(variety, VARIETY_FOLLOW_MS, options.log ?? (() => undefined));

@@ -132,3 +132,14 @@ export function proxyOptions(text: (flag: string) => string | undefined, bool: (
     proxyConcurrency: integer(source('proxy-concurrency'), concurrency, DEFAULT_PROXY_CONCURRENCY, 1, MAX_PROXY_CONCURRENCY),
   };
 }
+
+/**
+ * --variety SEED. Variety varies the mock's own answers; with --proxy the answers are the
+ * upstream's, so the two together are refused rather than one of them doing nothing.
+ */
+export function varietyOption(text: (flag: string) => string | undefined, source: (flag: string) => string): Pick<Config, 'variety'> {
+  const seed = text('variety');
+  if (seed === undefined) return {};
+  if (text('proxy') !== undefined) throw new ConfigError(`${source('variety')} only applies without ${source('proxy')}: variety varies the mock's own answers, and with ${source('proxy')} the answers are the upstream's`);
+  return { variety: integer(source('variety'), seed, 0, 0, Number.MAX_SAFE_INTEGER) };
+}

@@ -51,7 +51,8 @@ async function robustness(options: RobustnessOptions, env: Record<string, string
   // First, so that a run stopped half-way can still be replayed.
   io.out(`shortlink-mock robustness: ${options.runs} runs under seed ${baseSeed} against ${target.url}`);
   const outcome = await runRobustness({
-    seeds: runSeeds(baseSeed, options.runs),
+    // Chosen so that every dimension the mock lists is turned on by some run (seeds.ts).
+    seeds: runSeeds(baseSeed, options.runs, await target.dimensions()),
     target,
     execute: () => runClient({ argv: options.command, env, timeoutMs: options.timeoutMs }, target.url),
     budget: { perFailure: DEFAULT_RERUNS_PER_FAILURE, total: DEFAULT_RERUNS_TOTAL, spent: 0 },

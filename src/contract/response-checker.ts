@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { CONTRACT_FILE } from '../package-files.js';
 import { BoundedAjv, type BodyErrors } from './bounded-validation.js';
 import { DocumentedAnswers } from './closest-status.js';
+import { ERROR_SCHEMA_POINTER, errorSchemaOf, NO_OPERATION_ANSWERS } from './no-operation.js';
 import { describeError, describeGeneral, problemText, type Problem } from './problem-text.js';
 
 export { fieldPath, itemCount, type Problem } from './problem-text.js';
@@ -36,6 +37,8 @@ export interface OperationInfo {
 export class ResponseChecker {
   readonly title: string;
   private readonly operations = new Map<string, OperationInfo & { responses: DocumentedAnswers<DocumentedStatus>; requestBody: BodyErrors | null }>();
+  /** The answers that are no operation (no-operation.ts), judged as their Error object; not in operationList(). */
+  private readonly noOperations = new Map<string, OperationInfo & { responses: DocumentedAnswers<DocumentedStatus> }>();
 
   static fromFile(file = CONTRACT_FILE): ResponseChecker {
     return new ResponseChecker(parse(readFileSync(file, 'utf8')) as ContractDocument);
@@ -64,6 +67,13 @@ export class ResponseChecker {
           requestBody,
         });
       }
+    }
+    const errorSchema = errorSchemaOf(document);
+    if (errorSchema === undefined) return;
+    for (const { operationId, status } of NO_OPERATION_ANSWERS) {
+      const responses = new DocumentedAnswers<DocumentedStatus>();
+      responses.add(String(status), { validate: ajv.compile(`${DOC}${ERROR_SCHEMA_POINTER}`, errorSchema), schemaName: 'Error' });
+      this.noOperations.set(operationId, { operationId, method: '*', path: '*', statuses: [status], responses });
     }
   }
 
@@ -99,7 +109,7 @@ export class ResponseChecker {
   }
 
   private problemsOf(operationId: string, status: number, contentType: string | null, bodyText: string, general = false): Problem[] {
-    const operation = this.operations.get(operationId);
+    const operation = this.operations.get(operationId) ?? this.noOperations.get(operationId);
     if (!operation) return [{ rule: `openapi.yaml has no operation '${operationId}'` }];
     const judged = operation.responses.judge(status);
     if ('documented' in judged) return this.bodyProblems(operationId, status, judged.documented, contentType, bodyText, general);

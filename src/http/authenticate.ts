@@ -2,18 +2,25 @@
 // contract, and does the x-api-key name an account? A request that is both unauthenticated and
 // invalid gets the 401 (D14); paths and methods the contract lacks get their 404/405.
 import type { Request, RequestHandler, Response } from 'express';
+import type { NoOperation } from '../contract/no-operation.js';
 import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { OperationTable } from './operation-table.js';
 
 export const API_KEY_HEADER = 'x-api-key';
+/** res.locals key: which answer that is no operation this is (variety varies it, src/contract/no-operation.ts). */
+export const NO_OPERATION = 'noOperation';
 
 /** `alongside` starts other reads of the request while the key is looked up. */
 export function authenticate(table: OperationTable, service: LinkService, alongside?: (req: Request, res: Response) => void): RequestHandler {
   return (req, res, next) => {
     const match = table.match(req.method, req.path);
-    if (match.kind === 'unknown-path') throw errors.pathNotFound(req.method, req.path);
+    if (match.kind === 'unknown-path') {
+      res.locals[NO_OPERATION] = 'unknownPath' satisfies NoOperation;
+      throw errors.pathNotFound(req.method, req.path);
+    }
     if (match.kind === 'method-not-allowed') {
+      res.locals[NO_OPERATION] = 'wrongMethod' satisfies NoOperation;
       res.setHeader('Allow', match.allowed.join(', '));
       throw errors.methodNotAllowed(req.method, req.path, match.allowed);
     }

@@ -3,7 +3,9 @@
 // HTML first) gets a small page with the same links. And /favicon.ico, which every browser asks
 // for, is served, so it does not show up as a stream of 404s.
 import express, { type Router } from 'express';
+import type { NoOperation } from '../contract/no-operation.js';
 import { errors } from '../core/errors.js';
+import { NO_OPERATION } from './authenticate.js';
 
 const page = `<!doctype html>
 <html lang="en">
@@ -33,6 +35,8 @@ export function landingRouter(faviconFile: string | undefined): Router {
       res.type('html').send(page);
       return;
     }
+    // An API client's 404 for a path the API lacks: variety varies it like any other (unknownPath).
+    res.locals[NO_OPERATION] = 'unknownPath' satisfies NoOperation;
     throw errors.rootNotFound();
   });
   if (faviconFile) router.get('/favicon.ico', (_req, res) => res.sendFile(faviconFile, { maxAge: '1d' }));

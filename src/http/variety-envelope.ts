@@ -5,6 +5,12 @@ import { gzipSync } from 'node:zlib';
 import type { Response } from 'express';
 import type { ChosenVariety } from './variety.js';
 
+/**
+ * The largest body gzipped (synchronously, on the event loop): far above any answer the contract
+ * allows (a Link is a few KiB at most); a larger one is sent as it is, the dimension not used.
+ */
+export const GZIP_MAX_BYTES = 1024 * 1024;
+
 export function sendInEnvelope(res: Response, chosen: ChosenVariety, text: string): void {
   const envelope = chosen.plan?.envelope ?? {};
   const used = (dimension: string | undefined): boolean => dimension !== undefined && chosen.used.push(dimension) > 0;
@@ -12,7 +18,7 @@ export function sendInEnvelope(res: Response, chosen: ChosenVariety, text: strin
   let payload = Buffer.from(text, 'utf8');
   // Only when the request says it takes gzip: no Accept-Encoding at all allows it in theory, not in practice.
   const takesGzip = res.req.headers['accept-encoding'] !== undefined && res.req.acceptsEncodings('gzip', 'identity') === 'gzip';
-  if (envelope.gzip && takesGzip && used(envelope.gzip)) {
+  if (envelope.gzip && takesGzip && payload.length <= GZIP_MAX_BYTES && used(envelope.gzip)) {
     payload = gzipSync(payload);
     res.setHeader('Content-Encoding', 'gzip');
     res.vary('Accept-Encoding');

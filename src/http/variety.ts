@@ -11,7 +11,7 @@ import type { OperationPlan } from '../variety/plan.js';
 import { parseSeed, type VarietySwitch } from '../variety/switch.js';
 import { varyBody } from '../variety/vary-body.js';
 import { newIdOfShape } from '../variety/id-shapes.js';
-import { API_KEY_HEADER } from './authenticate.js';
+import { API_KEY_HEADER, NO_OPERATION } from './authenticate.js';
 import { sendInEnvelope } from './variety-envelope.js';
 
 export const VARIETY_HEADER = 'x-mock-variety';
@@ -42,17 +42,24 @@ export function chooseVariety(control: VarietySwitch): RequestHandler {
   };
 }
 
+/** The operation answered, or the answer that is no operation (a 404 for a path the API lacks, a 405). */
+const operationOf = (res: Response): string | undefined => (res.locals['operationId'] ?? res.locals[NO_OPERATION]) as string | undefined;
+
 function decide(control: VarietySwitch, req: Request, res: Response, header: string | string[] | undefined): ChosenVariety | null {
-  const operationId = res.locals['operationId'] as string | undefined;
+  const operationId = operationOf(res);
   if (operationId === undefined) return null;
   if (header !== undefined) {
     const seed = typeof header === 'string' ? parseSeed(header) : undefined;
-    if (seed === undefined) throw new ControlRefused(`the ${VARIETY_HEADER} header must be a seed, a whole number from 0 to 2^53-1 (got '${String(header)}')`);
-    return { seed, plan: control.planOfSeed(seed).get(operationId), used: [], bodyVaried: false };
+    if (seed === undefined) throw new ControlRefused(`the ${VARIETY_HEADER} header must be a seed, a whole number from 0 to 2^53-1 (got ${shown(String(header))})`);
+    return { seed, plan: control.planOfSeed(seed, req.get(API_KEY_HEADER)).get(operationId), used: [], bodyVaried: false };
   }
   const found = control.planFor(req.get(API_KEY_HEADER));
   return found ? { seed: found.seed, plan: found.plan.get(operationId), used: [], bodyVaried: false } : null;
 }
+
+/** A refused header's value as the refusal quotes it: its start only, since a header may hold 16 KiB. */
+const shown = (value: string): string => `'${value.length > HEADER_SHOWN ? `${value.slice(0, HEADER_SHOWN)}…' (${value.length} characters)` : `${value}'`}`;
+const HEADER_SHOWN = 40;
 
 /** Right after the validator's middleware: the body is varied first, then judged by the validator's hook. */
 export const varyBeforeValidation: RequestHandler = (_req, res, next) => {
@@ -91,7 +98,7 @@ export function varyLate(control: VarietySwitch, judge: () => ContractJudge, log
     let sent = body;
     if (!chosen.bodyVaried) {
       sent = varyOnce(chosen, res.statusCode, body);
-      const operationId = res.locals['operationId'] as string;
+      const operationId = operationOf(res) as string;
       const problems = chosen.used.length ? judge().checkResponse(operationId, res.statusCode, 'application/json', JSON.stringify(sent)) : [];
       if (problems.length) return refuseVariant(res, chosen, problems, json, log);
     }

@@ -5,12 +5,13 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { ADMIN_TOKEN_HEADER } from '../admin/admin-token.js';
 import { SCENARIO_HEADER } from '../core/scenario-choice.js';
+import { VARIETY_HEADER } from '../http/variety.js';
 
 /** The number of contract violations of the exchange, when there are any. */
 export const VIOLATIONS_HEADER = 'x-contract-violations';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
-const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'content-encoding', 'expect', SCENARIO_HEADER, ADMIN_TOKEN_HEADER]);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'content-encoding', 'expect', SCENARIO_HEADER, VARIETY_HEADER, ADMIN_TOKEN_HEADER]);
 const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
 
 /**

@@ -44,11 +44,14 @@ export function runClient(command: ClientCommand, mockUrl: string): Promise<Clie
   return new Promise((resolve) => {
     let output = '';
     let timedOut = false;
-    const keep = (chunk: Buffer): void => {
-      output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+    const keep = (chunk: string): void => {
+      output = tail(output + chunk);
     };
     const child = spawn(file, args, { env: { ...command.env, MOCK_URL: mockUrl, SHORTLINK_MOCK_URL: mockUrl }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     if (child.pid !== undefined) running.add(child.pid);
+    // Decoded per stream: a character split between two chunks is joined, not two U+FFFD.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const timer = setTimeout(() => {
@@ -69,6 +72,13 @@ export function runClient(command: ClientCommand, mockUrl: string): Promise<Clie
       else finish(code, code === null ? `stopped by ${signal ?? 'a signal'}` : `exit ${code}`);
     });
   });
+}
+
+/** The last OUTPUT_TAIL_CHARS characters, never starting with the second half of a surrogate pair (the report is JSON and XML). */
+function tail(text: string): string {
+  const end = text.length > OUTPUT_TAIL_CHARS ? text.slice(-OUTPUT_TAIL_CHARS) : text;
+  const first = end.charCodeAt(0);
+  return first >= 0xdc00 && first <= 0xdfff ? end.slice(1) : end;
 }
 
 /** The whole group the child leads (detached), by its id. */

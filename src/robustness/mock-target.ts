@@ -13,6 +13,12 @@ export interface VarietyNote {
 
 export type VarietyEntry = JournalEntry & { variety?: VarietyNote | null };
 
+/**
+ * Journal entries read after one run at most (the newest; the journal's own default size is 1,000).
+ * A run that answered more is shrunk over every dimension when its set does not fail again (shrink.ts).
+ */
+export const MAX_JOURNAL_READ = 5_000;
+
 export interface VarietySwitch {
   seed: number;
   only?: readonly string[];
@@ -48,7 +54,12 @@ export async function openTarget(options: TargetOptions): Promise<MockTarget> {
   if (options.baseUrl !== undefined) {
     const client = new AdminClient(options.baseUrl, { adminToken: options.adminToken });
     await client.call('GET', '/variety/dimensions'); // reachable, token accepted, and variety mode known
-    return targetOver(client, options.apiKey, { beforeRun: async () => {}, stop: async () => {} });
+    const target = targetOver(client, options.apiKey, { beforeRun: async () => {}, stop: async () => {} });
+    // A mock that will not switch variety on (a proxy: its answers are the upstream's) is refused
+    // now, before the command runs. `only: []` varies nothing meanwhile.
+    await target.setVariety({ seed: 0, only: [] });
+    await target.clearVariety();
+    return target;
   }
   const { startMock } = await import('../toolkit/start-mock.js');
   const mock = await startMock({ log: () => {} });
@@ -65,7 +76,12 @@ function targetOver(client: AdminClient, apiKey: string | undefined, own: Pick<M
     setVariety: async ({ seed, only }) => void (await client.call('PUT', '/variety', { seed, ...key, ...(only === undefined ? {} : { only }) })),
     clearVariety: async () => void (await client.call('DELETE', '/variety', undefined, key)),
     journalMark: async () => (await entries(client, { ...journal, limit: 1 })).at(-1)?.seq ?? 0,
-    journalAfter: async (mark) => (await entries(client, journal)).filter((entry) => entry.seq > mark),
+    journalAfter: async (mark) => {
+      // Only as many as the run can have added: a mock keeping a million entries is not read whole.
+      const newest = (await entries(client, { ...journal, limit: 1 })).at(-1)?.seq ?? 0;
+      if (newest <= mark) return [];
+      return (await entries(client, { ...journal, limit: Math.min(newest - mark, MAX_JOURNAL_READ) })).filter((entry) => entry.seq > mark);
+    },
     dimensions: async () => [...(await listed(client)).keys()],
     descriptions: () => listed(client),
   };

@@ -3,7 +3,10 @@
 // integer's bounds are, which strings are date-times, which arrays have an order. The variety
 // engine (dimensions.ts) turns each freedom into named dimensions; nothing here is per field by hand
 // except which fields are stored facts (STORED_FACTS).
+import { errorSchemaOf, NO_OPERATION_ANSWERS, NO_OPERATION_RESPONSE } from '../contract/no-operation.js';
+
 export interface FieldSchema {
+  description?: string;
   type?: string;
   format?: string;
   pattern?: string;
@@ -36,10 +39,16 @@ export interface OperationAnswers {
 /**
  * The state is the truth (issue 26): these fields hold what the store holds, so only freedoms that
  * keep their value apply to them (another form of the same instant, another order of the same
- * tags, and an id's shape when the link is created). `code` is a fact of the refusal (D5): adding
- * or dropping it would say another thing, not the same thing otherwise.
+ * tags, and an id's shape when the link is created).
  */
-export const STORED_FACTS: ReadonlySet<string> = new Set(['id', 'createdAt', 'slug', 'destinationUrl', 'domain', 'shortUrl', 'tags', 'code']);
+export const STORED_FACTS: ReadonlySet<string> = new Set(['id', 'createdAt', 'slug', 'destinationUrl', 'domain', 'shortUrl', 'tags']);
+
+/**
+ * A field whose values are an `enum` (Error.code) names a condition: each value is sent exactly when
+ * the contract says (LINK_LIMIT_REACHED on the link-limit refusal, D5), so dropping it or adding it
+ * would say another thing, not the same thing otherwise. Read from the schema, not from the name.
+ */
+export const isCode = (freedom: FieldFreedom): boolean => Array.isArray(freedom.schema.enum);
 
 interface Document {
   paths?: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
@@ -47,7 +56,7 @@ interface Document {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** Every operation of the document with the fields of each documented answer. */
+/** Every operation of the document with the fields of each documented answer, and the answers that are no operation. */
 export function operationAnswers(document: unknown): OperationAnswers[] {
   const doc = document as Document;
   const found: OperationAnswers[] = [];
@@ -59,6 +68,9 @@ export function operationAnswers(document: unknown): OperationAnswers[] {
       found.push({ operationId: operation.operationId, statuses });
     }
   }
+  // The answers that are no operation (a 404 for a path the API lacks, a 405): Error objects.
+  if (errorSchemaOf(document) === undefined) return found;
+  for (const { operationId, status } of NO_OPERATION_ANSWERS) found.push({ operationId, statuses: [{ status, fields: bodyFields(document, NO_OPERATION_RESPONSE) }] });
   return found;
 }
 

@@ -25,22 +25,35 @@ export type VarietyPlan = ReadonlyMap<string, OperationPlan>;
 export function planOf(catalogue: readonly Dimension[], settings: VarietySettings): VarietyPlan {
   const only = settings.only ? new Set(settings.only) : undefined;
   const except = new Set(settings.except ?? []);
-  const groups = new Map<string, Dimension[]>();
-  for (const dimension of catalogue) {
-    if (except.has(dimension.name) || (only && !only.has(dimension.name))) continue;
-    const group = `${dimension.operationId}.${dimension.field}`;
+  const kept = catalogue.filter((dimension) => !except.has(dimension.name) && (!only || only.has(dimension.name)));
+  const plan = new Map<string, OperationPlan>();
+  for (const chosen of turnedOn(kept, settings.seed, only !== undefined)) add(plan, chosen, settings.seed);
+  return plan;
+}
+
+/** A dimension's group, `<operationId>.<field or part>`: its name before the variant. */
+export const groupOf = (name: string): string => name.slice(0, name.lastIndexOf(':'));
+
+/**
+ * The dimensions a seed turns on among `candidates` (in the catalogue's order): per group one or
+ * none. By names alone, so that the robustness runner can tell, from the names the mock lists,
+ * which dimensions a seed will vary (seeds.ts).
+ */
+export function turnedOn<T extends { name: string }>(candidates: readonly T[], seed: number, only = false): T[] {
+  const groups = new Map<string, T[]>();
+  for (const dimension of candidates) {
+    const group = groupOf(dimension.name);
     groups.set(group, [...(groups.get(group) ?? []), dimension]);
   }
-  const plan = new Map<string, OperationPlan>();
-  for (const [group, candidates] of groups) {
-    const draw = seededDraw(settings.seed, group);
+  const on: T[] = [];
+  for (const [group, members] of groups) {
+    const draw = seededDraw(seed, group);
     // Without `only`, "as it is" is one more choice beside each variant, all equally likely: a seed
     // mixes some variants, not all, and each variant is on for one seed in (variants + 1).
-    const pick = only ? draw(candidates.length) : draw(candidates.length + 1);
-    const chosen = candidates[pick];
-    if (chosen) add(plan, chosen, settings.seed);
+    const chosen = members[only ? draw(members.length) : draw(members.length + 1)];
+    if (chosen) on.push(chosen);
   }
-  return plan;
+  return on;
 }
 
 function add(plan: Map<string, OperationPlan>, dimension: Dimension, seed: number): void {

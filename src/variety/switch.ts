@@ -5,7 +5,8 @@
 // is written there first and each instance follows the others' (refresh(), follow-shared.ts).
 import { errors } from '../core/errors.js';
 import { nearest } from '../core/nearest.js';
-import type { Dimension } from './dimensions.js';
+import { buildDimensions, type Dimension } from './dimensions.js';
+import { notVaried, type NotVaried } from './not-varied.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
 import type { SharedVarietySettings } from '../store/redis-variety.js';
 
@@ -29,11 +30,18 @@ interface Active {
   plan: VarietyPlan;
 }
 
+/** How many x-mock-variety seeds' plans are kept: a client sending a new seed on every request recomputes, never grows memory. */
+export const SEED_PLANS = 64;
+/** API keys with a variety setting of their own: each holds its plan, so a client cannot grow them without bound. */
+export const MAX_KEY_SETTINGS = 1_000;
+
 export class VarietySwitch {
   /** Whether any setting is on: false means no request is varied unless it asks (x-mock-variety). */
   on = false;
   private global: Active | undefined;
   private readonly byKey = new Map<string, Active>();
+  /** x-mock-variety's plans, by the setting they were drawn within and the seed; emptied on any change. */
+  private readonly seedPlans = new Map<string, VarietyPlan>();
   private readonly names: readonly string[];
   /** The shared settings' change counter this copy was read at. */
   private version: string | null = null;
@@ -41,6 +49,8 @@ export class VarietySwitch {
   constructor(
     readonly catalogue: readonly Dimension[],
     readonly shared?: SharedVarietySettings,
+    /** What variety leaves as it is, and why (GET /__admin/variety/dimensions says so). */
+    readonly notVaried: readonly NotVaried[] = [],
   ) {
     this.names = catalogue.map((dimension) => dimension.name);
   }
@@ -48,6 +58,10 @@ export class VarietySwitch {
   /** Checks and turns on a setting; an unknown dimension name is a 400 with a guess. */
   async set(settings: VarietySettings & { apiKey?: string | null }): Promise<VarietySetting> {
     const setting: VarietySetting = { seed: settings.seed, apiKey: settings.apiKey ?? null, only: this.known(settings.only, 'only'), except: this.known(settings.except, 'except') };
+    await this.refresh();
+    if (setting.apiKey !== null && !this.byKey.has(setting.apiKey) && this.byKey.size >= MAX_KEY_SETTINGS) {
+      throw errors.invalidRequest(`at most ${MAX_KEY_SETTINGS} API keys may have a variety setting of their own; clear one first (DELETE /__admin/variety?apiKey=…)`);
+    }
     await this.shared?.set(setting);
     this.apply(setting);
     return setting;
@@ -72,12 +86,14 @@ export class VarietySwitch {
     const { version, settings } = await this.shared.all();
     this.global = undefined;
     this.byKey.clear();
+    this.seedPlans.clear();
     for (const setting of settings) this.apply(setting);
     this.on = this.global !== undefined || this.byKey.size > 0;
     this.version = version;
   }
 
   private apply(setting: VarietySetting): void {
+    this.seedPlans.clear();
     const active = { setting, plan: planOf(this.catalogue, setting) };
     if (setting.apiKey === null) this.global = active;
     else this.byKey.set(setting.apiKey, active);
@@ -85,6 +101,7 @@ export class VarietySwitch {
   }
 
   private drop(apiKey: string | null): void {
+    this.seedPlans.clear();
     if (apiKey === null) this.global = undefined;
     else this.byKey.delete(apiKey);
     this.on = this.global !== undefined || this.byKey.size > 0;
@@ -92,13 +109,32 @@ export class VarietySwitch {
 
   /** The plan for a request with this key: its own, else the global one. */
   planFor(apiKey: string | undefined): { plan: VarietyPlan; seed: number } | undefined {
-    const active = (apiKey === undefined ? undefined : this.byKey.get(apiKey)) ?? this.global;
+    const active = this.activeFor(apiKey);
     return active && { plan: active.plan, seed: active.setting.seed };
   }
 
-  /** One request's own seed (x-mock-variety): every dimension, as the seed picks. */
-  planOfSeed(seed: number): VarietyPlan {
-    return planOf(this.catalogue, { seed });
+  /**
+   * One request's own seed (x-mock-variety), within the dimensions the setting that applies to its
+   * key allows (that setting's `only`/`except`), or among every dimension when none applies.
+   */
+  planOfSeed(seed: number, apiKey?: string): VarietyPlan {
+    const within = this.activeFor(apiKey)?.setting;
+    const key = `${within ? (within.apiKey ?? '') : '\u0000'}\u0000${seed}`;
+    let plan = this.seedPlans.get(key);
+    if (plan) return plan;
+    plan = planOf(this.catalogue, { seed, only: within?.only ?? null, except: within?.except ?? null });
+    if (this.seedPlans.size >= SEED_PLANS) this.seedPlans.clear();
+    this.seedPlans.set(key, plan);
+    return plan;
+  }
+
+  /** How many x-mock-variety plans are kept now (at most SEED_PLANS). */
+  get seedPlansKept(): number {
+    return this.seedPlans.size;
+  }
+
+  private activeFor(apiKey: string | undefined): Active | undefined {
+    return (apiKey === undefined ? undefined : this.byKey.get(apiKey)) ?? this.global;
   }
 
   private known(names: readonly string[] | null | undefined, field: string): string[] | null {
@@ -108,8 +144,15 @@ export class VarietySwitch {
       const guess = nearest(name, this.names);
       throw errors.invalidRequest(`unknown dimension '${name}' in '${field}'${guess ? `; did you mean '${guess}'?` : ''} (GET /__admin/variety/dimensions lists them)`);
     }
-    return [...names];
+    // Each name once: a setting holds at most the catalogue's names, whatever was sent (1,000 keys may have one).
+    return [...new Set(names)];
   }
+}
+
+/** The switch of a contract: its dimensions and what it leaves as it is, read from the document. */
+export function varietySwitchFor(document: unknown, shared?: SharedVarietySettings): VarietySwitch {
+  const catalogue = buildDimensions(document);
+  return new VarietySwitch(catalogue, shared, notVaried(document, catalogue));
 }
 
 /** A seed as the flag and the header take it: a whole number from 0 to 2^53-1, in decimal. */

@@ -1,7 +1,7 @@
 // What each variant does to one field of an answer, and to which fields it applies, judged by the
 // field's schema (contract-fields.ts). A variant returns the field's new value, ABSENT to drop it,
 // or NO_CHANGE when this answer gives it nothing to change (then it is not counted as used).
-import { STORED_FACTS, type FieldFreedom } from './contract-fields.js';
+import { isCode, STORED_FACTS, type FieldFreedom } from './contract-fields.js';
 import type { Draw } from './seeded.js';
 import { LONGEST_WITHOUT_MAX, longest, NON_ASCII_SAMPLES, withFractionDigits, withOffset } from './text-forms.js';
 
@@ -17,7 +17,7 @@ export interface Variant {
   apply: (value: unknown, present: boolean, freedom: FieldFreedom, draw: Draw) => Varied;
 }
 
-const isFact = (freedom: FieldFreedom): boolean => STORED_FACTS.has(freedom.field);
+const isFact = (freedom: FieldFreedom): boolean => STORED_FACTS.has(freedom.field) || isCode(freedom);
 /** Free text: a string of no format and no pattern but plain text's (any text the answer's meaning allows). */
 const isFreeText = (freedom: FieldFreedom): boolean => freedom.schema.type === 'string' && !freedom.schema.format && !freedom.schema.enum && !isFact(freedom);
 const isFreeInteger = (freedom: FieldFreedom): boolean => freedom.schema.type === 'integer' && !isFact(freedom);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { NO_OPERATION_ANSWERS } from '../../src/contract/no-operation.js';
 import { ResponseChecker } from '../../src/contract/response-checker.js';
 import { CONTRACT_FILE } from '../../src/package-root.js';
 import { buildDimensions } from '../../src/variety/dimensions.js';
@@ -27,11 +28,13 @@ const samples = (status: number): unknown[] => {
   return status === 400 ? [{ errorDescription: 'slug taken' }, { errorDescription: 'limit', code: 'LINK_LIMIT_REACHED' }] : [{ errorDescription: 'x' }];
 };
 
-const answers = checker.operationList().flatMap(({ operationId, statuses }) => statuses.flatMap((status) => samples(status).map((body) => ({ operationId, status, body }))));
+// The operations' answers and those that are no operation (a 404 for an unknown path, a 405).
+const answered = [...checker.operationList(), ...NO_OPERATION_ANSWERS.map(({ operationId, status }) => ({ operationId, statuses: [status] }))];
+const answers = answered.flatMap(({ operationId, statuses }) => statuses.flatMap((status) => samples(status).map((body) => ({ operationId, status, body }))));
 
 describe('the dimensions of variety', () => {
   it('are built from openapi.yaml, named <operationId>.<field or part>:<variant>', () => {
-    for (const name of names) expect(name).toMatch(/^(createLink|updateLink|deleteLink)\.[A-Za-z-]+:[a-z0-9-]+$/);
+    for (const name of names) expect(name).toMatch(/^(createLink|updateLink|deleteLink|unknownPath|wrongMethod)\.[A-Za-z-]+:[a-z0-9-]+$/);
     expect(names).toEqual(
       expect.arrayContaining([
         'createLink.clickCount:absent',
@@ -51,6 +54,8 @@ describe('the dimensions of variety', () => {
         'createLink.content-type:no-charset',
         'updateLink.framing:chunked',
         'deleteLink.encoding:gzip',
+        'unknownPath.errorDescription:longest',
+        'wrongMethod.content-type:no-charset',
       ]),
     );
     // The state is the truth: no variant changes a stored fact's value, and errorDescription is required.
@@ -89,6 +94,8 @@ describe('the dimensions of variety', () => {
           expect(checker.checkResponse(operationId, status, 'application/json', JSON.stringify(varied.body))).toEqual([]);
           for (const used of varied.used) expect(except).not.toContain(used);
           if (status < 300) expectSameFacts(body as Link, varied.body as Link);
+          // An error's code says which refusal it is (D5): kept where it is, never added.
+          else expect((varied.body as { code?: string }).code).toBe((body as { code?: string }).code);
         }
       }),
       { numRuns: 300, seed: 26 },
