@@ -5,6 +5,14 @@
 /** Default bound of one admin call: generous for a loaded CI machine, short enough to fail a test clearly. */
 export const DEFAULT_ADMIN_TIMEOUT_MS = 10_000;
 
+/**
+ * The largest admin answer read: the client may be pointed at any server (`connectMock`,
+ * `robustness --base-url`, `pact export --base-url`), and one that streams without end would
+ * otherwise fill the heap within the call's time. Far above a real mock's answers (a journal page of
+ * 1,000 entries is a few MiB), below the longest string V8 can make (about 512 MiB).
+ */
+export const MAX_ADMIN_ANSWER_BYTES = 256 * 1024 * 1024;
+
 /** An admin call the mock refused (4xx/5xx) or that never got an answer (status 0). */
 export class AdminApiError extends Error {
   override name = 'AdminApiError';
@@ -27,6 +35,8 @@ export interface AdminClientOptions {
   adminToken?: string | undefined;
   /** Bound of each call in milliseconds (default 10,000). */
   timeoutMs?: number | undefined;
+  /** Bound of one answer's body in bytes (default MAX_ADMIN_ANSWER_BYTES; tests pass a small one). */
+  maxAnswerBytes?: number | undefined;
 }
 
 export type Query = Record<string, string | number | undefined>;
@@ -44,7 +54,7 @@ export class AdminClient {
     const name = `${method} /__admin${path}`;
     const response = await this.send(name, method, `${this.baseUrl}/__admin${path}${queryString(query)}`, body);
     if (response.status === 204) return undefined as T;
-    const text = await response.text();
+    const text = await readBounded(response, name, this.options.maxAnswerBytes ?? MAX_ADMIN_ANSWER_BYTES);
     const parsed = parseJson(text);
     if (!response.ok) {
       const error = parsed as { errorDescription?: unknown; code?: unknown } | undefined;
@@ -66,6 +76,21 @@ export class AdminClient {
       throw new AdminApiError(name, 0, `${cause} (mock at ${this.baseUrl})`);
     }
   }
+}
+
+/** The body as text, read chunk by chunk and given up (the stream cancelled) past `maxBytes`. */
+async function readBounded(response: Response, name: string, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    // Leaving the loop cancels the stream: the rest is never read.
+    if (bytes > maxBytes) break;
+    chunks.push(chunk);
+  }
+  if (bytes > maxBytes) throw new AdminApiError(name, response.status, `the answer is larger than ${maxBytes} bytes, the most this client reads (is this a shortlink-mock?)`);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function queryString(query: Query): string {
