@@ -1,19 +1,20 @@
-// The README's "In CI as a service container": the push commands name the image both CI examples
+// The container guide's "In CI as a service container" (docs/container.md): the push commands name the image both CI examples
 // use, and each example's service, started the way its CI starts it (the example's variables, its
 // port or its alias), answers its job with the example's admin token. GitHub Actions publishes the
 // port on the runner; GitLab puts the job and the service on one network, the service under its alias.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPTIONS } from '../../src/config.js';
-import { README } from '../package/readme-install.js';
 import { eventually } from '../helpers/eventually.js';
+import { readMarkdown } from '../helpers/guides.js';
 import { ensureBaseImage } from './base-image.js';
 import { ContainerScope, publishedAddress } from './containers.js';
 import { ensureMockImage } from './mock-image.js';
 import { podman, podmanOk, TIMEOUTS, type CommandResult } from './podman.js';
 import { runCommand } from '../package/run-command.js';
 
-const section = README.slice(README.indexOf('### In CI as a service container'));
+const guide = readMarkdown('docs/container.md');
+const section = guide.slice(guide.indexOf('## In CI as a service container'));
 const [push = '', github = '', gitlab = ''] = [...section.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)].map(([, block]) => block ?? '');
 const pushedTag = /^docker push (\S+)$/m.exec(push)?.[1] ?? '';
 const ENV_TWINS = new Set(OPTIONS.flatMap((option) => (option.env ? [option.env] : [])));
@@ -60,7 +61,7 @@ try {
 const JOB_ARGS = ['node', '--input-type=module', '-e', JOB_SCRIPT];
 const statuses = (run: CommandResult): number[] => (run.code === 0 ? (JSON.parse(run.stdout) as number[]) : [run.code ?? -1]);
 
-describe("the README's CI service examples", () => {
+describe("the container guide's CI service examples", () => {
   it('push the image both examples use', () => {
     expect(push).toContain(`docker build -t ${pushedTag} .`);
     expect(githubJob.services['shortlink-mock']?.image).toBe(pushedTag);

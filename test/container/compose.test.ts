@@ -58,9 +58,9 @@ describe('deploy/compose.yaml under podman-compose', () => {
     }
   });
 
-  it("the README's compose example creates a link through one replica; the others update and delete it", async () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const curl = /### The same topology with compose[\s\S]*?```sh\n[^\n]*\n(curl [\s\S]*?)\n```/.exec(readme)?.[1];
+  it("the compose example of docs/kubernetes.md creates a link through one replica; the others update and delete it", async () => {
+    const readme = readFileSync('docs/kubernetes.md', 'utf8');
+    const curl = /## The same topology with compose[\s\S]*?```sh\n[^\n]*\n(curl [\s\S]*?)\n```/.exec(readme)?.[1];
     expect(curl).toContain('http://127.0.0.1:4011/links');
     const result = await runCommand('sh', ['-c', (curl ?? '').replace('127.0.0.1:4011', `127.0.0.1:${project.ports.get('mock-1')}`)], process.cwd(), REQUEST_LIMIT_MS * 2);
     const made = JSON.parse(result.stdout) as { id: string; slug: string };

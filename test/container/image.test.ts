@@ -1,5 +1,5 @@
 // The image built from the repository's Dockerfile (mock-image.ts), run for real with Podman: the
-// README's container commands as written (names and port swapped for the test's own), a stop
+// container guide's commands (docs/container.md) as written (names and port swapped for the test's own), a stop
 // within 2 s that loses nothing acknowledged, a restart on the same volume, the health check, the
 // user, the admin token's refusal, the environment twins and the size budget.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -22,7 +22,7 @@ const scope = new ContainerScope();
 const commands = readmeContainerCommands();
 const command = (prefix: string): ReadmeContainerCommand => {
   const found = commands.find((candidate) => candidate.line.startsWith(prefix));
-  if (!found) throw new Error(`the README's container block has no '${prefix} …' command`);
+  if (!found) throw new Error(`the container guide's block has no '${prefix} …' command`);
   return found;
 };
 let image: string;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(() => scope.removeAll(), 120_000);
 
-/** Runs a line through sh, with podman's settings in the environment (the README's `docker` is podman here). */
+/** Runs a line through sh, with podman's settings in the environment (the guide's `docker` is podman here). */
 const sh = (line: string, limitMs: number = TIMEOUTS.quick) => runCommand('sh', ['-c', line], process.cwd(), limitMs, podmanEnv());
 
 async function health(url: string, token: string): Promise<number> {
@@ -53,7 +53,7 @@ async function volumeFile(volume: string, file: string): Promise<string> {
 }
 
 describe('the image', () => {
-  it('is built from this directory as the README says (the test adds only the machine\'s flags and its own tag)', () => {
+  it('is built from this directory as the container guide says (the test adds only the machine\'s flags and its own tag)', () => {
     expect(command('docker build').line).toBe(`docker build -t ${README_NAMES.image} .`);
   });
 
@@ -70,7 +70,7 @@ describe('the image', () => {
   });
 });
 
-describe("the README's container commands", () => {
+describe("the container guide's commands", () => {
   const container = scope.container('readme');
   const volume = scope.volume('readme-data');
   const acknowledged: string[] = [];

@@ -1,7 +1,7 @@
-// The commands of the README's "Run it in a container", read from the README so that the container
+// The commands of the guide "Run it in a container" (docs/container.md), read from it so that the container
 // test runs what a user copies: each command with the `# →` answer shown under it, if any. The
 // test swaps only the names (image, container, volume) and the published port for its own.
-import { README } from '../package/readme-install.js';
+import { readMarkdown } from '../helpers/guides.js';
 
 export interface ReadmeContainerCommand {
   line: string;
@@ -9,11 +9,11 @@ export interface ReadmeContainerCommand {
   answer?: { status: number; body: RegExp };
 }
 
-const SECTION = '## Run it in a container';
+const SECTION = '# Run it in a container';
 
-export function readmeContainerCommands(readme = README): ReadmeContainerCommand[] {
+export function readmeContainerCommands(readme = readMarkdown('docs/container.md')): ReadmeContainerCommand[] {
   const start = readme.indexOf(SECTION);
-  if (start === -1) throw new Error(`the README has no "${SECTION}" section`);
+  if (start === -1) throw new Error(`docs/container.md has no "${SECTION}" section`);
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start))?.[1] ?? '';
   const commands: ReadmeContainerCommand[] = [];
   for (const line of block.split('\n').filter((text) => text.trim() !== '')) {
@@ -30,5 +30,5 @@ function bodyPattern(shown: string): RegExp {
   return new RegExp(`^${escaped.join('.*')}$`, 's');
 }
 
-/** The README's names, for the test to replace with its own. */
+/** The guide's names, for the test to replace with its own. */
 export const README_NAMES = { image: 'shortlink-mock', container: 'shortlink-mock', volume: 'shortlink-mock-data', publish: '-p 4010:4010', url: 'http://127.0.0.1:4010' } as const;

@@ -68,8 +68,8 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
-  it("runs the image the README's container section builds", () => {
-    const tag = /^docker build -t (\S+) \.$/m.exec(readFileSync('README.md', 'utf8'))?.[1];
+  it('runs the image the container guide (docs/container.md) builds', () => {
+    const tag = /^docker build -t (\S+) \.$/m.exec(readFileSync('docs/container.md', 'utf8'))?.[1];
     for (const mock of Object.values(mocks)) expect(mock.image).toBe(tag);
   });
 
@@ -77,7 +77,7 @@ describe('deploy/compose.yaml', () => {
     // `shortlink-mock` as built from the Dockerfile; the cluster's copy is in a registry, tagged.
     for (const mock of Object.values(mocks)) expect(k8sMock?.image).toMatch(new RegExp(`/${mock.image}:[^/]+$`));
     expect(redis?.image).toBe(k8sRedis?.image);
-    // The same persistence in both: AOF, fsynced every second (README on what that means).
+    // The same persistence in both: AOF, fsynced every second (docs/kubernetes.md on what that means).
     expect(redis?.command?.join(' ')).toContain('--appendonly yes --appendfsync everysec');
     expect(k8sRedis?.args?.join(' ')).toContain('--appendonly yes --appendfsync everysec');
   });

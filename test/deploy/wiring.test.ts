@@ -24,8 +24,9 @@ const redisService = one<IService>('Service', 'shortlink-mock-redis');
 const podSpec = deployment.spec?.template.spec;
 const mock = podSpec?.containers[0] as IContainer;
 const envOf = (name: string) => mock.env?.find((variable) => variable.name === name);
-const readme = readFileSync('README.md', 'utf8');
-const k8sSection = /## A shared mock on Kubernetes\n[\s\S]*?(?=\n## )/.exec(readme)?.[0] ?? '';
+// The guides that tell how to run them: docs/kubernetes.md, and docs/container.md for the image.
+const k8sSection = readFileSync('docs/kubernetes.md', 'utf8');
+const containerGuide = readFileSync('docs/container.md', 'utf8');
 
 /** Every label a selector asks for is on the pods. */
 const selects = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean =>
@@ -52,7 +53,7 @@ describe('the objects name each other right', () => {
     expect(envOf('MOCK_DB')?.value).toBe(`redis://${redisService.metadata?.name}:${redisService.spec?.ports?.[0]?.port}`);
   });
 
-  it('the admin token comes from the Secret that the README tells how to create', () => {
+  it('the admin token comes from the Secret that the Kubernetes guide tells how to create', () => {
     const ref = envOf('MOCK_ADMIN_TOKEN')?.valueFrom?.secretKeyRef;
     expect(ref).toBeDefined();
     expect(k8sSection).toContain(`kubectl create secret generic ${ref?.name} --from-literal=${ref?.key}=`);
@@ -97,9 +98,9 @@ describe('the mock container', () => {
     expect(config).toMatchObject({ host: '0.0.0.0', port: mock.ports?.[0]?.containerPort, adminToken: 'a-token', workers: 1 });
   });
 
-  it('runs the image the README pushes to a registry, as a non-root user', () => {
+  it('runs the image the container guide pushes to a registry, as a non-root user', () => {
     expect(k8sSection).toContain(`\`${mock.image}\``);
-    expect(readme).toContain(`docker push ${mock.image}\n`);
+    expect(containerGuide).toContain(`docker push ${mock.image}\n`);
     expect(podSpec?.securityContext?.runAsNonRoot).toBe(true);
   });
 });

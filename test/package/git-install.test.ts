@@ -1,4 +1,4 @@
-// The README's git-URL install, run as written (issue 25, item 1): the package is not on the npm
+// The toolkit guide's git-URL install (docs/toolkit.md; the README shows the same line), run as written (issue 25, item 1): the package is not on the npm
 // registry, so a team installs it from its copy of the repository. The URL here is a local git
 // repository holding this working tree's files (committed, as a clone would have them; dist/ is
 // not among them), so npm must clone it, install its dev dependencies and build dist/ in its clone
@@ -52,7 +52,7 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("the README's git-URL install", () => {
+describe("the toolkit guide's git-URL install", () => {
   test('is one npm install -D of a git+https URL, in the project', () => {
     expect(readmeInstallCommands().git).toEqual([{ line: `npm install -D git+${README_GIT_URL}`, where: 'project' }]);
   });

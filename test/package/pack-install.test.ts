@@ -1,10 +1,10 @@
-// Proof that the package installs (issue 14, item 4; issue 25, item 1): the README's tarball
+// Proof that the package installs (issue 14, item 4; issue 25, item 1): the toolkit guide's tarball
 // commands run as written: `npm pack` in the clone (this repository), then `npm install -D` of the
 // tarball in a fresh project beside it (no access to this repository's node_modules), and
 // `npx shortlink-mock --version` there. There the CLI answers, and a TypeScript file that imports
 // startMock and the API's types compiles under --strict and runs a create/update/delete. The
 // tarball's contents are checked against what the package needs at run time and a size budget the
-// README states. `pact check` works there both without its optional engine (npm leaves it out when
+// toolkit guide (docs/toolkit.md) states. `pact check` works there both without its optional engine (npm leaves it out when
 // its install script fails, as in a CI install by an npm that runs dependency scripts) and with it.
 // The pack's `prepack` build finds dist/ up to date (`npm test` builds before vitest runs), so it
 // rewrites nothing under the other test files that run the CLI from it.
@@ -16,7 +16,7 @@ import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { fixturePath } from '../pact/pact-fixtures.js';
 import { CONSUMER_EXPECTED, CONSUMER_PROGRAM } from './consumer-program.js';
 import { startInstalledCli } from './installed-cli.js';
-import { NPM_TEST_ENV, README, readmeInstallCommands, runReadmeCommands } from './readme-install.js';
+import { NPM_TEST_ENV, TOOLKIT_GUIDE, readmeInstallCommands, runReadmeCommands } from './readme-install.js';
 import { runCommand, type CommandResult } from './run-command.js';
 
 const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
@@ -33,7 +33,7 @@ const TARBALL = join(PACKAGE_ROOT, `shortlink-mock-${ours.version}.tgz`);
  * mode and the robustness runner, about 85 KB of dist/src/variety and dist/src/robustness without
  * source maps): 1,264,043 bytes in 463 files (dist/src and dist/fixtures as .js and .d.ts, the
  * contracts, fixtures, scenarios and the console; 949,711 in 355 on 23 Nov after issue 15), plus
- * about 15% for growth. A jump past it means something that should not ship does. The README
+ * about 15% for growth. A jump past it means something that should not ship does. The toolkit guide
  * states this number.
  */
 const UNPACKED_BUDGET_BYTES = 1_450_000;
@@ -50,7 +50,7 @@ beforeAll(async () => {
   }
   if (existsSync(TARBALL)) throw new Error(`${TARBALL} is in the way: this test packs it and removes it`);
   scratch = mkdtempSync(join(tmpdir(), 'shortlink-mock-pack-'));
-  // The README's layout: the clone as shortlink-mock/, the user's project beside it.
+  // The toolkit guide's layout: the clone as shortlink-mock/, the user's project beside it.
   symlinkSync(PACKAGE_ROOT, join(scratch, 'shortlink-mock'));
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
@@ -74,7 +74,7 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("the README's tarball commands", () => {
+describe("the toolkit guide's tarball commands", () => {
   test('are npm pack in the clone, then npm install -D of the tarball and npx shortlink-mock --version in the project', () => {
     expect(readmeInstallCommands().tarball).toEqual([
       { line: 'npm pack', where: 'clone' },
@@ -112,8 +112,8 @@ describe('the packed package, installed in a fresh project', () => {
     expect(JSON.parse(lastLine), run.transcript).toEqual(CONSUMER_EXPECTED);
   }, 2 * RUN_LIMIT_MS);
 
-  test("the README's node:test recipe runs there as written: npm install -D tsx, then node --import tsx --test", async () => {
-    const recipe = /- \*\*node:test\*\*[\s\S]*?(?=\n- \*\*)/.exec(README)?.[0].replace(/\s+/g, ' ') ?? '';
+  test("the toolkit guide's node:test recipe runs there as written: npm install -D tsx, then node --import tsx --test", async () => {
+    const recipe = /- \*\*node:test\*\*[\s\S]*?(?=\n- \*\*)/.exec(TOOLKIT_GUIDE)?.[0].replace(/\s+/g, ' ') ?? '';
     const commands = [...recipe.matchAll(/`(npm install -D tsx|node --import tsx --test [^`]+)`/g)].map(([, line]) => ({ line: line!, where: 'project' as const }));
     expect(commands.map(({ line }) => line)).toEqual(['npm install -D tsx', 'node --import tsx --test node-test.test.ts']);
     copyFileSync(join(PACKAGE_ROOT, 'examples', 'node-test.test.ts'), join(consumer, 'node-test.test.ts'));
@@ -126,10 +126,10 @@ describe('the packed package, installed in a fresh project', () => {
   // npm 11 counts `prepare` of a package from a tarball, a folder or git as an install script (it
   // asks for approval, and --strict-allow-scripts fails on it); a git install's build is ours to
   // run in npm's clone as `preprepare`, which no consumer's install runs.
-  test('installing it runs no script of ours (a consumer has none of our dev tools), and the README says so', () => {
+  test('installing it runs no script of ours (a consumer has none of our dev tools), and the toolkit guide says so', () => {
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', 'shortlink-mock', 'package.json'), 'utf8')) as typeof ours;
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts[hook], hook).toBeUndefined();
-    expect(README).toContain('Installing runs no script of the package');
+    expect(TOOLKIT_GUIDE).toContain('Installing runs no script of the package');
   });
 });
 
@@ -193,9 +193,9 @@ describe('npm pack --dry-run', () => {
     expect(stale, 'rebuild from clean: rm -rf dist && npm run build').toEqual([]);
   });
 
-  test(`stays under the budget of ${UNPACKED_BUDGET_BYTES} bytes unpacked, the figure the README states`, () => {
+  test(`stays under the budget of ${UNPACKED_BUDGET_BYTES} bytes unpacked, the figure the toolkit guide states`, () => {
     expect(unpackedSize).toBeLessThan(UNPACKED_BUDGET_BYTES);
-    const stated = [...README.matchAll(/([\d,]+) bytes unpacked/g)].map(([, figure]) => figure);
+    const stated = [...TOOLKIT_GUIDE.matchAll(/([\d,]+) bytes unpacked/g)].map(([, figure]) => figure);
     expect(stated).toEqual([UNPACKED_BUDGET_BYTES.toLocaleString('en-US')]);
   });
 });

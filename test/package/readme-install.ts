@@ -1,25 +1,23 @@
-// The install commands of the README's "Use it from your tests", read from the README itself so the
-// package tests run what a user copies: the git-URL block and the tarball block, each command with
+// The install commands of the guide "Use it from your tests" (docs/toolkit.md; the README's is a
+// copy, test/docs/readme.test.ts), read from the guide itself so the package tests run what a user copies: the git-URL block and the tarball block, each command with
 // where it runs (its comment says "in the clone" or it runs in the user's project). The git URL
 // is a placeholder the tests swap for a local clone's; nothing else is changed.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { readMarkdown } from '../helpers/guides.js';
 import { runCommand, type CommandResult } from './run-command.js';
 
 export const README_GIT_URL = 'https://git.example.com/your-team/shortlink-mock.git';
 
 export interface ReadmeCommand {
-  /** The command as the README shows it, its comment removed. */
+  /** The command as the guide shows it, its comment removed. */
   line: string;
   where: 'clone' | 'project';
 }
 
-export const README = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
+export const TOOLKIT_GUIDE = readMarkdown('docs/toolkit.md');
 
 function installBlocks(): string[] {
-  const start = README.indexOf('**Install it: it is not published on npm.**');
-  const section = README.slice(start, README.indexOf('```ts', start));
+  const start = TOOLKIT_GUIDE.indexOf('**Install it: it is not published on npm.**');
+  const section = TOOLKIT_GUIDE.slice(start, TOOLKIT_GUIDE.indexOf('```ts', start));
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) => block ?? '');
 }
 
@@ -40,7 +38,7 @@ export function readmeInstallCommands(): { git: ReadmeCommand[]; tarball: Readme
 }
 
 /**
- * npm's settings for the tests' installs, as variables so the command lines stay the README's: the
+ * npm's settings for the tests' installs, as variables so the command lines stay the guide's: the
  * cache first (the repository's own `npm ci` filled it), no audit or funding requests, and CI=true
  * (a dependency's `postinstall: patch-package` then fails, as in a CI install).
  */

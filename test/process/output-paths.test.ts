@@ -1,18 +1,16 @@
-// Running the README's commands in a clone must leave nothing for `git status` to show: every file
+// Running the commands of the README and its guides (docs/) in a clone must leave nothing for `git status` to show: every file
 // they write (JUnit reports, Pact files) is in a path .gitignore ignores, and the commands' own
 // defaults write there too.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { defaultPactFile } from '../../src/pact/export-command.js';
 import { ignoredByGit } from '../helpers/git-ignored.js';
+import { markdownFiles, readMarkdown } from '../helpers/guides.js';
 
-const README = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
-/** Every file a README command names as its output: `--junit FILE`, `--out FILE`, `# → FILE`. */
+const README = markdownFiles().map(readMarkdown).join('\n');
+/** Every file a command of the README or a guide names as its output: `--junit FILE`, `--out FILE`, `# → FILE`. */
 const OUTPUTS = [...new Set([...README.matchAll(/(?:--junit|--out) ((?:reports|pacts)\/[^\s\]`]+)|# → ((?:reports|pacts)\/\S+)/g)].map((match) => match[1] ?? match[2] ?? ''))];
 
-describe("the files the README's commands write", () => {
+describe("the files the commands of the README and the guides write", () => {
   it('are found: JUnit reports and Pact files', () => {
     expect(OUTPUTS).toEqual(expect.arrayContaining(['reports/contract.xml', 'reports/drift.xml', 'reports/pact.xml', 'pacts/links-web-shortlink-api.json', 'pacts/web.json']));
   });
@@ -21,7 +19,7 @@ describe("the files the README's commands write", () => {
     expect(ignoredByGit(file)).toBe(true);
   });
 
-  it("pact export's default file is the README's, in an ignored directory", () => {
+  it("pact export's default file is the Pact guide's, in an ignored directory", () => {
     const file = defaultPactFile('links-web', 'shortlink-api');
     expect(file).toBe('pacts/links-web-shortlink-api.json');
     expect(ignoredByGit(file)).toBe(true);

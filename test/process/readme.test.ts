@@ -1,7 +1,8 @@
-// Every request in the README that shows its answer (`# → status body`), run in order against a
-// mock with the default seed over real HTTP, must answer as shown; the README's example scenario
-// must load; and its CI pattern, run as written in bash, must wait for and stop its own mock.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// Every request in the README and the guides of docs/ that shows its answer (`# → status body`), run
+// in order against a mock with the default seed over real HTTP, must answer as shown; the scenarios
+// guide's example scenario must load; and the CI pattern of the toolkit guide, run as written in
+// bash, must wait for and stop its own mock.
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -13,10 +14,13 @@ import { PACKAGE_ROOT, packageVersion } from '../../src/package-files.js';
 import { memoryStore } from '../../src/store/data-store.js';
 import { CLI, runBash } from '../helpers/cli-process.js';
 import { isRunning } from '../helpers/process-tree.js';
+import { markdownFiles, readMarkdown } from '../helpers/guides.js';
 import { freePort } from '../helpers/redis-process.js';
 import { builtInScenarios, contract, fixtures, loadScenarios } from '../helpers/test-app.js';
 
 interface Example {
+  /** The markdown file that shows it. */
+  file: string;
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -26,9 +30,14 @@ interface Example {
 }
 
 const README_BASE = 'http://127.0.0.1:4010';
-const readme = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
-const examples = [...readme.matchAll(/```sh\n(curl [^\n]+)\n# → (\d{3})(?: (.+))?\n```/g)].map(([, command, status, body]) =>
-  parseCurl(command ?? '', Number(status), body),
+const readme = readMarkdown('README.md');
+/** The error catalogue "Try it" runs in its order, on the state the ones before it left; the others change nothing. */
+const FIRST = ['README.md', 'docs/try-it.md'];
+const files = [...FIRST, ...markdownFiles().filter((file) => !FIRST.includes(file))];
+const examples = files.flatMap((file) =>
+  [...readMarkdown(file).matchAll(/```sh\n(curl [^\n]+)\n# → (\d{3})(?: (.+))?\n```/g)].map(([, command, status, body]) =>
+    parseCurl(file, command ?? '', Number(status), body),
+  ),
 );
 
 /** Splits a shell line on spaces, honouring single quotes (all the README uses). */
@@ -36,9 +45,9 @@ function shellWords(line: string): string[] {
   return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2] ?? '');
 }
 
-function parseCurl(command: string, status: number, expectedBody: string | undefined): Example {
+function parseCurl(file: string, command: string, status: number, expectedBody: string | undefined): Example {
   const words = shellWords(command).slice(1);
-  const example: Example = { method: 'GET', url: '', headers: {}, status, ...(expectedBody ? { expectedBody } : {}) };
+  const example: Example = { file, method: 'GET', url: '', headers: {}, status, ...(expectedBody ? { expectedBody } : {}) };
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i] ?? '';
     const next = (): string => words[++i] ?? '';
@@ -72,9 +81,9 @@ it('has examples to check', () => {
   expect(examples.length).toBeGreaterThanOrEqual(15);
 });
 
-it.each(examples.map((example, index) => [index + 1, `${example.method} ${example.url}`, example] as const))(
-  'example %i: %s answers as the README says',
-  async (_index, _name, example) => {
+it.each(examples.map((example, index) => [index + 1, `${example.method} ${example.url}`, example.file, example] as const))(
+  'example %i: %s answers as %s says',
+  async (_index, _name, _file, example) => {
     expect(example.url.startsWith(README_BASE)).toBe(true);
     const res = await fetch(base + example.url.slice(README_BASE.length), {
       method: example.method,
@@ -89,14 +98,15 @@ it.each(examples.map((example, index) => [index + 1, `${example.method} ${exampl
 );
 
 it('says in "Point your app" where an app lists links, as the API has no list, with an example of it', () => {
-  const section = readme.slice(readme.indexOf('## Point your app'), readme.indexOf('### In CI'));
+  const start = readme.indexOf('## Point your app');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   expect(section).toContain('The API has no list operation (`GET /links` is a `405`)');
   const listing = examples.find((example) => example.url.includes('/__admin/links?account=demo-key'));
   expect(listing && section.includes(listing.url)).toBe(true);
 });
 
 it('documents a scenario file that loads and checks against the contract', () => {
-  const yaml = /### Writing a scenario[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  const yaml = /## Writing a scenario[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readMarkdown('docs/scenarios.md'))?.[1];
   expect(yaml).toBeDefined();
   const dir = mkdtempSync(join(tmpdir(), 'slm-readme-'));
   try {
@@ -109,8 +119,8 @@ it('documents a scenario file that loads and checks against the contract', () =>
   }
 });
 
-describe("the README's CI pattern, run as written in bash against the built CLI", () => {
-  const script = /### In CI[^\n]*\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+describe("the toolkit guide's CI pattern, run as written in bash against the built CLI", () => {
+  const script = /^## In CI: start it[^\n]*\n[\s\S]*?```sh\n([\s\S]*?)```/m.exec(readMarkdown('docs/toolkit.md'))?.[1];
   let project: string | undefined;
   let decoy: Server | undefined;
   afterEach(async () => {
@@ -142,8 +152,8 @@ describe("the README's CI pattern, run as written in bash against the built CLI"
   });
 });
 
-describe("the README's contract example, run as written in bash (its port set free)", () => {
-  const script = /^Against the mock \(start it[\s\S]*?```sh\n([\s\S]*?)```/m.exec(readme)?.[1] ?? '';
+describe("the contract guide's example, run as written in bash (its port set free)", () => {
+  const script = /^Against the mock \(start it[\s\S]*?```sh\n([\s\S]*?)```/m.exec(readMarkdown('docs/contract.md'))?.[1] ?? '';
   let project: string | undefined;
   afterEach(() => {
     for (const pid of project ? processesIn(project) : []) process.kill(pid, 'SIGKILL');

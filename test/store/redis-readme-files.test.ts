@@ -1,4 +1,4 @@
-// The README's redis-server commands, run as written in a fresh directory standing for a clone or a
+// The redis-server commands of the README and its guides (docs/redis.md), run as written in a fresh directory standing for a clone or a
 // project: Redis's own files (appendonlydir/, dump.rdb) must land where the README says, a path
 // .gitignore ignores, never loose in the directory. Only the port (a free one) and the socket
 // path (in the test's directory) are changed; Redis is stopped with SIGTERM, which makes it
@@ -8,15 +8,15 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
 import { runBash } from '../helpers/cli-process.js';
 import { eventually } from '../helpers/eventually.js';
 import { freePort } from '../helpers/redis-process.js';
 import { defaultRedisBinary } from '../helpers/redis-server.js';
 import { ignoredByGit } from '../helpers/git-ignored.js';
+import { markdownFiles, readMarkdown } from '../helpers/guides.js';
 
-const README = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
-/** Every redis-server command the README gives, from its code blocks and inline code. */
+const README = markdownFiles().map(readMarkdown).join('\n');
+/** Every redis-server command the README and the guides give, from its code blocks and inline code. */
 const COMMANDS = [...README.matchAll(/(?:^|`)(redis-server --[^`\n]*)/gm)].map((match) => (match[1] ?? '').replace(/\s+#.*$/, '').trim());
 /** The README's own `mkdir -p` for Redis's directory, run first as a user would. */
 const MKDIR = /^mkdir -p \S+(?=\s)/m.exec(README.slice(README.indexOf('Three instances on one Redis')))?.[0] ?? '';

@@ -1,18 +1,20 @@
-// The TypeScript examples of the README's "Use it from your tests", run as written (only their
-// import of 'shortlink-mock' points at this build): each must run to its end without an error.
+// The TypeScript examples of the guide "Use it from your tests" (docs/toolkit.md; the README's is a
+// copy of its first, test/docs/readme.test.ts), run as written (only their import of
+// 'shortlink-mock' points at this build): each must run to its end without an error.
 // The one that connects to "the run's one mock" gets one, started here, through MOCK_URL.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { readMarkdown } from '../helpers/guides.js';
 import { runExample } from './run-example.js';
 
 const LIMIT_MS = 60_000;
-const readme = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## Use it from your tests'), readme.indexOf('### Recipes'));
+const guide = readMarkdown('docs/toolkit.md');
+const section = guide.slice(guide.indexOf('# Use it from your tests'), guide.indexOf('## Recipes'));
 const snippets = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => code ?? '');
 
 let dir: string;
@@ -26,7 +28,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the README\'s TypeScript examples', { timeout: LIMIT_MS + 10_000 }, () => {
+describe('the toolkit guide\'s TypeScript examples', { timeout: LIMIT_MS + 10_000 }, () => {
   it('there are two, each importing the package by its name', () => {
     expect(snippets).toHaveLength(2);
     for (const snippet of snippets) expect(snippet).toMatch(/from 'shortlink-mock';/);

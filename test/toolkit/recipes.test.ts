@@ -1,4 +1,4 @@
-// The README's recipes, run as their readers would run them from examples/: Vitest (a global
+// The recipes of the toolkit guide (docs/toolkit.md), run as their readers would run them from examples/: Vitest (a global
 // setup shared by the files, and a file with a mock of its own), node:test, and Playwright (its
 // globalSetup, and the CLI as its webServer), each with its own runner. The examples import 'shortlink-mock' itself (the package's own name, resolved
 // through its "exports" to dist/), so they need `npm run build` first, as `npm test` does.

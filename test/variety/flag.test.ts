@@ -1,4 +1,4 @@
-// --variety SEED and its twin MOCK_VARIETY: parsed once, listed in --help and in the README.
+// --variety SEED and its twin MOCK_VARIETY: parsed once, listed in --help and in the options guide (docs/options.md).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseConfig } from '../../src/config.js';
@@ -20,8 +20,8 @@ describe('--variety SEED', () => {
     expect(() => parseConfig(['--variety', value], {})).toThrow(/^--variety must be a whole number from 0 to 9007199254740991/);
   });
 
-  it('is in --help and in the README Options table', () => {
+  it('is in --help and in the Options table of docs/options.md', () => {
     expect(helpText()).toMatch(/--variety SEED .*\[env MOCK_VARIETY\]/);
-    expect(readFileSync('README.md', 'utf8')).toContain('| `--variety SEED` | `MOCK_VARIETY` | off |');
+    expect(readFileSync('docs/options.md', 'utf8')).toContain('| `--variety SEED` | `MOCK_VARIETY` | off |');
   });
 });

@@ -1,10 +1,10 @@
-// The README's list of dimensions is the engine's: every dimension, with its operations, and no other.
+// The variety guide's list of dimensions (docs/variety.md) is the engine's: every dimension, with its operations, and no other.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { buildDimensions } from '../../src/variety/dimensions.js';
 import { contract, createTestApp } from '../helpers/test-app.js';
 
-const readme = readFileSync('README.md', 'utf8');
+const readme = readFileSync('docs/variety.md', 'utf8');
 
 it('lists every dimension of variety with its operations, and no other', () => {
   const byRow = new Map<string, string[]>();
