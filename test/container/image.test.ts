@@ -14,7 +14,13 @@ import { podman, podmanEnv, podmanOk, TIMEOUTS } from './podman.js';
 import { README_NAMES, readmeContainerCommands, type ReadmeContainerCommand } from './readme-container.js';
 
 const IMAGE_BUDGET_BYTES = 80 * 1000 * 1000;
-const STOP_LIMIT_MS = 2000;
+/**
+ * The stop's bound, in seconds, given to `docker stop --time`: past it Podman kills the process
+ * (exit 137), so exit 0 proves a clean stop within it, whatever the machine's load did to the
+ * time Podman itself takes around it (a wall-clock limit on the whole command failed on a busy
+ * machine at 2,039 ms with the mock done in a fraction of it).
+ */
+const STOP_WITHIN_SECONDS = 2;
 const START_LIMIT_MS = 30_000;
 const README_TOKEN = 'change-me';
 
@@ -113,13 +119,13 @@ describe("the container guide's commands", () => {
     expect((await containerState(container)).health).toBe('healthy');
   });
 
-  it('docker stop, with creates in flight, ends it within 2 s, exit 0, every acknowledged link in db.json', async () => {
+  it(`docker stop, with creates in flight, ends it cleanly within ${STOP_WITHIN_SECONDS} s (not killed: exit 0), every acknowledged link in db.json`, async () => {
     for (let n = 0; n < 20; n++) acknowledged.push(await createLink(url, n));
     // Creates in flight when SIGTERM arrives: each is acknowledged (201) or never answered.
     const load = keepCreating(url, 4);
     await eventually(async () => load.outcomes.length, (count) => count >= 20, 10_000);
     const started = Date.now();
-    const stop = await sh(ours(command('docker stop').line));
+    const stop = await sh(ours(command('docker stop').line).replace(/^podman stop /, `podman stop --time ${STOP_WITHIN_SECONDS} `));
     const elapsed = Date.now() - started;
     const outcomes = await load.done;
     for (const outcome of outcomes) if ('id' in outcome) acknowledged.push(outcome.id);
@@ -127,7 +133,6 @@ describe("the container guide's commands", () => {
     expect(stop.code, stop.transcript).toBe(0);
     const cut = outcomes.filter((outcome) => !('id' in outcome)).length;
     process.stderr.write(`podman stop took ${elapsed} ms; creates during it: ${outcomes.length - cut} acknowledged, ${cut} not answered\n`);
-    expect(elapsed).toBeLessThan(STOP_LIMIT_MS);
     expect((await containerState(container)).exitCode).toBe(0);
     expect((await podmanOk(['logs', container])) + '').toContain('stopped; every acknowledged change is written');
     const db = await volumeFile(volume, 'db.json');
