@@ -1,0 +1,145 @@
+// npm run bench:instructions -- <ref | express | dir:/path> [--workload create|update] [--requests N] [--warmup N] [--candidate SPEC]
+// Instructions per request of two builds, counted by valgrind's callgrind: a measure that the
+// machine's load does not move, for when bench:compare's throughput drifts by ±20% (a shared VM,
+// other work running). Both sides run at the same time, each in a process of its own under
+// callgrind, node with --single-threaded (no concurrent compiler or GC threads, whose share would
+// depend on timing); the count covers only the measured requests (callgrind_control zeroes it after
+// the warm-up and dumps it after them). What it leaves out: the kernel (system calls, the loopback
+// network), which both builds share, and the real machine's caches and branch predictors. Work that
+// runs by the clock (timers, V8's idle-time tasks) adds a little per second: two runs at different
+// times of the same build differed by up to 15%, two sides run together by under 1%. So read the
+// ratio of one run, never counts from separate runs.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveSide, WORKING_TREE } from './lib/compare-sides.mjs';
+import { baselineCommand } from './lib/processes.mjs';
+
+const USAGE = 'usage: npm run bench:instructions -- <git-ref | express | dir:/path> [--workload create|update] [--requests N] [--warmup N] [--candidate SPEC]';
+const KEY = { 'x-api-key': 'demo-key', 'content-type': 'application/json' };
+const CREATE = JSON.stringify({ destinationUrl: 'https://example.com/bench', domain: 'short.test', tags: [{ name: 'bench' }] });
+const UPDATE = JSON.stringify({ destinationUrl: 'https://example.com/bench-updated', tags: [] });
+/** Clients at once: enough to overlap requests as a real load does, few enough for valgrind's one thread. */
+const CONCURRENCY = 8;
+/** Bound of one side's whole run (valgrind runs node 20–50 times slower). */
+const SIDE_LIMIT_MS = 20 * 60_000;
+
+function settingsFrom(argv) {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: {
+    workload: { type: 'string', default: 'create' },
+    requests: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '3000' },
+    candidate: { type: 'string', default: WORKING_TREE },
+  } });
+  if (positionals.length !== 1 || !['create', 'update'].includes(values.workload)) throw new Error(USAGE);
+  const count = (name, max) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got '${values[name]}'`);
+    return value;
+  };
+  return { ref: positionals[0], candidate: values.candidate, workload: values.workload, requests: count('requests', 100_000), warmup: count('warmup', 100_000) };
+}
+
+function requireValgrind() {
+  try {
+    execFileSync('callgrind_control', ['--version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('bench:instructions needs valgrind (callgrind): apt-get install -y valgrind');
+  }
+}
+
+/** The command that serves a side, under callgrind with its output in `dir`. */
+function underCallgrind(side, dir) {
+  // The baseline without bench:run's event-loop-delay preload (it reports over an IPC channel we do not open).
+  const served = side.kind === 'express'
+    ? baselineCommand().args.filter((arg, i, args) => arg !== '--import' && args[i - 1] !== '--import')
+    : [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset'];
+  return ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'callgrind.%p')}`, '--dump-line=no', process.execPath, '--single-threaded', ...served];
+}
+
+async function countSide(side, settings) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
+  const child = spawn('valgrind', underCallgrind(side, dir), { cwd: side.dir ?? process.cwd(), stdio: ['ignore', 'pipe', 'ignore'] });
+  const limit = setTimeout(() => child.kill('SIGKILL'), SIDE_LIMIT_MS);
+  try {
+    const url = await listeningUrl(child);
+    const send = await requestOf(url, settings.workload);
+    await load(send, settings.warmup);
+    execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' });
+    const refused = await load(send, settings.requests);
+    execFileSync('callgrind_control', ['--dump=measured', String(child.pid)], { stdio: 'ignore' });
+    if (refused) throw new Error(`${side.label}: ${refused} of ${settings.requests} requests were not answered 2xx`);
+    return measuredInstructions(dir) / settings.requests;
+  } finally {
+    clearTimeout(limit);
+    child.kill('SIGTERM');
+    await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function listeningUrl(child) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out = (out + chunk).slice(-4096);
+      const found = /listening on (http:\/\/\S+)/.exec(out);
+      if (found) resolve(found[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+  });
+}
+
+async function requestOf(url, workload) {
+  const create = () => fetch(`${url}/links`, { method: 'POST', headers: KEY, body: CREATE });
+  if (workload === 'create') return create;
+  const { id } = await (await create()).json();
+  return () => fetch(`${url}/links/${id}`, { method: 'PUT', headers: KEY, body: UPDATE });
+}
+
+/** Sends `count` requests over CONCURRENCY clients; resolves with how many were not 2xx. */
+async function load(send, count) {
+  let left = count;
+  let refused = 0;
+  const client = async () => {
+    for (; left > 0; left -= 1) {
+      const response = await send();
+      await response.arrayBuffer();
+      if (response.status >= 300) refused += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  return refused;
+}
+
+/** The instructions in the dump made after the measured requests (its `summary:` line). */
+function measuredInstructions(dir) {
+  for (const file of readdirSync(dir).filter((name) => name.startsWith('callgrind.'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (!/^desc: Trigger: .*\bmeasured$/m.test(text)) continue;
+    const summary = /^summary: (\d+)/m.exec(text);
+    if (summary) return Number(summary[1]);
+  }
+  throw new Error(`no callgrind dump of the measured requests in ${dir}`);
+}
+
+async function main() {
+  const settings = settingsFrom(process.argv.slice(2));
+  requireValgrind();
+  const log = (line) => console.log(line);
+  const ref = resolveSide(settings.ref, log);
+  const candidate = resolveSide(settings.candidate, log);
+  log(`bench:instructions: ${settings.workload}, ${settings.warmup} requests of warm-up then ${settings.requests} counted, ${CONCURRENCY} clients, both sides at once under callgrind`);
+  const [refCount, candidateCount] = await Promise.all([countSide(ref, settings), countSide(candidate, settings)]);
+  const k = (count) => `${(count / 1000).toFixed(1)} k`;
+  log(`  ref ${ref.label.padEnd(36)} ${k(refCount)} instructions per request`);
+  log(`  candidate ${candidate.label.padEnd(30)} ${k(candidateCount)} instructions per request`);
+  log(`  candidate / ref: ${(candidateCount / refCount).toFixed(3)}× the instructions (lower is cheaper)`);
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(2);
+});
