@@ -15,6 +15,7 @@ const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'te
 // machine (sequence.groupOrder 1), so that the suite's own parallel files cannot make them fail.
 const TIMED = ['test/http/validation-cost.test.ts', 'test/process/stop-keep-alive.test.ts', 'test/contract/scenario-note.test.ts'];
 const TIMED_ON_EVERY_STORE = TIMED.filter((file) => file.startsWith('test/http/'));
+const TIMED_REDIS_STORE = ['test/store/redis-big-account.test.ts'];
 const MEMORY_ONLY = [
   // Floods the journal with 10,000 entries in one tick to overflow a slow client's buffer: the Redis
   // traffic state drops records past 1,000 unanswered ones (recording never waits), so the flood
@@ -73,8 +74,13 @@ export default defineConfig({
           name: 'redis',
           // The Redis store (src/store/redis-*.ts), against the run's shared server and servers of its own.
           include: [REDIS_STORE],
+          exclude: [...configDefaults.exclude, ...TIMED_REDIS_STORE],
           globalSetup: ['test/setup/redis-global-setup.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'timed-redis-store', include: TIMED_REDIS_STORE, globalSetup: ['test/setup/redis-global-setup.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
