@@ -10,12 +10,12 @@ const REDIS_STORE = 'test/store/redis-*.test.ts';
 // it checks that server, once (a CI job runs `vitest run contract-tests/contract.test.ts`).
 const CONTRACT_SUITE = process.env['CONTRACT_BASE_URL'] ? [] : ['contract-tests/**/*.test.ts'];
 const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'test/scenarios/**/*.test.ts', 'test/variety/switches.test.ts', ...CONTRACT_SUITE];
-// Stay on the memory store only, for a reason of their own:
 // Measure time and event-loop stalls against bounds: they run last, one file at a time, alone on the
 // machine (sequence.groupOrder 1), so that the suite's own parallel files cannot make them fail.
 const TIMED = ['test/http/validation-cost.test.ts', 'test/process/stop-keep-alive.test.ts', 'test/contract/scenario-note.test.ts'];
 const TIMED_ON_EVERY_STORE = TIMED.filter((file) => file.startsWith('test/http/'));
 const TIMED_REDIS_STORE = ['test/store/redis-big-account.test.ts'];
+// Stay on the memory store only, for a reason of their own:
 const MEMORY_ONLY = [
   // Floods the journal with 10,000 entries in one tick to overflow a slow client's buffer: the Redis
   // traffic state drops records past 1,000 unanswered ones (recording never waits), so the flood
@@ -28,10 +28,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Vitest's default on a 2-core machine is one worker (cores - 1): the files ran one after the
-    // other while most of them wait on a child process, a socket or a server. Three keep both cores
-    // busy. Files share their worker's modules (no isolation): the import of the server's modules
-    // was a second per file, about half of the run's CPU. No test file changes a global it does not
-    // restore (env stubs and fake timers are undone in afterEach).
+    // other while many of them wait on a child process, a socket or a server. Three keep both cores
+    // busy. Files share their worker's modules (no isolation): importing the server's modules again
+    // for each file was about a second per file (test/core + test/http: 57 s of CPU isolated, 24 s
+    // not). No test file changes a global it does not restore (env stubs and fake timers are undone
+    // in afterEach).
     maxWorkers: 3,
     isolate: false,
     // Two projects so that the e2e set-up (finding or installing Chromium) runs only when an e2e
