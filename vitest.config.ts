@@ -10,6 +10,11 @@ const REDIS_STORE = 'test/store/redis-*.test.ts';
 // it checks that server, once (a CI job runs `vitest run contract-tests/contract.test.ts`).
 const CONTRACT_SUITE = process.env['CONTRACT_BASE_URL'] ? [] : ['contract-tests/**/*.test.ts'];
 const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'test/scenarios/**/*.test.ts', 'test/variety/switches.test.ts', ...CONTRACT_SUITE];
+// Measure time and event-loop stalls against bounds: they run last, one file at a time, alone on the
+// machine (sequence.groupOrder 1), so that the suite's own parallel files cannot make them fail.
+const TIMED = ['test/http/validation-cost.test.ts', 'test/process/stop-keep-alive.test.ts', 'test/contract/scenario-note.test.ts'];
+const TIMED_ON_EVERY_STORE = TIMED.filter((file) => file.startsWith('test/http/'));
+const TIMED_REDIS_STORE = ['test/store/redis-big-account.test.ts'];
 // Stay on the memory store only, for a reason of their own:
 const MEMORY_ONLY = [
   // Floods the journal with 10,000 entries in one tick to overflow a slow client's buffer: the Redis
@@ -22,6 +27,14 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default on a 2-core machine is one worker (cores - 1): the files ran one after the
+    // other while many of them wait on a child process, a socket or a server. Three keep both cores
+    // busy. Files share their worker's modules (no isolation): importing the server's modules again
+    // for each file was about a second per file (test/core + test/http: 57 s of CPU isolated, 24 s
+    // not). No test file changes a global it does not restore (env stubs and fake timers are undone
+    // in afterEach).
+    maxWorkers: 3,
+    isolate: false,
     // Two projects so that the e2e set-up (finding or installing Chromium) runs only when an e2e
     // test is among the files to run: Vitest starts a project's globalSetup only then.
     projects: [
@@ -32,8 +45,12 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
           // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability;
           // so do the container tests (Podman, image builds): npm run test:container.
-          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/container/**', E2E, REDIS_INFRA, REDIS_STORE],
+          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/container/**', E2E, REDIS_INFRA, REDIS_STORE, ...TIMED],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
@@ -58,17 +75,33 @@ export default defineConfig({
           name: 'redis',
           // The Redis store (src/store/redis-*.ts), against the run's shared server and servers of its own.
           include: [REDIS_STORE],
+          exclude: [...configDefaults.exclude, ...TIMED_REDIS_STORE],
           globalSetup: ['test/setup/redis-global-setup.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'timed-redis-store', include: TIMED_REDIS_STORE, globalSetup: ['test/setup/redis-global-setup.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
         test: {
           name: 'unit-redis',
           include: ON_EVERY_STORE,
-          exclude: [...configDefaults.exclude, ...MEMORY_ONLY],
+          exclude: [...configDefaults.exclude, ...MEMORY_ONLY, ...TIMED],
           env: { SHORTLINK_MOCK_TEST_STORE: 'redis' },
           globalSetup: ['test/setup/redis-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timed-redis',
+          include: TIMED_ON_EVERY_STORE,
+          env: { SHORTLINK_MOCK_TEST_STORE: 'redis' },
+          globalSetup: ['test/setup/redis-global-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -34,7 +34,9 @@ async function robustness(client: string, seed = 2026): Promise<{ code: number; 
   return { code, report, out };
 }
 
-describe('the robustness runner against brittle clients', { timeout: 120_000 }, () => {
+// Concurrent: each case starts its own mock (in this process) and runs its client as child
+// processes, so the cases share nothing; the file's time was the sum of 21 cases waiting on them.
+describe('the robustness runner against brittle clients', { timeout: 120_000, concurrent: true }, () => {
   // --seed 2026, and three other base seeds: the runs cover every dimension whatever the base (seeds.ts).
   const cases = [
     ['created-at-needs-z', 'createLink.createdAt:offset'],

@@ -28,7 +28,8 @@ async function robustness(args: string[], clientArgs: string[]): Promise<{ code:
   return { code, out: out.join('\n'), err: err.join('\n'), progress };
 }
 
-describe('shortlink-mock robustness', () => {
+// Each case runs node a dozen times or more: 60 s, for a machine busy with the suite's other files.
+describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
   it('finds the seed a client breaks on and shrinks it to that one dimension, with an example answer (exit 1)', async () => {
     const json = join(dir, 'one.json');
     const junit = join(dir, 'reports', 'one.xml');
