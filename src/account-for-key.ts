@@ -3,7 +3,7 @@
 // the slugs already taken there. The store is asked which are taken; the account is built again
 // around them, a bounded number of times.
 import type { DomainRecord } from './core/model.js';
-import type { LinkStore, SeededAccount } from './store/link-store.js';
+import type { LinkStore, SeededAccount } from './core/link-store.js';
 
 /** Which of these slugs of the domain a link or a claim holds. */
 export interface SlugCheck {

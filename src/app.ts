@@ -6,7 +6,7 @@ import type cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Awaitable } from './core/awaitable.js';
 import type { LinkService } from './core/links.js';
-import type { StoreHealth } from './store/link-store.js';
+import type { StoreHealth } from './core/link-store.js';
 import { errors } from './core/errors.js';
 import type { RandomInt } from './core/random.js';
 import { SCENARIO_HEADER } from './core/scenario-choice.js';
@@ -15,15 +15,16 @@ import { ADMIN_TOKEN_HEADER } from './admin/admin-token.js';
 import { adminRouter } from './admin/router.js';
 import { browserGuard } from './admin/browser-guard.js';
 import type { CoverageTracker } from './core/coverage.js';
-import type { JournalStore } from './store/traffic-state.js';
+import type { JournalStore } from './core/traffic-state.js';
 import { MemoryViolations, type ViolationStore } from './core/violations.js';
 import { corsFor } from './http/cors.js';
 import { docsRouter } from './http/docs.js';
 import { redirectByHost, redirectRouter } from './http/redirects.js';
-import type { SnapshotStore } from './store/snapshot-store.js';
+import type { SnapshotStore } from './core/snapshots.js';
 import { authenticate, API_KEY_HEADER } from './http/authenticate.js';
 import { BODY_LIMIT, createErrorHandler } from './http/errors.js';
-import { OperationTable, type OpenApiDocument } from './http/operation-table.js';
+import type { Contract, OpenApiDocument } from './core/contract-types.js';
+import { OperationTable } from './http/operation-table.js';
 import { dispatchByOperationId, linkHandlers, type OperationHandlers } from './http/operations.js';
 import { jsonBody } from './http/json-body.js';
 import { oneLayer } from './http/one-layer.js';
@@ -42,13 +43,6 @@ import { VIOLATIONS_HEADER } from './proxy/headers.js';
 import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from './http/variety.js';
 import { contractJudge } from './http/variety-judge.js';
 import { type VarietySwitch, varietySwitchFor } from './variety/switch.js';
-
-export interface Contract {
-  /** openapi.yaml, parsed. */
-  document: OpenApiDocument;
-  /** openapi.yaml as written, served at GET /openapi.yaml. */
-  text: string;
-}
 
 export interface AppDeps {
   service: LinkService;

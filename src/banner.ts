@@ -3,7 +3,7 @@
 import { asGiven, type Config } from './config.js';
 import { sep } from 'node:path';
 import { isRedisUrl } from './option-values.js';
-import { DEFAULT_SCENARIOS_DIR } from './package-files.js';
+import { DEFAULT_SCENARIOS_DIR } from './contract/package-files.js';
 import { hasBuiltInLayer } from './scenarios/scenario-layers.js';
 import { redactUrl } from './store/redis-connection.js';
 import type { Mock } from './mock.js';

@@ -3,7 +3,7 @@
 // build the mock; listen; print the banner; on SIGINT/SIGTERM stop taking requests, let the ones
 // in flight finish, flush every acknowledged write, and exit.
 import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './config.js';
-import { packageVersion } from './package-root.js';
+import { packageVersion } from './contract/package-root.js';
 import type { StartedMock } from './startup.js';
 import { availableParallelism } from 'node:os';
 

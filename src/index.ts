@@ -10,7 +10,7 @@ export { ConfigError } from './config.js';
 export { StartupError } from './startup.js';
 
 // The API's request and response types, generated from openapi.yaml (src/generated/openapi.ts).
-export type { CreateLinkRequest, Domain, ErrorBody as ApiError, ErrorBody as Error, ErrorCode, Link, Tag, UpdateLinkRequest } from './api-types.js';
+export type { CreateLinkRequest, Domain, ErrorBody as ApiError, ErrorBody as Error, ErrorCode, Link, Tag, UpdateLinkRequest } from './core/api-types.js';
 
 // The contract suite (`shortlink-mock contract`) as a function.
 export { runContract } from './toolkit/run-contract.js';

@@ -1,6 +1,6 @@
 // Checks of one option's value, each refusal a one-line ConfigError that names where the value
 // came from (the flag or the environment variable the user set), never a flag they did not pass.
-import type { Config, Durability } from './config.js';
+import type { Config, Durability } from './config-types.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_PROXY_CONCURRENCY } from './proxy/exchange-slots.js';
 import { redactUrl } from './store/redis-connection.js';
 import { prefixCollision } from './store/redis-keys.js';

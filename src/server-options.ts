@@ -2,7 +2,7 @@
 // Node's own defaults (60 s and 300 s) let a client that opens connections and sends nothing,
 // or a byte now and then, hold file descriptors for minutes each; at the descriptor limit the mock
 // accepts nobody and its own file writes fail (EMFILE). A bare number is seconds.
-import type { Config } from './config.js';
+import type { Config } from './config-types.js';
 import { ConfigError, duration } from './option-values.js';
 
 /** Ample for any client on a network (a request head is a few hundred bytes). */

@@ -9,8 +9,8 @@ import { createTrafficState } from './store/create-traffic-state.js';
 import { openRedisLinkStore, RedisStartError, type RedisLinkStore } from './store/redis-link-store.js';
 import { clientOptions, redactUrl } from './store/redis-connection.js';
 import { redisSnapshots } from './store/redis-snapshots.js';
-import type { SnapshotStore } from './store/snapshot-store.js';
-import type { TrafficState } from './store/traffic-state.js';
+import type { SnapshotStore } from './core/snapshots.js';
+import type { TrafficState } from './core/traffic-state.js';
 
 export interface SharedStateOptions {
   url: string;

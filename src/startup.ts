@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { asGiven, sourceOf, type Config } from './config.js';
 import { createMock, type Mock } from './mock.js';
 import { createHttpServer } from './http/server.js';
-import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './package-files.js';
+import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from './contract/package-files.js';
 import { ContractRules } from './scenarios/contract-rules.js';
 import { scenarioLoader } from './scenarios/load-scenarios.js';
 import { watchScenarios } from './scenarios/watch-scenarios.js';
@@ -19,10 +19,11 @@ import { isRedisUrl } from './option-values.js';
 import { isFirstWorker } from './workers.js';
 import type { Scenario } from './core/scenarios.js';
 import { isLoopbackHost } from './admin/admin-token.js';
-import { readFixtureSpec } from './package-files.js';
+import { readFixtureSpec } from './contract/package-files.js';
 import { memoryStore, MEMORY_LOCATION, type DataStore } from './store/data-store.js';
 import { DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from './store/log-file-store.js';
-import { directorySnapshots, memorySnapshots, type SnapshotStore } from './store/snapshot-store.js';
+import type { SnapshotStore } from './core/snapshots.js';
+import { directorySnapshots, memorySnapshots } from './store/snapshot-store.js';
 
 export class StartupError extends Error {
   override name = 'StartupError';

@@ -12,7 +12,7 @@
 // are every instance's entries, and `: connected` is sent once every later entry will arrive.
 import type { Request, Response } from 'express';
 import type { JournalEntry } from '../core/journal.js';
-import type { JournalStore } from '../store/traffic-state.js';
+import type { JournalStore } from '../core/traffic-state.js';
 
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const MAX_TOTAL_BUFFERED_BYTES = 16 * 1024 * 1024;

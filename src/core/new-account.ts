@@ -3,7 +3,7 @@
 // a test writes it; `seedLinks` asks for the first N links an unknown key gets under
 // --accept-any-key (made from the key), within its limit. Name and limit are the caller's. No HTTP here.
 import { randomBytes } from 'node:crypto';
-import type { SeededAccount } from '../store/link-store.js';
+import type { SeededAccount } from './link-store.js';
 import { errors } from './errors.js';
 import { saved, type LinkService } from './links.js';
 import type { AccountRecord } from './model.js';

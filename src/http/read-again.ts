@@ -14,7 +14,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { ReadAgain } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
-import { isStoreUnavailable } from '../store/link-store.js';
+import { isStoreUnavailable } from '../core/link-store.js';
 import { accountOf } from './operations.js';
 
 /** Runs of the steps at most (each further one follows a change made through another instance while it ran). */

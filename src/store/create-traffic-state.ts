@@ -11,7 +11,7 @@ import { RedisScenarioState, type ReadAlongsideAccount } from './redis-scenario-
 import { RedisViolations } from './redis-violations.js';
 import { RedisVarietySettings } from './redis-variety.js';
 import { TrafficRedis, type TrafficRedisClient } from './redis-traffic-client.js';
-import type { TrafficState } from './traffic-state.js';
+import type { TrafficState } from '../core/traffic-state.js';
 
 export const DEFAULT_TRAFFIC_PREFIX = 'shortlink-mock:';
 

@@ -4,7 +4,7 @@
 import type { Awaitable } from '../core/awaitable.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
-import type { DomainEntry } from './link-store.js';
+import type { DomainEntry } from '../core/link-store.js';
 
 export class LocalLinkReads {
   /** Replaced as a whole by a replaceAll (reset, snapshot restore). */

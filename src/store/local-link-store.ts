@@ -11,7 +11,7 @@ import type { Change, StoreOp } from '../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
 import { MockState } from '../core/state.js';
 import { LocalLinkReads } from './local-link-reads.js';
-import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from './link-store.js';
+import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../core/link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
 

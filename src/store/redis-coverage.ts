@@ -6,7 +6,7 @@
 // never track more than MAX_TRACKED_KEYS), one reads all three at once (a consistent report), and
 // clearing is one DEL of the three.
 import { MAX_TRACKED_KEYS } from '../core/coverage-counts.js';
-import type { CoverageCaller, CoverageCountStore, CoverageCounts, KeyCounts } from './traffic-state.js';
+import type { CoverageCaller, CoverageCountStore, CoverageCounts, KeyCounts } from '../core/traffic-state.js';
 import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
 import { recordKind } from './redis-record-batch.js';
 

@@ -8,7 +8,7 @@
 // than the journal's size, for those feeds; a list shows the newest `size`.
 import { EventEmitter } from 'node:events';
 import { filterEntries, type JournalEntry, type JournalFilter, type NewJournalEntry } from '../core/journal.js';
-import type { JournalEvents, JournalStore } from './traffic-state.js';
+import type { JournalEvents, JournalStore } from '../core/traffic-state.js';
 import { JournalFeed, parseStreamEntry, type StreamEntry } from './redis-journal-feed.js';
 import type { TrafficRedis } from './redis-traffic-client.js';
 import { recordKind } from './redis-record-batch.js';

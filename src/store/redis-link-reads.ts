@@ -3,7 +3,7 @@
 // instance, no read anywhere answers from the replaced data. Domains and tags, which never change
 // once made, are read once per generation (redis-fact-cache.ts).
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
-import type { DomainEntry } from './link-store.js';
+import type { DomainEntry } from '../core/link-store.js';
 import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
 import { snapshotData, snapshotTxn } from './redis-data.js';
 import { domainField, slugField, tagNameField, type RedisKeys } from './redis-keys.js';

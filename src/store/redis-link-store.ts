@@ -6,7 +6,7 @@
 // stay in the core. Every call settles within 2 s when Redis is gone, rejecting with
 // `store unavailable: …` (D25), and works again once Redis is back.
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
-import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from './link-store.js';
+import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../core/link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
 import { Generations } from './redis-generations.js';
 import { DEFAULT_REDIS_PREFIX, prefixCollision, RedisKeys, tagNameField } from './redis-keys.js';

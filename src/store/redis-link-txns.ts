@@ -1,7 +1,7 @@
 // The Redis store's transactions that touch many keys at once, as plain functions over a Txn:
 // what each checks (facts only: a field present, absent or equal) and what it then writes.
 import type { LinkRecord } from '../core/model.js';
-import type { CreateOutcome, NewLink, SeededAccount } from './link-store.js';
+import type { CreateOutcome, NewLink, SeededAccount } from '../core/link-store.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
 import type { RememberedBasis } from './redis-remembered-accounts.js';

@@ -2,7 +2,7 @@
 // in the `clicks` hash, incremented in place). A link's JSON is written in one fixed field order,
 // so the record the core holds encodes to exactly the stored string: an update compares-and-sets
 // against it without reading it first.
-import type { DomainEntry } from './link-store.js';
+import type { DomainEntry } from '../core/link-store.js';
 import type { LinkRecord } from '../core/model.js';
 
 export function encodeLink(link: LinkRecord): string {

@@ -21,7 +21,7 @@
 // that only means "used up").
 import type { Awaitable } from '../core/awaitable.js';
 import { ruleKey, type Scenario, type ScenarioRule } from '../core/scenarios.js';
-import type { ActiveNames, RuleCounterStore, ScenarioState } from './traffic-state.js';
+import type { ActiveNames, RuleCounterStore, ScenarioState } from '../core/traffic-state.js';
 import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
 
 /** Sets or clears the name and starts the counters over, in one step. ARGV[1]: '1' to set, '0' to clear. */

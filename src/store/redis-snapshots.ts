@@ -3,7 +3,7 @@
 // one HSET: Redis says OK once it holds the whole snapshot (D23).
 import type { RedisClientType } from 'redis';
 import type { MockData } from '../core/model.js';
-import type { SnapshotInfo, SnapshotStore } from './snapshot-store.js';
+import type { SnapshotInfo, SnapshotStore } from '../core/snapshots.js';
 
 interface Stored {
   savedAt: string;

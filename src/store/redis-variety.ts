@@ -5,7 +5,7 @@
 // Each instance answers from its own copy (no round trip on the request path) and follows the
 // counter every VARIETY_FOLLOW_MS (src/variety/switch.ts): a change through one instance reaches
 // the others within that time. Settings stay through a reset, like scenarios.
-import type { VarietySetting } from '../variety/switch.js';
+import type { SharedVarietySettings, VarietySetting } from '../core/variety-settings.js';
 import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
 
 /** KEYS: hash, version. ARGV: '1' to set or '0' to clear, the field, the setting's JSON. */
@@ -17,14 +17,6 @@ return redis.call('INCR', KEYS[2])`);
 const READ_ALL = luaScript(`return {redis.call('GET', KEYS[2]), redis.call('HVALS', KEYS[1])}`);
 
 const GLOBAL_FIELD = '';
-
-export interface SharedVarietySettings {
-  /** The change counter only (null: never changed): what an instance polls. */
-  version(): Promise<string | null>;
-  all(): Promise<{ version: string | null; settings: VarietySetting[] }>;
-  set(setting: VarietySetting): Promise<void>;
-  clear(apiKey: string | null): Promise<void>;
-}
 
 export class RedisVarietySettings implements SharedVarietySettings {
   private readonly hashKey: string;

@@ -5,21 +5,8 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { JSONFile } from 'lowdb/node';
 import { dirname, join } from 'node:path';
 import type { MockData } from '../core/model.js';
+import type { SnapshotInfo, SnapshotStore } from '../core/snapshots.js';
 import { replaceFile, syncDirectory } from './durable-file.js';
-
-export interface SnapshotInfo {
-  name: string;
-  savedAt: string;
-  links: number;
-}
-
-export interface SnapshotStore {
-  save(name: string, data: MockData): Promise<SnapshotInfo>;
-  load(name: string): Promise<MockData | undefined>;
-  list(): Promise<SnapshotInfo[]>;
-  /** False when there was no such snapshot. */
-  delete(name: string): Promise<boolean>;
-}
 
 interface Stored {
   savedAt: string;

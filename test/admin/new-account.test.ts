@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import type { StoreOp } from '../../src/core/changes.js';
 import { memoryStore, type DataStore } from '../../src/store/data-store.js';
 import { LogFileStore } from '../../src/store/log-file-store.js';

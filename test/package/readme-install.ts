@@ -4,7 +4,7 @@
 // is a placeholder the tests swap for a local clone's; nothing else is changed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { runCommand, type CommandResult } from './run-command.js';
 
 export const README_GIT_URL = 'https://git.example.com/your-team/shortlink-mock.git';

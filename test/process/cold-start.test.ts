@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { CLI, startCli, type CliProcess } from '../helpers/cli-process.js';
 
 const TRACE_HOOK = join(PACKAGE_ROOT, 'test', 'helpers', 'module-trace.mjs');

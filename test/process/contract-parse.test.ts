@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ADMIN_CONTRACT_FILE, CONTRACT_FILE, readAdminContract, readContract } from '../../src/package-files.js';
+import { ADMIN_CONTRACT_FILE, CONTRACT_FILE, readAdminContract, readContract } from '../../src/contract/package-files.js';
 
 describe('the contracts as parsed at start-up', () => {
   it.each([CONTRACT_FILE, ADMIN_CONTRACT_FILE])('%s: the same document as yaml parses', (file) => {

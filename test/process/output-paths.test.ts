@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { defaultPactFile } from '../../src/pact/export-command.js';
 import { ignoredByGit } from '../helpers/git-ignored.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../fixtures/seed.js';
 import { createMock } from '../../src/mock.js';
-import { PACKAGE_ROOT, packageVersion } from '../../src/package-files.js';
+import { PACKAGE_ROOT, packageVersion } from '../../src/contract/package-files.js';
 import { memoryStore } from '../../src/store/data-store.js';
 import { CLI, runBash } from '../helpers/cli-process.js';
 import { isRunning } from '../helpers/process-tree.js';

@@ -3,7 +3,7 @@
 // each page a bounded answer, and the pages together every link once, newest first.
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import type { MockData } from '../../src/core/model.js';
 import { MAX_LINKS_PER_PAGE } from '../../src/core/link-page.js';
 import { createMock, type Mock } from '../../src/mock.js';

@@ -3,7 +3,7 @@
 // (D19, D27); and what the lead wiring needs for --accept-any-key. Then how many round trips to
 // Redis one create, update and delete take, counted by the store and checked against MONITOR.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateLinkRequest } from '../../src/api-types.js';
+import type { CreateLinkRequest } from '../../src/core/api-types.js';
 import { buildAccountForKey } from '../../fixtures/seed.js';
 import { addClicks, linksOfAccount, setLinkLimit, visit } from '../../src/core/admin-ops.js';
 import { ApiError } from '../../src/core/errors.js';

@@ -2,7 +2,7 @@
 // connection and its own LinkService, as separate processes would be, racing with Promise.all.
 // The core's rules decide; the store's claims make each decision hold for all of them.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import { ApiError } from '../../src/core/errors.js';
 import { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { runBash } from '../helpers/cli-process.js';
 import { eventually } from '../helpers/eventually.js';
 import { freePort } from '../helpers/redis-process.js';

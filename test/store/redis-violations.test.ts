@@ -8,7 +8,7 @@ import type { Violation } from '../../src/core/journal.js';
 import type { ViolationSource } from '../../src/core/violations.js';
 import { TrafficRedis } from '../../src/store/redis-traffic-client.js';
 import { RedisViolations } from '../../src/store/redis-violations.js';
-import type { TrafficState } from '../../src/store/traffic-state.js';
+import type { TrafficState } from '../../src/core/traffic-state.js';
 import { freshPrefix, keysUnder } from '../helpers/redis-store.js';
 import { RedisTrafficStates } from '../helpers/redis-traffic.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

@@ -9,34 +9,15 @@
 // Recording (journal entries, coverage counts, violations) never fails and never waits: a store
 // that cannot take it drops it. Reads return at once in memory and after a round trip on Redis
 // (Awaitable), so the hot path of a memory mock stays synchronous.
-import type { EventEmitter } from 'node:events';
-import type { Awaitable } from '../core/awaitable.js';
-import type { JournalEntry, JournalFilter, NewJournalEntry } from '../core/journal.js';
-import type { Scenario, ScenarioRule } from '../core/scenarios.js';
-import type { ViolationStore } from '../core/violations.js';
-import type { SharedVarietySettings } from './redis-variety.js';
+import type { Awaitable } from './awaitable.js';
+import type { JournalStore } from './journal-types.js';
+import type { RuleCounterStore } from './scenarios.js';
+import type { ViolationStore } from './violations.js';
+import type { SharedVarietySettings } from './variety-settings.js';
 
-export interface JournalEvents {
-  /** Every entry recorded, through any instance, in the order recorded. */
-  entry: [JournalEntry];
-  /** A shared journal moved past `count` entries before this instance could hear them (never in memory). */
-  dropped: [count: number];
-}
-
-/** The last `size` requests, oldest first; `entry` events feed the live stream. */
-export interface JournalStore extends EventEmitter<JournalEvents> {
-  readonly size: number;
-  /** Records one request: never throws, never waits (a store that cannot take it drops it). */
-  add(entry: NewJournalEntry): void;
-  /** Oldest first; filters combine with AND; `limit` keeps the newest. */
-  list(filter?: JournalFilter, accountIdOfKey?: (key: string) => string | undefined): Awaitable<JournalEntry[]>;
-  clear(): Awaitable<void>;
-  /**
-   * Resolves once every entry recorded from now on reaches this instance's `entry` listeners (call
-   * it after adding one). In memory at once; on Redis once the feed knows where the journal ends.
-   */
-  listening(): Promise<void>;
-}
+// The ports declared beside the code that needs them, named here too for the stores.
+export type { JournalEvents, JournalStore } from './journal-types.js';
+export type { RuleCounterStore } from './scenarios.js';
 
 /** Who a coverage count is for: a key that names an account, or the group of requests that cannot have one. */
 export type CoverageCaller = { apiKey: string; accountId: string } | { group: 'withoutKey' | 'unknownKey' };
@@ -62,14 +43,6 @@ export interface CoverageCountStore {
   count(caller: CoverageCaller, outcome: string): void;
   /** Everything, or with `onlyKey` just that key (and an empty group). */
   read(onlyKey?: string): Awaitable<CoverageCounts>;
-  clear(): Awaitable<void>;
-}
-
-/** How often each rule of each scenario has applied, for `times`. Rules without `times` are never counted. */
-export interface RuleCounterStore {
-  hasUses(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean>;
-  /** Counts one use, and says whether it is within `times`: increment first, then compare, so racing instances never over-fire. */
-  take(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean>;
   clear(): Awaitable<void>;
 }
 

@@ -3,9 +3,8 @@
 import { readFileSync } from 'node:fs';
 import jsYaml from 'js-yaml';
 import { stringify } from 'yaml';
-import type { Contract } from './app.js';
-import type { OpenApiDocument } from './http/operation-table.js';
-import { parseFixtureSpec, type FixtureSpec } from '../fixtures/fixture-spec.js';
+import type { Contract, OpenApiDocument } from '../core/contract-types.js';
+import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { ADMIN_CONTRACT_FILE, CONTRACT_FILE, DEFAULT_FIXTURES_FILE } from './package-root.js';
 
 export { ADMIN_CONTRACT_FILE, CONSOLE_DIR, CONTRACT_FILE, DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR, PACKAGE_ROOT, packageVersion } from './package-root.js';

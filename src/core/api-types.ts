@@ -1,6 +1,6 @@
 // The request and response types of the API, taken from the types generated from openapi.yaml
 // (`npm run gen:types`). Code imports these names, never the generated file's internals.
-import type { components } from './generated/openapi.js';
+import type { components } from '../generated/openapi.js';
 
 type Schemas = components['schemas'];
 

@@ -10,8 +10,8 @@
 // version is compared on the account's link count: a create conflicts with another only when
 // the limit is truly reached or both want the same name. What is rarely contended (one link's
 // update racing its delete) is an optimistic write that answers whether the link was still there.
-import type { Awaitable } from '../core/awaitable.js';
-import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../core/model.js';
+import type { Awaitable } from './awaitable.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 
 export interface DomainEntry {
   domain: DomainRecord;
