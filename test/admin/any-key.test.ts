@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Link } from '../../src/core/api-types.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
 import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';

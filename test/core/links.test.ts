@@ -7,7 +7,7 @@ import type { AccountRecord, LinkRecord, TagRecord } from '../../src/core/model.
 import type { RandomInt } from '../../src/core/random.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { buildSeed } from '../../fixtures/seed.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
 
 const spec = readFixtureSpec();

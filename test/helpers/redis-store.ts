@@ -6,7 +6,7 @@ import { createClient } from 'redis';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { MockData } from '../../src/core/model.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
-import { openRedisLinkStore, type OpenRedisLinkStoreOptions, type RedisLinkStore } from '../../src/store/redis-link-store.js';
+import { openRedisLinkStore, type OpenRedisLinkStoreOptions, type RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 
 const spec = readFixtureSpec();
 

@@ -6,9 +6,9 @@ import { buildSeed } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { MockData } from '../../src/core/model.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../src/core/journal.js';
-import type { MockOptions } from '../../src/mock.js';
-import { openSharedState, sharedMockOptions } from '../../src/shared-state.js';
-import { memoryStore } from '../../src/store/data-store.js';
+import type { MockOptions } from '../../src/process/mock.js';
+import { openSharedState, sharedMockOptions } from '../../src/process/shared-state.js';
+import { memoryStore } from '../../src/store/file/data-store.js';
 import { freshPrefix } from './redis-store.js';
 import { sharedRedisUrl } from './shared-redis.js';
 

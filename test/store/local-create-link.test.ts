@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { createLinkCases } from '../helpers/create-link-cases.js';
 
 const spec = readFixtureSpec();

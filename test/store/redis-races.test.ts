@@ -7,7 +7,7 @@ import { ApiError } from '../../src/core/errors.js';
 import { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
-import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
+import type { RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 import { freshPrefix, RedisStores, linkCountCounter } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 

@@ -4,8 +4,8 @@
 // reads and clearing act on what this instance recorded before them.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NewJournalEntry } from '../../src/core/journal.js';
-import { MAX_BATCH } from '../../src/store/redis-record-batch.js';
-import { MAX_PENDING_RECORDS } from '../../src/store/redis-traffic-client.js';
+import { MAX_BATCH } from '../../src/store/redis/redis-record-batch.js';
+import { MAX_PENDING_RECORDS } from '../../src/store/redis/redis-traffic-client.js';
 import { freshPrefix } from '../helpers/redis-store.js';
 import { RedisTrafficStates, type TrafficInstance } from '../helpers/redis-traffic.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

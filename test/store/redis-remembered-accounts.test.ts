@@ -4,7 +4,7 @@
 // limit, a global or a key's scenario, a reset) is what the next create through the other
 // answers by, whether that answer comes from the create's transaction or from before it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedState, sharedMockOptions, type SharedState } from '../../src/shared-state.js';
+import { openSharedState, sharedMockOptions, type SharedState } from '../../src/process/shared-state.js';
 import { freshPrefix, seedData } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';

@@ -7,7 +7,7 @@ import { maskApiKey, type JournalEntry, type NewJournalEntry } from '../../src/c
 import { ScenarioRegistry } from '../../src/core/scenario-registry.js';
 import { decide, type Scenario } from '../../src/core/scenarios.js';
 import type { TrafficState } from '../../src/core/traffic-state.js';
-import { feedConnectionName } from '../../src/store/redis-journal-feed.js';
+import { feedConnectionName } from '../../src/store/redis/redis-journal-feed.js';
 import { freshPrefix, keysUnder, withRawClient } from '../helpers/redis-store.js';
 import { RedisTrafficStates } from '../helpers/redis-traffic.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
