@@ -1,4 +1,4 @@
-// The in-memory CoverageCountStore (src/store/traffic-state.ts): maps of counters, bounded in keys
+// The in-memory CoverageCountStore (src/core/traffic-state.ts): maps of counters, bounded in keys
 // so memory stays flat. Counting is a map update; nothing here waits.
 import type { CoverageCaller, CoverageCountStore, CoverageCounts, KeyCounts } from './traffic-state.js';
 

@@ -1,6 +1,6 @@
 // The journal's types: an entry as recorded and listed, the filters, and the port a journal
 // implements (JournalStore): in memory (src/core/journal.ts) or on Redis
-// (src/store/redis-journal.ts). Types only, so that the journal, the traffic state and the stores
+// (src/store/redis/redis-journal.ts). Types only, so that the journal, the traffic state and the stores
 // name them without importing each other.
 import type { EventEmitter } from 'node:events';
 import type { Awaitable } from './awaitable.js';

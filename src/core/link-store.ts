@@ -1,5 +1,5 @@
 // The one interface between the link rules (src/core/links.ts) and where the data lives: the
-// process's own memory with its file (src/store/local-link-store.ts) today, Redis beside it. The
+// process's own memory with its file (src/store/file/local-link-store.ts) today, Redis beside it. The
 // store knows facts, never rules: the core asks, decides, and writes.
 //
 // A create is one atomic step (D22): the core reads the facts it needs, decides in the order of

@@ -16,7 +16,7 @@ export interface NewAccountRequest {
   seedLinks?: number;
 }
 
-/** The account an API key would be seeded with, with `links` seeded links (src/account-for-key.ts). */
+/** The account an API key would be seeded with, with `links` seeded links (src/process/account-for-key.ts). */
 export type SeedAccount = (apiKey: string, links: number) => Promise<SeededAccount>;
 
 /** A key nobody can guess or have used: 64 random bits. */

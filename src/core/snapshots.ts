@@ -1,6 +1,6 @@
 // Named snapshots of the whole state, as the admin API uses them: the port that the snapshot
-// stores implement (in memory or as files: src/store/snapshot-store.ts; on Redis:
-// src/store/redis-snapshots.ts).
+// stores implement (in memory or as files: src/store/file/snapshot-store.ts; on Redis:
+// src/store/redis/redis-snapshots.ts).
 import type { MockData } from './model.js';
 
 export interface SnapshotInfo {

@@ -1,5 +1,5 @@
 // Variety mode's settings as the core sees them: one setting (global or one API key's) and the
-// port a shared store implements (src/store/redis-variety.ts) so that instances follow each
+// port a shared store implements (src/store/redis/redis-variety.ts) so that instances follow each
 // other's changes (src/variety/switch.ts).
 
 /** A setting as the admin API shows it: global (`apiKey` null) or one key's. */

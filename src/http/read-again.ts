@@ -1,6 +1,6 @@
 // The API steps of a request, run again when what they decided on turned out to be out of date.
 // On shared state a create may be decided on its key's account as this instance remembers it,
-// with no scenario set, instead of on a read (src/store/redis-remembered-accounts.ts):
+// with no scenario set, instead of on a read (src/store/redis/redis-remembered-accounts.ts):
 //   - its transaction checks that this still holds; when it does not, nothing is written and the
 //     core throws ReadAgain: the steps run again, from authentication, on fresh reads;
 //   - any other answer (an invalid body, an unknown domain) is given only once a read has shown

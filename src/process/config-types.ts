@@ -1,4 +1,4 @@
-// The Config type: every option of the mock, parsed (src/config.ts) and read by the start-up, the
+// The Config type: every option of the mock, parsed (src/process/config.ts) and read by the start-up, the
 // option parsers and the toolkit. Types only, so that the option parsers (option-values.ts,
 // server-options.ts) name it without importing config.ts, which imports them.
 

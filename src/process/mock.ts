@@ -43,7 +43,7 @@ export interface SharedData {
   close?: () => Promise<void>;
   /**
    * The traffic state whose `times` counters the store's replaceAll deletes in its own atomic step
-   * (Redis, same prefix: src/shared-state.ts). When it is the mock's, a reset or restore does not
+   * (Redis, same prefix: src/process/shared-state.ts). When it is the mock's, a reset or restore does not
    * clear them again after: that would be a second, separate step, erasing uses counted since.
    */
   countersResetBy?: TrafficState;

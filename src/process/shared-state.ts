@@ -1,4 +1,4 @@
-// `--db redis://…` (D20-D25), for the CLI: the links on Redis (src/store/redis-link-store.ts, which
+// `--db redis://…` (D20-D25), for the CLI: the links on Redis (src/store/redis/redis-link-store.ts, which
 // seeds an empty prefix exactly once), and the journal, coverage, global scenario and snapshots on
 // the same Redis under the same prefix (one more connection, with the same D25 settings: no offline
 // queue, so a call while Redis is away fails at once instead of waiting; a capped reconnect).

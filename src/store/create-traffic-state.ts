@@ -1,4 +1,4 @@
-// The one place a traffic state is made (src/store/traffic-state.ts): in this process's memory
+// The one place a traffic state is made (src/core/traffic-state.ts): in this process's memory
 // (the default, for the file store and :memory:) or on Redis, shared by every instance that uses
 // the same connection target and prefix.
 import { MemoryCoverageCounts } from '../core/coverage-counts.js';

@@ -2,7 +2,9 @@
 // dependency-cruiser with the rules of .dependency-cruiser.cjs. The same rules run on two small
 // fixture trees: one with a planted break of each kind (core → store, core → node:fs, store →
 // server, server → process, a circle), which must be reported exactly, and one with only legal
-// imports, which must pass; so the check is shown to fail, not only to pass.
+// imports, which must pass; so the check is shown to fail, not only to pass. And the root of src/
+// holds only cli.ts and index.ts, every folder a README.md.
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,4 +53,22 @@ describe('the layers of src/', () => {
   it('passes a tree whose imports all go down: process → all, server → core, store → core', async () => {
     expect(await breaks(join(FIXTURES, 'clean'))).toEqual([]);
   }, CRUISE_MS);
+});
+
+describe('the folders of src/', () => {
+  const SRC = join(ROOT, 'src');
+  const folders = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'console')
+      .flatMap((entry) => [join(dir, entry.name), ...folders(join(dir, entry.name))]);
+
+  it('keep only the CLI entry and the package face at the root', () => {
+    const loose = readdirSync(SRC, { withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.ts'));
+    expect(loose.map((entry) => entry.name).sort()).toEqual(['cli.ts', 'index.ts']);
+  });
+
+  it('each have a README.md: what lives there and what it may import', () => {
+    const without = [SRC, ...folders(SRC)].filter((dir) => !existsSync(join(dir, 'README.md')));
+    expect(without).toEqual([]);
+  });
 });

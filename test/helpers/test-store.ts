@@ -1,7 +1,7 @@
 // Where a test's mock keeps its data (D27: every test the same on every store). The Vitest project
 // names the store in SHORTLINK_MOCK_TEST_STORE (vitest.config.ts): 'memory' (the default) or
 // 'redis', where each mock gets a fresh random prefix on the run's shared Redis server, with its
-// links, traffic state and snapshots there, as `--db redis://` opens them (src/shared-state.ts).
+// links, traffic state and snapshots there, as `--db redis://` opens them (src/process/shared-state.ts).
 import { buildSeed } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { MockData } from '../../src/core/model.js';

@@ -1,4 +1,4 @@
-// The contracts are parsed at start-up with js-yaml's core schema (src/package-files.ts), which is
+// The contracts are parsed at start-up with js-yaml's core schema (src/contract/package-files.ts), which is
 // several times faster cold than `yaml`: the documents must be exactly those `yaml` reads, so that
 // the switch changes what the mock validates in no way. And the admin document's text, written
 // from its document, is written only when it is served.

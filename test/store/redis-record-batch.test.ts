@@ -1,4 +1,4 @@
-// Journal entries and coverage counts go to Redis in batches (src/store/redis-record-batch.ts):
+// Journal entries and coverage counts go to Redis in batches (src/store/redis/redis-record-batch.ts):
 // one alone is sent at once; those made while a batch is in flight go together in the next call,
 // at most MAX_BATCH per call. Every record is stored, in the order it was made, and the journal's
 // reads and clearing act on what this instance recorded before them.

@@ -1,4 +1,4 @@
-// The drift report's aggregate on Redis (src/store/redis-violations.ts): instances on one Redis and
+// The drift report's aggregate on Redis (src/store/redis/redis-violations.ts): instances on one Redis and
 // prefix, each with a connection of its own, report the same distinct violations, counted across
 // all of them, with one example each, bounded however they race; clearing through one clears all;
 // with Redis away, recording neither throws nor waits and a report is a `store unavailable` error.

@@ -1,6 +1,6 @@
-// The base file: the whole data as readable JSON, marked as ours (src/store/db-kind.ts), plus the
+// The base file: the whole data as readable JSON, marked as ours (src/store/file/db-kind.ts), plus the
 // generation of the state it holds (a top-level field, which the logs beside it must name:
-// src/store/change-log.ts). The marker and the generation are the store's: they are taken out of the
+// src/store/file/change-log.ts). The marker and the generation are the store's: they are taken out of the
 // data on reading, so snapshots and the API never see them.
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { isGeneration } from './change-log.js';

@@ -1,11 +1,11 @@
-// The files of a LogFileStore (src/store/log-file-store.ts) on disk, and what it knows of them: the
-// base (src/store/base-file.ts), the change log `<file>.changes` that takes the appends, and
+// The files of a LogFileStore (src/store/file/log-file-store.ts) on disk, and what it knows of them: the
+// base (src/store/file/base-file.ts), the change log `<file>.changes` that takes the appends, and
 // `<file>.changes.old`, a log set aside for a compaction. Opening replays the base, then
 // `.changes.old`, then `.changes`: changes are whole records put or deleted, so a replay on top of
 // a newer base of the same state still ends in the right state.
 //
 // Seed, reset and restore replace the state: the base is rewritten with a new generation, which
-// every log names on its first line (src/store/change-log.ts). Whatever point a crash hits, the
+// every log names on its first line (src/store/file/change-log.ts). Whatever point a crash hits, the
 // next start finds the old base with its logs, or the new base with logs of another generation,
 // which it ignores and removes: the old state or the new one, never a mix.
 //

@@ -10,9 +10,9 @@ const RECORDS_PER_WRITE = 1000;
 /**
  * `linkIds` lists the links to write, read lazily batch by batch. A Set's iterator suits: taking
  * all the keys of 100,000+ links at once (Object.keys) was one blocking step of 25-55 ms.
- * The marker comes first, so even a file cut short is recognisably ours (src/store/db-kind.ts);
+ * The marker comes first, so even a file cut short is recognisably ours (src/store/file/db-kind.ts);
  * the format is the writer's, whatever the data was read from (an older snapshot, say);
- * `generation` goes beside it (src/store/base-file.ts). An aborted `signal` stops between batches.
+ * `generation` goes beside it (src/store/file/base-file.ts). An aborted `signal` stops between batches.
  */
 export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>, generation: number, signal?: AbortSignal): Promise<void> {
   const head = {

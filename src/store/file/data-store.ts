@@ -1,6 +1,6 @@
 // Where the data lives, behind one small interface: open it, make operations durable, close.
 // Two kinds: memory (tests, --db :memory:) and the lowdb JSON file with its change log
-// (src/store/log-file-store.ts). Chosen once by the CLI; tests pass the memory one.
+// (src/store/file/log-file-store.ts). Chosen once by the CLI; tests pass the memory one.
 import type { StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
 

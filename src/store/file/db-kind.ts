@@ -29,7 +29,7 @@ export async function readDbText(file: string): Promise<string | null> {
   if (!stats.isFile()) throw new NotOurFileError('it is not a regular file');
   // lowdb's adapter reads the file (null if it went away meanwhile). Writes do not go through
   // lowdb: its writer renames a temporary file without fsync, and a db must survive power loss
-  // (src/store/durable-file.ts).
+  // (src/store/file/durable-file.ts).
   return new TextFile(file).read();
 }
 

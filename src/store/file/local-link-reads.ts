@@ -1,4 +1,4 @@
-// The reading half of the store of one process (src/store/local-link-store.ts adds the writes):
+// The reading half of the store of one process (src/store/file/local-link-store.ts adds the writes):
 // every read is answered from the data in memory through its indexes (MockState), as it is at that
 // moment. Nothing here changes the data.
 import type { Awaitable } from '../../core/awaitable.js';

@@ -1,6 +1,6 @@
 // The LinkStore of one process, its writes: the data in memory with its indexes (MockState), every
 // change made durable through `persist` (the lowdb file's change log, or nothing for :memory:); the
-// reads are in src/store/local-link-reads.ts. One event loop makes each step atomic: a create's
+// reads are in src/store/file/local-link-reads.ts. One event loop makes each step atomic: a create's
 // checks and its change to memory run with nothing in between, and its write follows. A change
 // that cannot be made durable is undone and rejected: memory never holds what the disk does not.
 // A replace (reset, restore) is written first and only then takes the place of the data in

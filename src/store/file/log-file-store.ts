@@ -1,5 +1,5 @@
 // The lowdb JSON file (the base) with an append-only change log beside it, as a DataStore: this
-// file decides the order and the timing of the steps, src/store/base-with-logs.ts does them on
+// file decides the order and the timing of the steps, src/store/file/base-with-logs.ts does them on
 // disk (and says how a replay and a change of generation survive a crash). A write appends one
 // line per change to `<file>.changes` (and, in durable mode, waits for the disk): its cost does not
 // grow with the store. When the log passes a size, it is compacted off the hot path: the log is set

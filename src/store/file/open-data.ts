@@ -1,7 +1,7 @@
 // Opening the data at start-up: keep what the store holds, or seed it when it is empty or a reset
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out. A file that is not a db of
-// ours at all (src/store/db-kind.ts) is neither read nor overwritten, not even with --reset.
+// ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
 import { isAccountRecord, isLinkRecord, isTagRecord } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import type { DataStore } from './data-store.js';

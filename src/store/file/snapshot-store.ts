@@ -1,5 +1,5 @@
 // Named snapshots of the whole state: in memory, or as JSON files in a directory beside the db
-// file, each written atomically and durably (src/store/durable-file.ts): a snapshot that was
+// file, each written atomically and durably (src/store/file/durable-file.ts): a snapshot that was
 // answered 201 is there, whole, after a crash or a power cut.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { JSONFile } from 'lowdb/node';

@@ -4,7 +4,7 @@
 //   <prefix>traffic:journal:seq   the last seq given out
 // One script numbers and appends an entry in one step, so the stream's order is the order of seq.
 // Every instance's `entry` listeners hear every instance's entries, read back from the stream
-// (src/store/redis-journal-feed.ts), while it has any. The stream keeps FEED_MARGIN entries more
+// (src/store/redis/redis-journal-feed.ts), while it has any. The stream keeps FEED_MARGIN entries more
 // than the journal's size, for those feeds; a list shows the newest `size`.
 import { EventEmitter } from 'node:events';
 import { filterEntries, type JournalEntry, type JournalFilter, type NewJournalEntry } from '../../core/journal.js';
