@@ -29,7 +29,8 @@ interface Break {
 async function breaks(baseDir: string): Promise<Break[]> {
   const { output } = await cruise(['src'], { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden }, baseDir }, undefined, { tsConfig });
   const { violations } = (output as ICruiseResult).summary;
-  return violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.cycle ? v.cycle.map((step) => step.name).join(' → ') : v.to })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const found = violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.cycle ? v.cycle.map((step) => step.name).join(' → ') : v.to }));
+  return found.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 const shown = (found: Break[]): string => found.map((b) => `${b.rule}: ${b.from} → ${b.to}`).join('\n');
