@@ -1,5 +1,5 @@
 # The shortlink-mock image: the CLI built in one stage, run in the next with the production
-# dependencies and the files it reads at run time only (src/package-root.ts: openapi.yaml,
+# dependencies and the files it reads at run time only (src/contract/package-root.ts: openapi.yaml,
 # fixtures/accounts.json, scenarios/, the admin API's document and the web console).
 # Build: podman build -t shortlink-mock .   (or docker build; NODE_IMAGE names a registry mirror)
 ARG NODE_IMAGE=node:20-bookworm-slim

@@ -5,8 +5,8 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from '../fixtures/seed.js';
-import { createMock, type MockOptions } from '../src/mock.js';
-import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../src/package-files.js';
+import { createMock, type MockOptions } from '../src/process/mock.js';
+import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../src/contract/package-files.js';
 import { ContractRules } from '../src/scenarios/contract-rules.js';
 import { scenarioLoader } from '../src/scenarios/load-scenarios.js';
 import { openTestStore } from '../test/helpers/test-store.js';

@@ -2,9 +2,9 @@
 // The process layer: the only reader of argv and the environment. Flags → Config; open the store;
 // build the mock; listen; print the banner; on SIGINT/SIGTERM stop taking requests, let the ones
 // in flight finish, flush every acknowledged write, and exit.
-import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './config.js';
-import { packageVersion } from './package-root.js';
-import type { StartedMock } from './startup.js';
+import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './process/config.js';
+import { packageVersion } from './contract/package-root.js';
+import type { StartedMock } from './process/startup.js';
 import { availableParallelism } from 'node:os';
 
 const EXIT_USAGE = 2;
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
  * flags ask for a server: --help, --version and the subcommands never load them (a cold start).
  */
 async function serve(config: Config): Promise<void> {
-  const [startup, { ignoredSeedOptions, startupBanner }, { announceListening, cluster, runPrimary }] = await Promise.all([import('./startup.js'), import('./banner.js'), import('./workers.js')]);
+  const [startup, { ignoredSeedOptions, startupBanner }, { announceListening, cluster, runPrimary }] = await Promise.all([import('./process/startup.js'), import('./process/banner.js'), import('./process/workers.js')]);
   startup.requireSafeAdmin(config);
   const workerCount = config.workers === 'auto' ? availableParallelism() : config.workers;
   if (workerCount > 1 && cluster.isPrimary) {
@@ -56,7 +56,7 @@ async function serve(config: Config): Promise<void> {
   announceListening(await startupBanner(url, config, mock, packageVersion()), ignoredSeedOptions(config, mock.seeded));
 }
 
-type Startup = typeof import('./startup.js');
+type Startup = typeof import('./process/startup.js');
 
 function stopGracefully(startup: Startup, started: StartedMock, config: Config): void {
   let stopping = false;

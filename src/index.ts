@@ -6,11 +6,11 @@ export type { StartMockOptions } from './toolkit/start-options.js';
 export { connectMock, FIXTURE_API_KEYS, type AccountOptions, type ConnectOptions, type FixtureApiKeys, type MockControl, type ScenarioOptions, type VarietyOptions } from './toolkit/control.js';
 export { AdminApiError } from './toolkit/admin-client.js';
 export type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, KeyCoverage, Outcome as CoverageOutcome, ResetResult, Snapshot, UpstreamOutcome, VarietyDimension, VarietyOverview, VarietySetting, Violation, ViolationReport, ViolationGroup, DistinctViolation, ViolationExample, ViolationSide } from './toolkit/admin-types.js';
-export { ConfigError } from './config.js';
-export { StartupError } from './startup.js';
+export { ConfigError } from './process/config.js';
+export { StartupError } from './process/startup.js';
 
 // The API's request and response types, generated from openapi.yaml (src/generated/openapi.ts).
-export type { CreateLinkRequest, Domain, ErrorBody as ApiError, ErrorBody as Error, ErrorCode, Link, Tag, UpdateLinkRequest } from './api-types.js';
+export type { CreateLinkRequest, Domain, ErrorBody as ApiError, ErrorBody as Error, ErrorCode, Link, Tag, UpdateLinkRequest } from './core/api-types.js';
 
 // The contract suite (`shortlink-mock contract`) as a function.
 export { runContract } from './toolkit/run-contract.js';

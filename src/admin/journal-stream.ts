@@ -8,11 +8,11 @@
 // 1.15 GB): once they do, a stream holding more than its fair share of that (the total over the
 // number of streams) is closed at its next entry, and its memory freed; one that keeps up is not. The console's
 // EventSource reconnects and reloads the list. Each entry is serialised once for all streams.
-// The journal may be shared by several instances (src/store/traffic-state.ts): its `entry` events
+// The journal may be shared by several instances (src/core/traffic-state.ts): its `entry` events
 // are every instance's entries, and `: connected` is sent once every later entry will arrive.
 import type { Request, Response } from 'express';
 import type { JournalEntry } from '../core/journal.js';
-import type { JournalStore } from '../store/traffic-state.js';
+import type { JournalStore } from '../core/traffic-state.js';
 
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const MAX_TOTAL_BUFFERED_BYTES = 16 * 1024 * 1024;

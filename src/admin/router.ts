@@ -3,7 +3,7 @@
 // and a 404 Error object for anything else.
 import express, { type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { Contract } from '../app.js';
+import type { Contract } from '../core/contract-types.js';
 import { errors } from '../core/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { servedContract } from '../http/served-contract.js';

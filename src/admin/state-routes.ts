@@ -5,9 +5,9 @@ import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
 import { newAccount, type NewAccountRequest, type SeedAccount } from '../core/new-account.js';
-import type { SnapshotStore } from '../store/snapshot-store.js';
+import type { SnapshotStore } from '../core/snapshots.js';
 import type { Awaitable } from '../core/awaitable.js';
-import { isStoreUnavailable, type StoreHealth } from '../store/link-store.js';
+import { isStoreUnavailable, type StoreHealth } from '../core/link-store.js';
 
 export interface StateDeps {
   service: LinkService;

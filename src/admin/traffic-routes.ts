@@ -5,7 +5,7 @@ import type { CoverageTracker } from '../core/coverage.js';
 import type { JournalFilter } from '../core/journal.js';
 import type { LinkService } from '../core/links.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
-import type { JournalStore } from '../store/traffic-state.js';
+import type { JournalStore } from '../core/traffic-state.js';
 import { StreamBudget, streamJournal } from './journal-stream.js';
 
 export interface TrafficDeps {

@@ -4,6 +4,8 @@
 import type { Exchange } from './client.js';
 import type { CheckContext } from './context.js';
 
+export { CheckFailure, NotChecked } from './check-failures.js';
+
 export type Outcome =
   | { status: 'passed'; note?: string }
   | { status: 'failed'; reason: string; exchange?: Exchange }
@@ -31,18 +33,4 @@ export interface CheckResult {
   rule: boolean;
   outcome: Outcome;
   ms: number;
-}
-
-export class CheckFailure extends Error {
-  override name = 'CheckFailure';
-  constructor(
-    readonly reason: string,
-    readonly exchange?: Exchange,
-  ) {
-    super(reason);
-  }
-}
-
-export class NotChecked extends Error {
-  override name = 'NotChecked';
 }

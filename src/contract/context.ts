@@ -3,7 +3,7 @@
 // keeps the contract (documented status, content type, schema). Every exchange of every check is
 // judged, set-up requests included.
 import { jsonBody, type ContractClient, type Exchange } from './client.js';
-import { CheckFailure, NotChecked } from './check-types.js';
+import { CheckFailure, NotChecked } from './check-failures.js';
 import type { ResponseChecker } from './response-checker.js';
 
 export interface Target {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
 import { parse } from 'yaml';
-import { CONTRACT_FILE } from '../package-files.js';
+import { CONTRACT_FILE } from './package-files.js';
 import { BoundedAjv, type BodyErrors } from './bounded-validation.js';
 import { DocumentedAnswers } from './closest-status.js';
 import { ERROR_SCHEMA_POINTER, errorSchemaOf, NO_OPERATION_ANSWERS } from './no-operation.js';

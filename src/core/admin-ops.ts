@@ -1,6 +1,6 @@
 // The admin API's changes to the data, as plain functions over the service: simulated clicks
 // (D17), per-account link limits, and whole-state snapshots. No HTTP here either.
-import type { Link } from '../api-types.js';
+import type { Link } from './api-types.js';
 import { linkPage, type LinkPage, type PageRequest } from './link-page.js';
 import { errors } from './errors.js';
 import { saved, type LinkService } from './links.js';

@@ -1,6 +1,6 @@
-// The in-memory CoverageCountStore (src/store/traffic-state.ts): maps of counters, bounded in keys
+// The in-memory CoverageCountStore (src/core/traffic-state.ts): maps of counters, bounded in keys
 // so memory stays flat. Counting is a map update; nothing here waits.
-import type { CoverageCaller, CoverageCountStore, CoverageCounts, KeyCounts } from '../store/traffic-state.js';
+import type { CoverageCaller, CoverageCountStore, CoverageCounts, KeyCounts } from './traffic-state.js';
 
 /** Keys counted apart at most; later keys are not counted (the group of unknown keys always is). */
 export const MAX_TRACKED_KEYS = 1000;

@@ -6,7 +6,7 @@
 // such a request is answered 401 before anything else (D14), so a column per unknown key would
 // only list outcomes it can never reach, and masked unknown keys cannot be told apart anyway.
 // Grouping them also keeps a client that sends random keys from using up MAX_TRACKED_KEYS.
-import type { CoverageCountStore, CoverageCounts, KeyCounts } from '../store/traffic-state.js';
+import type { CoverageCountStore, CoverageCounts, KeyCounts } from './traffic-state.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { MemoryCoverageCounts } from './coverage-counts.js';
 import { maskApiKey } from './journal.js';

@@ -1,6 +1,6 @@
 // Every error the mock can answer, as data: a status, a description and an optional code. The
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
-import type { ErrorCode } from '../api-types.js';
+import type { ErrorCode } from './api-types.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500 | 502;
 

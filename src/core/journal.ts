@@ -1,86 +1,11 @@
 // The request journal: the last N requests, newest last, in a ring buffer so memory stays flat
 // however long the mock runs. Bodies are capped and API keys masked before they are stored.
-// This is the in-memory JournalStore (src/store/traffic-state.ts); the Redis one shares the
+// This is the in-memory JournalStore (src/core/journal-types.ts); the Redis one shares the
 // entry shape and the filters below.
 import { EventEmitter } from 'node:events';
-import type { JournalEvents, JournalStore } from '../store/traffic-state.js';
+import type { JournalEntry, JournalEvents, JournalFilter, JournalStore, NewJournalEntry } from './journal-types.js';
 
-/**
- * 'mock-control': the mock refused one of its own controls (x-mock-scenario, Prefer), not an answer
- * of the API. 'store-unavailable': the data was out of reach (Redis down), an outage, not a bug of
- * the mock ('internal-error').
- */
-export type Verdict = 'ok' | 'invalid-request' | 'contract-violation' | 'internal-error' | 'store-unavailable' | 'fault' | 'upstream-error' | 'mock-control';
-
-/**
- * One way an exchange broke openapi.yaml, seen by the validating proxy (--proxy): the client's
- * request ('request') or the upstream's answer ('response'). `rule` is the same text for every
- * exchange that breaks the contract the same way (it groups the drift report); `detail` is this
- * exchange's own evidence, such as the offending value.
- */
-export interface Violation {
-  side: 'request' | 'response';
-  rule: string;
-  detail?: string;
-}
-
-/** What the upstream did with a proxied request: its status, or why there was none. */
-export interface UpstreamOutcome {
-  /** The URL the request went to, without its query string. */
-  url: string;
-  /** null when it could not be reached or did not answer in time. */
-  status: number | null;
-  durationMs: number;
-  /** Why there is no status: refused, reset, timed out, too large. */
-  error?: string;
-  /**
-   * The upstream's body (as the journal keeps bodies), only when the client was given another
-   * answer (--proxy-strict's 502): the evidence of what broke the contract.
-   */
-  body?: unknown;
-}
-
-export interface JournalEntry {
-  seq: number;
-  time: string;
-  method: string;
-  path: string;
-  operationId: string | null;
-  /** The masked API key the request carried, or null without one. */
-  apiKey: string | null;
-  accountId: string | null;
-  status: number | null;
-  durationMs: number;
-  scenario: string | null;
-  fault: string | null;
-  verdict: Verdict;
-  requestBody: unknown;
-  responseBody: unknown;
-  /** Proxy mode only: how the exchange broke the contract ([] when it kept it): the first MAX_VIOLATIONS_PER_SIDE of each side. */
-  violations?: Violation[];
-  /** Proxy mode only, when some were not kept: how many more violations the exchange had. */
-  violationsNotKept?: number;
-  /** Proxy mode only: what the upstream answered; absent when a scenario answered locally. */
-  upstream?: UpstreamOutcome;
-  /** Variety mode: the seed the answer was drawn under and the dimensions that changed it; null when variety was off. */
-  variety?: AnswerVariety | null;
-}
-
-export interface AnswerVariety {
-  seed: number;
-  dimensions: string[];
-}
-
-/** What the recorder hands over: the store numbers it. */
-export type NewJournalEntry = Omit<JournalEntry, 'seq'>;
-
-export interface JournalFilter {
-  account?: string;
-  operation?: string;
-  status?: number;
-  scenario?: string;
-  limit?: number;
-}
+export type { Verdict, Violation, UpstreamOutcome, JournalEntry, AnswerVariety, NewJournalEntry, JournalFilter } from './journal-types.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 const MAX_BODY_CHARS = 4096;

@@ -5,7 +5,7 @@
 // names is read once, a few at a time, not once per link (issue 23: 18,000 links, each read
 // several times at once, ran Redis's commands past their timeout). No HTTP here.
 import type { Awaitable } from './awaitable.js';
-import type { Link } from '../api-types.js';
+import type { Link } from './api-types.js';
 import { errors } from './errors.js';
 import type { LinkService } from './links.js';
 import { toLink } from './link-view.js';

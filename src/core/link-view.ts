@@ -1,5 +1,5 @@
 // A stored link as the API shows it (section 2.1 of the API document), from the records it names.
-import type { Link } from '../api-types.js';
+import type { Link } from './api-types.js';
 import type { DomainRecord, LinkRecord, TagRecord } from './model.js';
 
 export function toLink(link: LinkRecord, domain: DomainRecord | undefined, tags: ReadonlyArray<TagRecord | undefined>): Link {

@@ -4,8 +4,8 @@
 // limit, new tag names, the slug) still hold at that moment (link-store.ts), so a refused request
 // changes nothing and every rule holds across all the instances that share one store (D22). A
 // change is acknowledged only once the store has made it as durable as it makes changes.
-import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
-import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../store/link-store.js';
+import type { CreateLinkRequest, Link, UpdateLinkRequest } from './api-types.js';
+import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from './link-store.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';

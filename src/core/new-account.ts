@@ -3,7 +3,7 @@
 // a test writes it; `seedLinks` asks for the first N links an unknown key gets under
 // --accept-any-key (made from the key), within its limit. Name and limit are the caller's. No HTTP here.
 import { randomBytes } from 'node:crypto';
-import type { SeededAccount } from '../store/link-store.js';
+import type { SeededAccount } from './link-store.js';
 import { errors } from './errors.js';
 import { saved, type LinkService } from './links.js';
 import type { AccountRecord } from './model.js';
@@ -16,7 +16,7 @@ export interface NewAccountRequest {
   seedLinks?: number;
 }
 
-/** The account an API key would be seeded with, with `links` seeded links (src/account-for-key.ts). */
+/** The account an API key would be seeded with, with `links` seeded links (src/process/account-for-key.ts). */
 export type SeedAccount = (apiKey: string, links: number) => Promise<SeededAccount>;
 
 /** A key nobody can guess or have used: 64 random bits. */

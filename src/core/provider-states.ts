@@ -1,7 +1,7 @@
 // Sets a named provider state up (the Pact Verifier asks before each interaction: POST
 // /__admin/provider-states). Each state is made true whatever came before, so the interactions of
 // a pact pass in any order and again on the same mock. Teardown has nothing to undo. No HTTP here.
-import type { Tag } from '../api-types.js';
+import type { Tag } from './api-types.js';
 import { setLinkLimit } from './admin-ops.js';
 import { errors } from './errors.js';
 import type { LinkService } from './links.js';

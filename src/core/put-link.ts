@@ -3,9 +3,9 @@
 // Everything goes through the LinkStore interface (createLink, updateLink, deleteLink,
 // claimTagName), so it works on every store, and the link rules stay the core's: a domain is
 // usable only by its owner (D8), a slug is unique in its domain (D11). No HTTP here.
-import type { Link, Tag } from '../api-types.js';
+import type { Link, Tag } from './api-types.js';
 import { errors, type ApiError } from './errors.js';
-import type { CreateOutcome } from '../store/link-store.js';
+import type { CreateOutcome } from './link-store.js';
 import { RANDOM_SLUG_LENGTH, saved, type LinkService } from './links.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';

@@ -1,9 +1,9 @@
 // The loaded scenarios (per process, replaced whole on a hot reload), over the ScenarioState that
 // holds the global scenario, the scenarios set for one API key, and their `times` counters (in
-// memory by default, or shared by every instance: src/store/traffic-state.ts). The global counters
+// memory by default, or shared by every instance: src/core/traffic-state.ts). The global counters
 // start over when the global scenario is set, a key's when its scenario is set, all of them
 // when the data is reset, and a rule's own (global and every key's) when a reload changes it.
-import type { ActiveNames, RuleCounterStore, ScenarioState } from '../store/traffic-state.js';
+import type { ActiveNames, RuleCounterStore, ScenarioState } from './traffic-state.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { changedRules, type ChangedRule } from './changed-rules.js';
 import { errors } from './errors.js';

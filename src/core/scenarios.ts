@@ -1,8 +1,7 @@
 // Scenarios as data, and the pure decision of what a scenario does to one request. Loading and
 // checking files against the contract lives in src/scenarios/; applying a decision to a socket
 // lives in src/http/. Nothing here knows of either.
-import type { ErrorBody } from '../api-types.js';
-import type { RuleCounterStore } from '../store/traffic-state.js';
+import type { ErrorBody } from './api-types.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import type { RandomInt } from './random.js';
 
@@ -63,6 +62,14 @@ const PASS: Outcome = { kind: 'pass', delayMs: 0 };
 
 /** What a rule's uses are counted under: its scenario's name and its place in it. */
 export const ruleKey = (scenario: Scenario, index: number): string => `${scenario.name}#${index}`;
+
+/** How often each rule of each scenario has applied, for `times`. Rules without `times` are never counted. */
+export interface RuleCounterStore {
+  hasUses(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean>;
+  /** Counts one use, and says whether it is within `times`: increment first, then compare, so racing instances never over-fire. */
+  take(scenario: Scenario, index: number, rule: ScenarioRule): Awaitable<boolean>;
+  clear(): Awaitable<void>;
+}
 
 /** How often each rule of each scenario has applied, for `times`: the in-memory RuleCounterStore. */
 export class RuleCounters implements RuleCounterStore {

@@ -1,7 +1,7 @@
 // The data of the mock with its indexes: every lookup a request needs (account by key, domain by
 // name, link by id, link by domain+slug, tag by id and by name) is a map access, never a scan.
 // Mutations go through this class so the indexes and the data never disagree.
-import type { Link } from '../api-types.js';
+import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';

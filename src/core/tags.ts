@@ -4,9 +4,9 @@
 // a create finds which names are new (`resolveTags`: the store makes those tags with the link, only
 // if their names are still free), and an update claims each new name in the store (`claimTags`:
 // the first claim of a name creates the tag; a request racing it gets that same tag).
-import type { Tag } from '../api-types.js';
+import type { Tag } from './api-types.js';
 import { allOf, andThen, type Awaitable } from './awaitable.js';
-import type { LinkStore } from '../store/link-store.js';
+import type { LinkStore } from './link-store.js';
 import { errors } from './errors.js';
 import type { AccountRecord, TagRecord } from './model.js';
 import { newId, type RandomInt } from './random.js';

@@ -6,7 +6,7 @@
 // distinct violations of that side are only counted in `dropped`: a client sending noise cannot
 // push the upstream's drift out of the report, which is what the report is for.
 // This file holds the shapes, the rules shared by both stores, and the in-memory ViolationStore;
-// the Redis one is src/store/redis-violations.ts.
+// the Redis one is src/store/redis/redis-violations.ts.
 import type { Awaitable } from './awaitable.js';
 import type { NewJournalEntry, Violation } from './journal.js';
 

@@ -3,13 +3,13 @@
 // OpenAPI validator's own, and anything unexpected.
 import type { ErrorRequestHandler, Response } from 'express';
 import { ApiError, ControlRefused, errors } from '../core/errors.js';
-import type { ErrorBody } from '../api-types.js';
+import type { ErrorBody } from '../core/api-types.js';
 import type { Verdict } from '../core/journal.js';
 import { printable } from '../core/printable.js';
 import { keepFirst } from '../core/violations.js';
 import { BODY_NOT_UTF8, BODY_TOO_DEEP, BODY_TOO_MANY_FIELDS } from './json-body.js';
 import { MAX_JSON_DEPTH, MAX_JSON_FIELDS } from './json-depth.js';
-import { isStoreUnavailable, STORE_UNAVAILABLE } from '../store/link-store.js';
+import { isStoreUnavailable, STORE_UNAVAILABLE } from '../core/link-store.js';
 
 export const BODY_LIMIT = '1mb';
 

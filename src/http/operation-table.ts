@@ -1,11 +1,7 @@
 // Which operation of openapi.yaml a method and path name, built from the contract itself. Used
 // before the body is parsed, so that authentication comes first (D14) and unknown paths and
 // methods get their 404/405 without touching the validator.
-
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
-}
+import type { OpenApiDocument } from '../core/contract-types.js';
 
 export type OperationMatch =
   | { kind: 'operation'; operationId: string; takesBody: boolean }

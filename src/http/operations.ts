@@ -2,7 +2,7 @@
 // and send. The OpenAPI validator has already checked the body against openapi.yaml, and the
 // authenticate middleware has put the account on res.locals.
 import type { Request, RequestHandler, Response } from 'express';
-import type { CreateLinkRequest, UpdateLinkRequest } from '../api-types.js';
+import type { CreateLinkRequest, UpdateLinkRequest } from '../core/api-types.js';
 import type { LinkService } from '../core/links.js';
 import type { AccountRecord } from '../core/model.js';
 import { newLinkIdFor } from './variety.js';

@@ -1,6 +1,6 @@
 // The API steps of a request, run again when what they decided on turned out to be out of date.
 // On shared state a create may be decided on its key's account as this instance remembers it,
-// with no scenario set, instead of on a read (src/store/redis-remembered-accounts.ts):
+// with no scenario set, instead of on a read (src/store/redis/redis-remembered-accounts.ts):
 //   - its transaction checks that this still holds; when it does not, nothing is written and the
 //     core throws ReadAgain: the steps run again, from authentication, on fresh reads;
 //   - any other answer (an invalid body, an unknown domain) is given only once a read has shown
@@ -14,7 +14,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { ReadAgain } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
-import { isStoreUnavailable } from '../store/link-store.js';
+import { isStoreUnavailable } from '../core/link-store.js';
 import { accountOf } from './operations.js';
 
 /** Runs of the steps at most (each further one follows a change made through another instance while it ran). */

@@ -7,7 +7,7 @@ import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type V
 import type { AccountRecord } from '../core/model.js';
 import { maskQuerySecrets, printable } from '../core/printable.js';
 import type { ViolationStore } from '../core/violations.js';
-import type { JournalStore } from '../store/traffic-state.js';
+import type { JournalStore } from '../core/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
 import { parsedBodyBytes } from './json-body.js';
 import { CHOSEN_VARIETY, type ChosenVariety } from './variety.js';

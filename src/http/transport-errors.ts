@@ -5,7 +5,7 @@
 // would. None is an operation of the contract: these statuses are the transport's, listed in the README.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorBody } from '../api-types.js';
+import type { ErrorBody } from '../core/api-types.js';
 
 interface ParserRefusal {
   status: number;

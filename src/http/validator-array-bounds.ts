@@ -6,7 +6,7 @@
 // For a body without such an array this costs a property lookup per bounded array.
 import type { RequestHandler } from 'express';
 import { arrayBoundsOf, resolveLocalRef, tooManyItems, type ArrayBoundsCheck } from '../core/array-bounds.js';
-import type { OpenApiDocument } from './operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 

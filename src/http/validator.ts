@@ -4,7 +4,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { parsedBodyBytes } from './json-body.js';
-import type { OpenApiDocument } from './operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 import { refuseOversizeArrays } from './validator-array-bounds.js';
 import { installLazyMetaSchema } from './validator-lazy-meta-schema.js';
 import { installRefLookup } from './validator-ref-lookup.js';

@@ -3,7 +3,17 @@
 // the charset and a Content-Length, so the varied answer is written here instead.
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'express';
-import type { ChosenVariety } from './variety.js';
+import type { OperationPlan } from '../variety/plan.js';
+
+/** What variety chose for one request (src/http/variety.ts decides it, res.locals carries it). */
+export interface ChosenVariety {
+  seed: number;
+  /** undefined: the seed varies nothing of this operation. */
+  plan: OperationPlan | undefined;
+  /** The dimensions that changed this answer, for the journal. */
+  used: string[];
+  bodyVaried: boolean;
+}
 
 /**
  * The largest body gzipped (synchronously, on the event loop): far above any answer the contract

@@ -7,25 +7,17 @@
 // Either way a variant the contract refuses is a 500, never sent.
 import type { Request, RequestHandler, Response } from 'express';
 import { ControlRefused, errors } from '../core/errors.js';
-import type { OperationPlan } from '../variety/plan.js';
 import { parseSeed, type VarietySwitch } from '../variety/switch.js';
 import { varyBody } from '../variety/vary-body.js';
 import { newIdOfShape } from '../variety/id-shapes.js';
 import { API_KEY_HEADER, NO_OPERATION } from './authenticate.js';
-import { sendInEnvelope } from './variety-envelope.js';
+import { sendInEnvelope, type ChosenVariety } from './variety-envelope.js';
+
+export type { ChosenVariety } from './variety-envelope.js';
 
 export const VARIETY_HEADER = 'x-mock-variety';
 /** res.locals key: the request's ChosenVariety, null when decided off, absent when not decided yet. */
 export const CHOSEN_VARIETY = 'variety';
-
-export interface ChosenVariety {
-  seed: number;
-  /** undefined: the seed varies nothing of this operation. */
-  plan: OperationPlan | undefined;
-  /** The dimensions that changed this answer, for the journal. */
-  used: string[];
-  bodyVaried: boolean;
-}
 
 /** The step after the scenario's choice. Off, it costs one check (and one header lookup). */
 export function chooseVariety(control: VarietySwitch): RequestHandler {

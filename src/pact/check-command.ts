@@ -5,10 +5,10 @@
 // cannot be written. No environment twins: both files are named on the command line.
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Contract } from '../app.js';
+import type { Contract } from '../core/contract-types.js';
 import { writeJUnitFile } from '../contract/junit-file.js';
 import { junitPathProblem } from '../contract/junit-path.js';
-import { CONTRACT_FILE, readContract } from '../package-files.js';
+import { CONTRACT_FILE, readContract } from '../contract/package-files.js';
 import { checkPact, type PactCheck } from './check.js';
 import { formatPactReport, pactJUnit, refusalJUnit } from './check-report.js';
 import { SUPPORTED_VERSIONS } from './pact-file.js';

@@ -24,7 +24,7 @@
 // what it alone checks (response headers, the request's Content-Type and Accept, query parameters
 // and headers the contract does not define) is then named as not checked, never passed in silence.
 // The file itself is read by pact-file.ts, which refuses other versions and malformed files.
-import type { Contract } from '../app.js';
+import type { Contract } from '../core/contract-types.js';
 import { EngineMissing, EngineRefusal, engineFindings } from './engine.js';
 import type { Finding } from './finding.js';
 import { OwnChecks } from './own-checks.js';

@@ -1,6 +1,6 @@
 // Two facts the pact checks read from openapi.yaml rather than hard-code: the headers that carry
 // the API key, and where each Error code is answered (the statuses whose examples show it).
-import type { OpenApiDocument } from '../http/operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 
 type Node = Record<string, unknown>;
 

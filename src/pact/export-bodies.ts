@@ -2,7 +2,7 @@
 // dates, slugs, short URLs, error descriptions) by type or pattern, what the client sent or set up
 // (destination, tag names, the error code) exactly. Only the fields the contract requires are
 // expected: a provider may leave out `title` and `clickCount`, which openapi.yaml makes optional.
-import type { Link } from '../api-types.js';
+import type { Link } from '../core/api-types.js';
 import type { Matcher, PathRules } from './export-pact-v3.js';
 
 // RFC 3339 date-time, as openapi.yaml's `format: date-time` asks of Link.createdAt.

@@ -1,7 +1,7 @@
 // The provider states of an exported interaction: what must be true at the provider for the same
 // request to have the same outcome (operation × status × code), in names the mock can set up again
 // (src/core/provider-state-names.ts, POST /__admin/provider-states). Pure.
-import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../api-types.js';
+import type { CreateLinkRequest, Link, UpdateLinkRequest } from '../core/api-types.js';
 import { errors } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal.js';
 import { stateName, type ProviderStateKind } from '../core/provider-state-names.js';

@@ -13,7 +13,7 @@
 //    the Error schema allows every code on every status;
 //  - interactions that are not HTTP (V4 messages), which the engine skips without a word.
 // And, when the engine cannot be loaded (an optional dependency), its part: standIn().
-import type { Contract } from '../app.js';
+import type { Contract } from '../core/contract-types.js';
 import { ResponseChecker } from '../contract/response-checker.js';
 import { OperationTable } from '../http/operation-table.js';
 import type { Finding } from './finding.js';

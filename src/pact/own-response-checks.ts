@@ -12,7 +12,7 @@
 // Codes and messages are the engine's own, so a report reads the same with either judge.
 import type { ErrorObject } from 'ajv';
 import { fieldPath, itemCount, type ResponseChecker } from '../contract/response-checker.js';
-import type { OpenApiDocument } from '../http/operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 import { preview, type Finding } from './finding.js';
 import type { PactInteraction } from './pact-file.js';
 

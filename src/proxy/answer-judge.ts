@@ -9,7 +9,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markCapped } from '../core/journal.js';
 import { ResponseChecker } from '../contract/response-checker.js';
-import type { OpenApiDocument } from '../http/operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 import { answerVerdict, type AnswerVerdict } from './answer-verdict.js';
 import { LARGE_ANSWER_BYTES } from './forward.js';
 import { decodedText, type UpstreamAnswer } from './response-check.js';

@@ -6,7 +6,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { RandomInt } from '../core/random.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
-import { OperationTable, type OpenApiDocument } from '../http/operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
+import { OperationTable } from '../http/operation-table.js';
 import { BODY_LIMIT } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { MAX_JSON_FIELDS } from '../http/json-depth.js';

@@ -2,7 +2,7 @@
 // the client's command after `--`. A refusal is a UsageError (exit 2) naming the flag at fault.
 import { junitPathProblem } from '../contract/junit-path.js';
 import { parseAdminFlags, UsageError, type Given } from '../commands/admin-command.js';
-import { ConfigError, integer } from '../option-values.js';
+import { ConfigError, integer } from '../process/option-values.js';
 import { MAX_SEED } from './seeds.js';
 import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from './shrink.js';
 

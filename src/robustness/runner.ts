@@ -3,7 +3,7 @@
 // smallest set of dimensions that still fails it, with the journal's answers as examples.
 import type { ClientRun } from './client-run.js';
 import type { MockTarget, VarietyEntry, VarietySwitch } from './mock-target.js';
-import { shrinkFailure, type Failure, type ShrinkBudget } from './shrink.js';
+import { shrinkFailure, type Failure, type ShrinkBudget, type VarietyRun } from './shrink.js';
 
 export interface SeedRun {
   seed: number;
@@ -24,11 +24,6 @@ export interface RunnerInput {
   budget: ShrinkBudget;
   /** One line per run and per shrinking step (the CLI prints them on a terminal only). */
   progress: (line: string) => void;
-}
-
-export interface VarietyRun {
-  run: ClientRun;
-  entries: VarietyEntry[];
 }
 
 export async function runRobustness(input: RunnerInput): Promise<Outcome> {

@@ -4,8 +4,13 @@
 // and one rerun then spares a whole shrinking.
 import { ddmin } from './ddmin.js';
 import type { VarietyEntry, VarietySwitch } from './mock-target.js';
-import type { VarietyRun } from './runner.js';
 import type { ClientRun } from './client-run.js';
+
+/** One run of the command under a variety setting, and the journal's entries of its answers. */
+export interface VarietyRun {
+  run: ClientRun;
+  entries: VarietyEntry[];
+}
 
 /** Reruns of the command while shrinking: per failing seed, and for the whole robustness run. */
 export interface ShrinkBudget {

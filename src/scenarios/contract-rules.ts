@@ -3,7 +3,7 @@
 // written, can make the mock break the contract.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { OpenApiDocument } from '../http/operation-table.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];

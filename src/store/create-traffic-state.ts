@@ -1,17 +1,17 @@
-// The one place a traffic state is made (src/store/traffic-state.ts): in this process's memory
+// The one place a traffic state is made (src/core/traffic-state.ts): in this process's memory
 // (the default, for the file store and :memory:) or on Redis, shared by every instance that uses
 // the same connection target and prefix.
 import { MemoryCoverageCounts } from '../core/coverage-counts.js';
 import { Journal } from '../core/journal.js';
 import { MemoryScenarioState } from '../core/scenario-registry.js';
 import { MemoryViolations } from '../core/violations.js';
-import { RedisCoverageCounts } from './redis-coverage.js';
-import { RedisJournal } from './redis-journal.js';
-import { RedisScenarioState, type ReadAlongsideAccount } from './redis-scenario-state.js';
-import { RedisViolations } from './redis-violations.js';
-import { RedisVarietySettings } from './redis-variety.js';
-import { TrafficRedis, type TrafficRedisClient } from './redis-traffic-client.js';
-import type { TrafficState } from './traffic-state.js';
+import { RedisCoverageCounts } from './redis/redis-coverage.js';
+import { RedisJournal } from './redis/redis-journal.js';
+import { RedisScenarioState, type ReadAlongsideAccount } from './redis/redis-scenario-state.js';
+import { RedisViolations } from './redis/redis-violations.js';
+import { RedisVarietySettings } from './redis/redis-variety.js';
+import { TrafficRedis, type TrafficRedisClient } from './redis/redis-traffic-client.js';
+import type { TrafficState } from '../core/traffic-state.js';
 
 export const DEFAULT_TRAFFIC_PREFIX = 'shortlink-mock:';
 

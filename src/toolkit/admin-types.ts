@@ -1,14 +1,14 @@
 // The admin API's answers as TypeScript types, following the schemas of src/admin/openapi.yaml
 // (test/toolkit/admin-types.test.ts checks that each names exactly its schema's properties). The
 // journal, coverage, violation and snapshot shapes are the core's own types, which those routes send as they are.
-import type { Domain } from '../api-types.js';
+import type { Domain } from '../core/api-types.js';
 import type { Outcome, KeyCoverage } from '../core/coverage.js';
 
 export type { JournalEntry, JournalFilter, UpstreamOutcome, Violation } from '../core/journal.js';
 export type { KeyCoverage, Outcome } from '../core/coverage.js';
 /** `GET /__admin/violations` (the drift report) and its parts. */
 export type { DistinctViolation, ViolationExample, ViolationGroup, ViolationReport, ViolationSide } from '../core/violations.js';
-export type { SnapshotInfo as Snapshot } from '../store/snapshot-store.js';
+export type { SnapshotInfo as Snapshot } from '../core/snapshots.js';
 /** `PUT /__admin/variety` and `GET /__admin/variety`. */
 export type { VarietyOverview, VarietySetting } from '../variety/switch.js';
 

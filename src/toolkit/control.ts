@@ -1,7 +1,7 @@
 // The control surface of a running mock, over its admin API: what a test suite does between its
 // tests (reset, scenarios, limits, clicks, snapshots, journal, coverage, fresh accounts). One
 // implementation for startMock() and connectMock(), so both behave the same.
-import type { Link } from '../api-types.js';
+import type { Link } from '../core/api-types.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot, VarietyDimension, VarietyOverview, VarietySetting, ViolationReport, ViolationSide } from './admin-types.js';
 

@@ -1,6 +1,6 @@
 // startMock(): a mock in this process, started by the same code as the CLI (startFromConfig in
-// src/startup.ts) and controlled, like any other mock, through its admin API (control.ts).
-import { removeReadyFile, requireSafeAdmin, startFromConfig, stopStarted, writeReadyFile } from '../startup.js';
+// src/process/startup.ts) and controlled, like any other mock, through its admin API (control.ts).
+import { removeReadyFile, requireSafeAdmin, startFromConfig, stopStarted, writeReadyFile } from '../process/startup.js';
 import { AdminClient } from './admin-client.js';
 import { controlOf, type MockControl } from './control.js';
 import { configOf, inOptionTerms, type StartMockOptions } from './start-options.js';

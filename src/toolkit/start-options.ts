@@ -1,7 +1,7 @@
 // startMock()'s options: the CLI's options, typed, and their translation into the CLI's own
-// flags, so that parseConfig (src/config.ts) checks and defaults them exactly as it does for the
+// flags, so that parseConfig (src/process/config.ts) checks and defaults them exactly as it does for the
 // CLI, with an empty environment: a test's MOCK_* variables never change a startMock() mock.
-import { ConfigError, parseConfig, type Config } from '../config.js';
+import { ConfigError, parseConfig, type Config } from '../process/config.js';
 
 /** Options of startMock(): every CLI option but `--workers` (a test process is one mock). */
 export interface StartMockOptions {

@@ -8,17 +8,9 @@ import { nearest } from '../core/nearest.js';
 import { buildDimensions, type Dimension } from './dimensions.js';
 import { notVaried, type NotVaried } from './not-varied.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
-import type { SharedVarietySettings } from '../store/redis-variety.js';
+import type { SharedVarietySettings, VarietySetting } from '../core/variety-settings.js';
 
-/** A setting as the admin API shows it: global (`apiKey` null) or one key's. */
-export interface VarietySetting {
-  seed: number;
-  apiKey: string | null;
-  /** Exactly these dimensions, or null: the seed picks among all. */
-  only: string[] | null;
-  /** These dimensions never, or null. */
-  except: string[] | null;
-}
+export type { VarietySetting } from '../core/variety-settings.js';
 
 export interface VarietyOverview {
   global: VarietySetting | null;

@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
 import type { Response } from 'supertest';
-import { readAdminContract } from '../../src/package-files.js';
+import { readAdminContract } from '../../src/contract/package-files.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

@@ -2,7 +2,7 @@
 // (--max-any-key-accounts), past it a 401 that says why; and a key's seeded account cannot be
 // poisoned: its seeded slugs are a pure function of the key, so anyone could take them first,
 // and then every request with that key answered 500. Taken slugs get other ones, never a 500.
-// Runs on every store (the seeding is shared: src/account-for-key.ts).
+// Runs on every store (the seeding is shared: src/process/account-for-key.ts).
 import { describe, expect, it } from 'vitest';
 import { buildAccountForKey } from '../../fixtures/seed.js';
 import { expectError } from '../helpers/contract-assert.js';

@@ -1,7 +1,7 @@
 // Clicks for real: a visit of a short URL (/__r/<domain>/<slug>, or GET /<slug> with
 // Host: <domain>) answers a 302 to the destination and raises that link's clickCount.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES, MAX_TOTAL_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
 import { eventually } from '../helpers/eventually.js';
-import type { JournalStore } from '../../src/store/traffic-state.js';
+import type { JournalStore } from '../../src/core/traffic-state.js';
 import { createTestApp } from '../helpers/test-app.js';
 
 const ENTRY_BODY = 'x'.repeat(4000);

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { capBody, Journal, maskApiKey, type JournalEntry } from '../../src/core/journal.js';
-import type { JournalStore } from '../../src/store/traffic-state.js';
+import type { JournalStore } from '../../src/core/traffic-state.js';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';
 

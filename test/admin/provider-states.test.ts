@@ -1,7 +1,7 @@
 // POST /__admin/provider-states: each Pact provider state the mock sets up, made true whatever came
 // before, checked through the API as a verifier would meet it. Runs on every store (unit-redis too).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';

@@ -2,7 +2,7 @@
 // own document (src/admin/openapi.yaml) by an independent Ajv.
 import { parse } from 'yaml';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import { expectError } from '../helpers/contract-assert.js';
 import { createTestApp, DEMO, LIMITED, OTHER, type TestApp } from '../helpers/test-app.js';
 import { expectAdminResponse } from './admin-contract.js';

@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { CONTRACT_FILE } from '../../src/package-files.js';
+import { CONTRACT_FILE } from '../../src/contract/package-files.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

@@ -4,7 +4,7 @@
 // port on the runner; GitLab puts the job and the service on one network, the service under its alias.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { OPTIONS } from '../../src/config.js';
+import { OPTIONS } from '../../src/process/config.js';
 import { eventually } from '../helpers/eventually.js';
 import { readMarkdown } from '../helpers/guides.js';
 import { ensureBaseImage } from './base-image.js';

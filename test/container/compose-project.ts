@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { runCommand, type CommandResult } from '../package/run-command.js';
 import { podman, podmanEnv, podmanOk, TIMEOUTS } from './podman.js';
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { ensureBaseImage } from './base-image.js';
 import { BUILD_FLAGS, podman, podmanOk, TIMEOUTS } from './podman.js';
 

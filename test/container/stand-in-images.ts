@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { ensureBaseImage } from './base-image.js';
 import { BUILD_FLAGS, podman, podmanOk, TIMEOUTS } from './podman.js';
 

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, MOCK_LIMITED_KEY, startInProcessMock, type Listening } from '../../contract-tests/servers.js';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { BROKEN_SERVERS } from '../broken-servers/catalogue.js';
 import { envWithout, runToEnd } from './run-to-end.js';
 

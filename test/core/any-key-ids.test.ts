@@ -6,12 +6,12 @@ import { buildAccountForKey, buildSeed } from '../../fixtures/seed.js';
 import { applyChange } from '../../src/core/changes.js';
 import { ApiError } from '../../src/core/errors.js';
 import { LinkService, type AccountFactory } from '../../src/core/links.js';
-import type { SeededAccount } from '../../src/store/link-store.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
-import { accountForKey } from '../../src/account-for-key.js';
+import type { SeededAccount } from '../../src/core/link-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
+import { accountForKey } from '../../src/process/account-for-key.js';
 import type { AccountRecord, MockData } from '../../src/core/model.js';
 import type { MockState } from '../../src/core/state.js';
-import { readFixtureSpec } from '../../src/package-files.js';
+import { readFixtureSpec } from '../../src/contract/package-files.js';
 
 const spec = readFixtureSpec();
 const NEW_KEY = 'ci-job-ids';

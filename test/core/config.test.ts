@@ -2,8 +2,8 @@
 // from, and refusals that name what the user set, as tables.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../fixtures/seed.js';
-import { asGiven, COMMANDS, ConfigError, helpText, parseConfig, sourceOf, type Config } from '../../src/config.js';
-import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../../src/package-files.js';
+import { asGiven, COMMANDS, ConfigError, helpText, parseConfig, sourceOf, type Config } from '../../src/process/config.js';
+import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../../src/contract/package-files.js';
 
 type Env = Record<string, string | undefined>;
 type Values = Omit<Config, 'sources'>;

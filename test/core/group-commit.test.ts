@@ -1,7 +1,7 @@
 // GroupCommit with a hand-driven fake write: each write is a promise the test settles itself, so
 // every interleaving is exact and nothing waits on a clock.
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../src/store/group-commit.js';
+import { GroupCommit } from '../../src/store/file/group-commit.js';
 
 interface PendingWrite { data: string; resolve: () => void; reject: (error: Error) => void }
 

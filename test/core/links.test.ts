@@ -1,13 +1,13 @@
 // LinkService rules (D8-D19) over seeded data, as tables. No HTTP: calls in, Links or ApiErrors out.
 import { describe, expect, it } from 'vitest';
-import type { CreateLinkRequest, Link, Tag, UpdateLinkRequest } from '../../src/api-types.js';
+import type { CreateLinkRequest, Link, Tag, UpdateLinkRequest } from '../../src/core/api-types.js';
 import { ApiError, errors } from '../../src/core/errors.js';
 import { LinkService, RANDOM_SLUG_LENGTH } from '../../src/core/links.js';
 import type { AccountRecord, LinkRecord, TagRecord } from '../../src/core/model.js';
 import type { RandomInt } from '../../src/core/random.js';
-import { readFixtureSpec } from '../../src/package-files.js';
+import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { buildSeed } from '../../fixtures/seed.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
 
 const spec = readFixtureSpec();

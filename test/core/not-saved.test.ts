@@ -5,7 +5,7 @@ import { buildSeed } from '../../fixtures/seed.js';
 import { addClicks, setLinkLimit } from '../../src/core/admin-ops.js';
 import { ApiError } from '../../src/core/errors.js';
 import { LinkService } from '../../src/core/links.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';

@@ -2,7 +2,7 @@
 // methods, or unknown path.
 import { describe, expect, it } from 'vitest';
 import { OperationTable, type OperationMatch } from '../../src/http/operation-table.js';
-import { readContract } from '../../src/package-files.js';
+import { readContract } from '../../src/contract/package-files.js';
 
 const contract = readContract();
 const table = new OperationTable(contract.document);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyChange } from '../../src/core/changes.js';
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
 import { MockState } from '../../src/core/state.js';
-import { snapshotData } from '../../src/store/redis-data.js';
+import { snapshotData } from '../../src/store/redis/redis-data.js';
 
 const IDS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 const link = (id: string): LinkRecord => ({ id, accountId: 'acc_1', domainId: 'dom_1', slug: `s${id}`, destinationUrl: 'https://example.com/', createdAt: '2026-11-24T00:00:00.000Z', clickCount: 0, tagIds: [id] });

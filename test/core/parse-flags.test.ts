@@ -2,7 +2,7 @@
 // messages of parseFlags for each way argv can be wrong.
 import { describe, expect, it } from 'vitest';
 import { nearest } from '../../src/core/nearest.js';
-import { FlagError, parseFlags } from '../../src/parse-flags.js';
+import { FlagError, parseFlags } from '../../src/process/parse-flags.js';
 
 describe('nearest', () => {
   const flags = ['port', 'host', 'db', 'seed', 'scenario', 'scenarios', 'journal-size', 'cors-origin', 'allowed-host'];

@@ -8,8 +8,8 @@ import { ApiError } from '../../src/core/errors.js';
 import { LinkService } from '../../src/core/links.js';
 import { setUpProviderStates } from '../../src/core/provider-states.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
-import type { LinkStore } from '../../src/store/link-store.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import type { LinkStore } from '../../src/core/link-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { DEMO, fixtures, OTHER, TEST_SEED } from '../helpers/test-app.js';
 
 /** The store with every createLink held until `parties` of them are waiting. */

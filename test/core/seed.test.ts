@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SEED, buildAccountForKey, buildSeed, keySeed, type SeededAccount } from '../../fixtures/seed.js';
 import { parseFixtureSpec, type AccountFixture } from '../../fixtures/fixture-spec.js';
 import { MockState } from '../../src/core/state.js';
-import { readFixtureSpec } from '../../src/package-files.js';
+import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
 
 const spec = readFixtureSpec();

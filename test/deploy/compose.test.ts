@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
 import type { IDeployment, IStatefulSet } from 'kubernetes-models/apps/v1';
 import { describe, expect, it } from 'vitest';
-import { OPTIONS, parseConfig } from '../../src/config.js';
+import { OPTIONS, parseConfig } from '../../src/process/config.js';
 import { byKind, loadManifests } from './k8s-manifests.js';
 
 interface Service {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { IDeployment, IStatefulSet } from 'kubernetes-models/apps/v1';
 import type { IConfigMap, IContainer, IService } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
-import { OPTIONS, parseConfig } from '../../src/config.js';
+import { OPTIONS, parseConfig } from '../../src/process/config.js';
 import { loadScenarios } from '../helpers/test-app.js';
 import { byKind, loadManifests } from './k8s-manifests.js';
 

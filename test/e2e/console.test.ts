@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { maskApiKey } from '../../src/core/journal.js';
 import { UPSTREAM, VIOLATIONS } from '../../src/http/record-requests.js';
-import type { MockOptions } from '../../src/mock.js';
+import type { MockOptions } from '../../src/process/mock.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 // Generous: CI machines may be busy; these are upper bounds, never waits in themselves.

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 
 export const CLI = join(PACKAGE_ROOT, 'dist', 'src', 'cli.js');
 const START_LIMIT_MS = 15_000;

@@ -3,7 +3,7 @@
 // stores nothing, and that racing creates of one slug or one new tag name store exactly one.
 import { expect, it } from 'vitest';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
-import type { LinkStore, NewLink } from '../../src/store/link-store.js';
+import type { LinkStore, NewLink } from '../../src/core/link-store.js';
 
 export interface CreateLinkFixture {
   store: LinkStore;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { StoreOp } from '../../src/core/changes.js';
-import type { DataStore } from '../../src/store/data-store.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
+import type { DataStore } from '../../src/store/file/data-store.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
 
 export interface FileDb {
   /** db.json in this test's directory. */

@@ -1,7 +1,7 @@
 // Whether .gitignore's rules ignore a path of the repository (relative to its root), by the rules
 // alone: the file need not exist (`git check-ignore --no-index`).
 import { spawnSync } from 'node:child_process';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 
 export function ignoredByGit(path: string): boolean {
   const result = spawnSync('git', ['check-ignore', '--quiet', '--no-index', '--', path], { cwd: PACKAGE_ROOT, encoding: 'utf8' });

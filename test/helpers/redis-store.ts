@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { MockData } from '../../src/core/model.js';
-import { readFixtureSpec } from '../../src/package-files.js';
-import { openRedisLinkStore, type OpenRedisLinkStoreOptions, type RedisLinkStore } from '../../src/store/redis-link-store.js';
+import { readFixtureSpec } from '../../src/contract/package-files.js';
+import { openRedisLinkStore, type OpenRedisLinkStoreOptions, type RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 
 const spec = readFixtureSpec();
 

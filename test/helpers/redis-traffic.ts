@@ -2,7 +2,7 @@
 // with a client (a connection) of its own, as separate processes would have; all closed after it.
 import { createClient } from 'redis';
 import { createTrafficState } from '../../src/store/create-traffic-state.js';
-import type { TrafficState } from '../../src/store/traffic-state.js';
+import type { TrafficState } from '../../src/core/traffic-state.js';
 
 export interface TrafficInstance {
   state: TrafficState;

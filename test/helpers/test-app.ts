@@ -5,8 +5,8 @@
 import supertest from 'supertest';
 import { afterAll, onTestFinished } from 'vitest';
 import type { AccountRecord, LinkRecord, MockData } from '../../src/core/model.js';
-import { createMock, type Mock, type MockOptions } from '../../src/mock.js';
-import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../../src/package-files.js';
+import { createMock, type Mock, type MockOptions } from '../../src/process/mock.js';
+import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../../src/contract/package-files.js';
 import { ContractRules } from '../../src/scenarios/contract-rules.js';
 import { scenarioLoader } from '../../src/scenarios/load-scenarios.js';
 import { openTestStore, testStoreKind } from './test-store.js';

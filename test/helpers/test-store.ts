@@ -1,14 +1,14 @@
 // Where a test's mock keeps its data (D27: every test the same on every store). The Vitest project
 // names the store in SHORTLINK_MOCK_TEST_STORE (vitest.config.ts): 'memory' (the default) or
 // 'redis', where each mock gets a fresh random prefix on the run's shared Redis server, with its
-// links, traffic state and snapshots there, as `--db redis://` opens them (src/shared-state.ts).
+// links, traffic state and snapshots there, as `--db redis://` opens them (src/process/shared-state.ts).
 import { buildSeed } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { MockData } from '../../src/core/model.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../src/core/journal.js';
-import type { MockOptions } from '../../src/mock.js';
-import { openSharedState, sharedMockOptions } from '../../src/shared-state.js';
-import { memoryStore } from '../../src/store/data-store.js';
+import type { MockOptions } from '../../src/process/mock.js';
+import { openSharedState, sharedMockOptions } from '../../src/process/shared-state.js';
+import { memoryStore } from '../../src/store/file/data-store.js';
 import { freshPrefix } from './redis-store.js';
 import { sharedRedisUrl } from './shared-redis.js';
 

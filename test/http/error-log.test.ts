@@ -2,7 +2,7 @@
 // disk), the stack only for the unexpected, and never the same message twice.
 import { describe, expect, test } from 'vitest';
 import type { StoreOp } from '../../src/core/changes.js';
-import { memoryStore, type DataStore } from '../../src/store/data-store.js';
+import { memoryStore, type DataStore } from '../../src/store/file/data-store.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 const link = { tags: [], destinationUrl: 'https://example.com', domain: 'short.test' };

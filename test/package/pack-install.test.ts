@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { fixturePath } from '../pact/pact-fixtures.js';
 import { CONSUMER_EXPECTED, CONSUMER_PROGRAM } from './consumer-program.js';
 import { startInstalledCli } from './installed-cli.js';

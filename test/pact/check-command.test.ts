@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { CONTRACT_FILE } from '../../src/package-files.js';
+import { CONTRACT_FILE } from '../../src/contract/package-files.js';
 import { runPactCheck } from '../../src/pact/check-command.js';
 import { fixture, fixturePath } from './pact-fixtures.js';
 

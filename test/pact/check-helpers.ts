@@ -1,7 +1,7 @@
 // Reading a checkPact result in tests: the checked result or a thrown refusal, its errors as rows,
 // the messages of one interaction; and a V3 fixture rewritten as V2.
 import { checkPact, type CheckOptions, type PactCheck } from '../../src/pact/check.js';
-import { readContract } from '../../src/package-files.js';
+import { readContract } from '../../src/contract/package-files.js';
 import type { PactJson } from './pact-fixtures.js';
 
 export type Checked = Extract<PactCheck, { kind: 'checked' }>;

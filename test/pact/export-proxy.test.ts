@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import type { PactFile } from '../../src/pact/export-pact-v3.js';
 import { runPactExport } from '../../src/pact/export-command.js';
 import { startMock, type RunningMock } from '../../src/index.js';

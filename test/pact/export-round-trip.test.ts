@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import { accountOf } from '../../src/http/operations.js';
 import type { PactFile } from '../../src/pact/export-pact-v3.js';
 import { runPactCheck } from '../../src/pact/check-command.js';

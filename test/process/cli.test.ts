@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_FIXTURES_FILE } from '../../src/package-files.js';
+import { DEFAULT_FIXTURES_FILE } from '../../src/contract/package-files.js';
 import { runCli, startCli, type CliProcess } from '../helpers/cli-process.js';
 
 let dir: string;

@@ -7,13 +7,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { CLI, startCli, type CliProcess } from '../helpers/cli-process.js';
 
 const TRACE_HOOK = join(PACKAGE_ROOT, 'test', 'helpers', 'module-trace.mjs');
 const EXIT_LIMIT_MS = 15_000;
 /** Modules of the server: none may load for --version or --help. */
-const SERVER = /\/node_modules\/(express|express-openapi-validator|ajv|lowdb|redis|@redis|@faker-js|yaml|js-yaml|swagger-ui-dist)\/|\/dist\/src\/(startup|mock|app|banner)\.js$/;
+const SERVER = /\/node_modules\/(express|express-openapi-validator|ajv|lowdb|redis|@redis|@faker-js|yaml|js-yaml|swagger-ui-dist)\/|\/dist\/src\/process\/(startup|mock|app|banner)\.js$/;
 
 let dir: string | undefined;
 let running: CliProcess | undefined;

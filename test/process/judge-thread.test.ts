@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 
 const DIST = join(PACKAGE_ROOT, 'dist', 'src');
 const EXIT_LIMIT_MS = 20_000;
@@ -35,7 +35,7 @@ const module = (path: string): string => JSON.stringify(pathToFileURL(join(DIST,
 it('from dist/, a large answer is judged in the thread, and the process exits without closing the judge', async () => {
   const { code, output } = await runScript(`
     const { AnswerJudge } = await import(${module('proxy/answer-judge.js')});
-    const { readContract } = await import(${module('package-files.js')});
+    const { readContract } = await import(${module('contract/package-files.js')});
     const judge = new AnswerJudge(readContract().document);
     const body = Buffer.from(JSON.stringify({ errorDescription: 'x'.repeat(1024 * 1024) }));
     const answer = { status: 404, contentType: 'application/json', contentEncoding: null, body };

@@ -13,7 +13,7 @@ import { installLazyMetaSchema } from '../../src/http/validator-lazy-meta-schema
 import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-route-cache.js';
 import { installRefLookup, ORIGINAL } from '../../src/http/validator-ref-lookup.js';
 import { cachedContentTypeParsers, installContentTypeCache, MAX_CACHED_CONTENT_TYPE_LENGTH, MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-content-type-cache.js';
-import { readAdminContract, readContract } from '../../src/package-files.js';
+import { readAdminContract, readContract } from '../../src/contract/package-files.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 // The very modules express-openapi-validator requires.

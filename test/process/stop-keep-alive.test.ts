@@ -5,8 +5,8 @@
 // steady load that made a SIGTERM take 3 s, past the container's 2 s.
 import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { startFromConfig, stopStarted } from '../../src/startup.js';
+import { parseConfig } from '../../src/process/config.js';
+import { startFromConfig, stopStarted } from '../../src/process/startup.js';
 
 const GRACE_MS = 4000;
 const agent = new Agent({ keepAlive: true });

@@ -4,8 +4,8 @@
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import type { Change } from '../../src/core/changes.js';
 import type { MockData } from '../../src/core/model.js';
-import { headerLine } from '../../src/store/change-log.js';
-import { DEFAULT_COMPACT_AFTER_BYTES } from '../../src/store/log-file-store.js';
+import { headerLine } from '../../src/store/file/change-log.js';
+import { DEFAULT_COMPACT_AFTER_BYTES } from '../../src/store/file/log-file-store.js';
 import { DEMO, randomAlnum, seededRandom } from './helpers.js';
 
 /** Appends links until `<db>.changes` is `margin` bytes short of the threshold; returns them (id → slug). */

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { BROWSER_ENV, DEFAULT_BROWSER, INSTALL_STEPS, SUDO_INSTALL } from './browser-plan.js';
 
 const readme = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');

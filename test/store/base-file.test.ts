@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
-import { readBase, writeBase } from '../../src/store/base-file.js';
+import { readBase, writeBase } from '../../src/store/file/base-file.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 let dir: string;

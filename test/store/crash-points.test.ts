@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { Change } from '../../src/core/changes.js';
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 const dirs: string[] = [];

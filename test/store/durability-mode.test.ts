@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreOp } from '../../src/core/changes.js';
 import type { MockData } from '../../src/core/model.js';
-import { createMock } from '../../src/mock.js';
-import type { DataStore } from '../../src/store/data-store.js';
+import { createMock } from '../../src/process/mock.js';
+import type { DataStore } from '../../src/store/file/data-store.js';
 import { contract, DEMO, fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 interface PendingWrite {

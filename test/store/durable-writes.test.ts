@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { LinkRecord } from '../../src/core/model.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
-import { directorySnapshots } from '../../src/store/snapshot-store.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
+import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 interface Sync {

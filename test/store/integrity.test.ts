@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
-import { memoryStore } from '../../src/store/data-store.js';
-import { DataFileError, openData } from '../../src/store/open-data.js';
+import { memoryStore } from '../../src/store/file/data-store.js';
+import { DataFileError, openData } from '../../src/store/file/open-data.js';
 import { createTestApp, DEMO, fixtures, OTHER, TEST_SEED } from '../helpers/test-app.js';
 
 const seed = (): MockData => buildSeed(TEST_SEED, fixtures);

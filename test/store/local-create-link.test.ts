@@ -2,8 +2,8 @@
 // cases every store shares (test/helpers/create-link-cases.ts). Redis runs them in redis-link-store.test.ts.
 import { describe } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
-import { readFixtureSpec } from '../../src/package-files.js';
-import { LocalLinkStore } from '../../src/store/local-link-store.js';
+import { readFixtureSpec } from '../../src/contract/package-files.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { createLinkCases } from '../helpers/create-link-cases.js';
 
 const spec = readFixtureSpec();

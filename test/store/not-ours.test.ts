@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
-import { PACKAGE_ROOT } from '../../src/package-files.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
-import { openData } from '../../src/store/open-data.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
+import { openData } from '../../src/store/file/open-data.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 let dir: string;

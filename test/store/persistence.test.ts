@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockData } from '../../src/core/model.js';
-import { createMock } from '../../src/mock.js';
-import { LogFileStore } from '../../src/store/log-file-store.js';
+import { createMock } from '../../src/process/mock.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { contract, DEMO, fixtures, TEST_SEED } from '../helpers/test-app.js';
 
 let dir: string;

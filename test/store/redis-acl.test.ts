@@ -4,8 +4,8 @@
 // internal error), and once the permission is back everything answers by itself.
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type Mock } from '../../src/mock.js';
-import { openSharedState, sharedMockOptions } from '../../src/shared-state.js';
+import { createMock, type Mock } from '../../src/process/mock.js';
+import { openSharedState, sharedMockOptions } from '../../src/process/shared-state.js';
 import { builtInScenarios, contract, DEMO, fixtures } from '../helpers/test-app.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 import { freshPrefix, seedData, withRawClient } from '../helpers/redis-store.js';

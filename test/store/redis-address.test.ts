@@ -1,9 +1,9 @@
-// Where --db says Redis is (src/store/redis-address.ts): a redis:// or rediss:// URL goes to
+// Where --db says Redis is (src/store/redis/redis-address.ts): a redis:// or rediss:// URL goes to
 // node-redis as it is; a unix:// URL becomes a socket path, a database and credentials, and a
 // malformed one is refused with one line that names the form and never the password.
 import { describe, expect, it } from 'vitest';
-import { isRedisSocketUrl, RedisAddressError, redisClientAddress } from '../../src/store/redis-address.js';
-import { isRedisUrl } from '../../src/option-values.js';
+import { isRedisSocketUrl, RedisAddressError, redisClientAddress } from '../../src/store/redis/redis-address.js';
+import { isRedisUrl } from '../../src/process/option-values.js';
 
 describe('redisClientAddress', () => {
   it('hands a redis:// or rediss:// URL to node-redis unchanged', () => {

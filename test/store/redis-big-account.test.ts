@@ -3,11 +3,11 @@
 // each page a bounded answer, and the pages together every link once, newest first.
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import type { MockData } from '../../src/core/model.js';
 import { MAX_LINKS_PER_PAGE } from '../../src/core/link-page.js';
-import { createMock, type Mock } from '../../src/mock.js';
-import { openSharedState, sharedMockOptions } from '../../src/shared-state.js';
+import { createMock, type Mock } from '../../src/process/mock.js';
+import { openSharedState, sharedMockOptions } from '../../src/process/shared-state.js';
 import { builtInScenarios, contract, DEMO, fixtures } from '../helpers/test-app.js';
 import { freshPrefix, seedData } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

@@ -3,14 +3,14 @@
 // (D19, D27); and what the lead wiring needs for --accept-any-key. Then how many round trips to
 // Redis one create, update and delete take, counted by the store and checked against MONITOR.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateLinkRequest } from '../../src/api-types.js';
+import type { CreateLinkRequest } from '../../src/core/api-types.js';
 import { buildAccountForKey } from '../../fixtures/seed.js';
 import { addClicks, linksOfAccount, setLinkLimit, visit } from '../../src/core/admin-ops.js';
 import { ApiError } from '../../src/core/errors.js';
 import { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
-import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
+import type { RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
 import { freshPrefix, RedisStores, linkCountCounter, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

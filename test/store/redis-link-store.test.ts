@@ -3,9 +3,9 @@
 // leaves (redis-keys.ts). createLink runs the cases every store shares (create-link-cases.ts).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
-import { SeededAccountClash } from '../../src/store/link-store.js';
-import { redactUrl } from '../../src/store/redis-connection.js';
-import { RedisStartError, type RedisLinkStore } from '../../src/store/redis-link-store.js';
+import { SeededAccountClash } from '../../src/core/link-store.js';
+import { redactUrl } from '../../src/store/redis/redis-connection.js';
+import { RedisStartError, type RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 import { createLinkCases } from '../helpers/create-link-cases.js';
 import { freshPrefix, keysUnder, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

@@ -2,12 +2,12 @@
 // connection and its own LinkService, as separate processes would be, racing with Promise.all.
 // The core's rules decide; the store's claims make each decision hold for all of them.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/api-types.js';
+import type { Link } from '../../src/core/api-types.js';
 import { ApiError } from '../../src/core/errors.js';
 import { LinkService } from '../../src/core/links.js';
 import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
-import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
+import type { RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 import { freshPrefix, RedisStores, linkCountCounter } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 

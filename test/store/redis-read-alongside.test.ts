@@ -3,7 +3,7 @@
 // and the authentication of the same turn takes the account from it. Exactness first: each is as
 // fresh as a read of its own sent at that moment, across instances and across a reset.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedState, type SharedState } from '../../src/shared-state.js';
+import { openSharedState, type SharedState } from '../../src/process/shared-state.js';
 import { freshPrefix, seedData } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 

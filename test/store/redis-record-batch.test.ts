@@ -1,11 +1,11 @@
-// Journal entries and coverage counts go to Redis in batches (src/store/redis-record-batch.ts):
+// Journal entries and coverage counts go to Redis in batches (src/store/redis/redis-record-batch.ts):
 // one alone is sent at once; those made while a batch is in flight go together in the next call,
 // at most MAX_BATCH per call. Every record is stored, in the order it was made, and the journal's
 // reads and clearing act on what this instance recorded before them.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NewJournalEntry } from '../../src/core/journal.js';
-import { MAX_BATCH } from '../../src/store/redis-record-batch.js';
-import { MAX_PENDING_RECORDS } from '../../src/store/redis-traffic-client.js';
+import { MAX_BATCH } from '../../src/store/redis/redis-record-batch.js';
+import { MAX_PENDING_RECORDS } from '../../src/store/redis/redis-traffic-client.js';
 import { freshPrefix } from '../helpers/redis-store.js';
 import { RedisTrafficStates, type TrafficInstance } from '../helpers/redis-traffic.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

@@ -1,10 +1,10 @@
 // A create on Redis decided on the key's account as the instance remembers it, with no first read
-// (src/store/redis-remembered-accounts.ts): one script call, and never an answer the mock would
+// (src/store/redis/redis-remembered-accounts.ts): one script call, and never an answer the mock would
 // not have given. Two mocks on one prefix, through HTTP: whatever changes through one (a link
 // limit, a global or a key's scenario, a reset) is what the next create through the other
 // answers by, whether that answer comes from the create's transaction or from before it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSharedState, sharedMockOptions, type SharedState } from '../../src/shared-state.js';
+import { openSharedState, sharedMockOptions, type SharedState } from '../../src/process/shared-state.js';
 import { freshPrefix, seedData } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';

@@ -5,8 +5,8 @@
 import supertest from 'supertest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Scenario, ScenarioRule } from '../../src/core/scenarios.js';
-import { createMock, type Mock } from '../../src/mock.js';
-import { openSharedState, sharedMockOptions } from '../../src/shared-state.js';
+import { createMock, type Mock } from '../../src/process/mock.js';
+import { openSharedState, sharedMockOptions } from '../../src/process/shared-state.js';
 import { contract, fixtures, TEST_SEED } from '../helpers/test-app.js';
 import { freshPrefix, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { RedisTrafficStates } from '../helpers/redis-traffic.js';

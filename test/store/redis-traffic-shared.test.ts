@@ -6,8 +6,8 @@ import { CoverageTracker, MAX_TRACKED_KEYS, outcomeKey } from '../../src/core/co
 import { maskApiKey, type JournalEntry, type NewJournalEntry } from '../../src/core/journal.js';
 import { ScenarioRegistry } from '../../src/core/scenario-registry.js';
 import { decide, type Scenario } from '../../src/core/scenarios.js';
-import type { TrafficState } from '../../src/store/traffic-state.js';
-import { feedConnectionName } from '../../src/store/redis-journal-feed.js';
+import type { TrafficState } from '../../src/core/traffic-state.js';
+import { feedConnectionName } from '../../src/store/redis/redis-journal-feed.js';
 import { freshPrefix, keysUnder, withRawClient } from '../helpers/redis-store.js';
 import { RedisTrafficStates } from '../helpers/redis-traffic.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JournalEntry, NewJournalEntry } from '../../src/core/journal.js';
 import type { Scenario } from '../../src/core/scenarios.js';
-import { MAX_PENDING_RECORDS, TRAFFIC_TIMEOUT_MS } from '../../src/store/redis-traffic-client.js';
+import { MAX_PENDING_RECORDS, TRAFFIC_TIMEOUT_MS } from '../../src/store/redis/redis-traffic-client.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 import { freshPrefix } from '../helpers/redis-store.js';
 import { RedisTrafficStates, type TrafficInstance } from '../helpers/redis-traffic.js';

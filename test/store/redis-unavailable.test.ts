@@ -6,8 +6,8 @@
 // the account's link counter equals its links: no place under the limit lost or leaked.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
-import type { NewLink } from '../../src/store/link-store.js';
-import type { RedisLinkStore } from '../../src/store/redis-link-store.js';
+import type { NewLink } from '../../src/core/link-store.js';
+import type { RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 import { freshPrefix, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

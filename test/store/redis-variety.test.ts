@@ -2,7 +2,7 @@
 // A setting made through one is the other's after its next read of the change counter; each
 // answers from its own copy, so a request never waits on Redis for variety.
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { readContract } from '../../src/package-files.js';
+import { readContract } from '../../src/contract/package-files.js';
 import { buildDimensions } from '../../src/variety/dimensions.js';
 import { followShared } from '../../src/variety/follow-shared.js';
 import { VarietySwitch } from '../../src/variety/switch.js';

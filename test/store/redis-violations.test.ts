@@ -1,4 +1,4 @@
-// The drift report's aggregate on Redis (src/store/redis-violations.ts): instances on one Redis and
+// The drift report's aggregate on Redis (src/store/redis/redis-violations.ts): instances on one Redis and
 // prefix, each with a connection of its own, report the same distinct violations, counted across
 // all of them, with one example each, bounded however they race; clearing through one clears all;
 // with Redis away, recording neither throws nor waits and a report is a `store unavailable` error.
@@ -6,9 +6,9 @@ import { createClient } from 'redis';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Violation } from '../../src/core/journal.js';
 import type { ViolationSource } from '../../src/core/violations.js';
-import { TrafficRedis } from '../../src/store/redis-traffic-client.js';
-import { RedisViolations } from '../../src/store/redis-violations.js';
-import type { TrafficState } from '../../src/store/traffic-state.js';
+import { TrafficRedis } from '../../src/store/redis/redis-traffic-client.js';
+import { RedisViolations } from '../../src/store/redis/redis-violations.js';
+import type { TrafficState } from '../../src/core/traffic-state.js';
 import { freshPrefix, keysUnder } from '../helpers/redis-store.js';
 import { RedisTrafficStates } from '../helpers/redis-traffic.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';

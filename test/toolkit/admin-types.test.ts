@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { expect, it } from 'vitest';
-import { ADMIN_CONTRACT_FILE } from '../../src/package-files.js';
+import { ADMIN_CONTRACT_FILE } from '../../src/contract/package-files.js';
 import type { Account, ActiveScenario, Coverage, CoverageOutcome, DistinctViolation, Health, JournalEntry, KeyCoverage, ResetResult, Snapshot, ViolationExample, ViolationGroup, ViolationReport } from '../../src/index.js';
 
 type Keys<T> = Record<keyof T, true>;

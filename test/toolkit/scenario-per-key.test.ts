@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { DEFAULT_SCENARIOS_DIR } from '../../src/package-files.js';
+import { DEFAULT_SCENARIOS_DIR } from '../../src/contract/package-files.js';
 import { createLink } from './api-calls.js';
 
 let dir: string;

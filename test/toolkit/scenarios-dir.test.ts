@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { DEFAULT_SCENARIOS_DIR } from '../../src/package-files.js';
+import { DEFAULT_SCENARIOS_DIR } from '../../src/contract/package-files.js';
 import { configOf } from '../../src/toolkit/start-options.js';
 import { eventually } from '../helpers/eventually.js';
 import { createLink } from './api-calls.js';

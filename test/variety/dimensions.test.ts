@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { NO_OPERATION_ANSWERS } from '../../src/contract/no-operation.js';
 import { ResponseChecker } from '../../src/contract/response-checker.js';
-import { CONTRACT_FILE } from '../../src/package-root.js';
+import { CONTRACT_FILE } from '../../src/contract/package-root.js';
 import { buildDimensions } from '../../src/variety/dimensions.js';
 import { newIdOfShape } from '../../src/variety/id-shapes.js';
 import { planOf } from '../../src/variety/plan.js';

@@ -1,7 +1,7 @@
 // --variety SEED and its twin MOCK_VARIETY: parsed once, listed in --help and in the options guide (docs/options.md).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { helpText, parseConfig } from '../../src/config.js';
+import { helpText, parseConfig } from '../../src/process/config.js';
 
 describe('--variety SEED', () => {
   it.each([

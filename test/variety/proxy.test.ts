@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/process/config.js';
 import { startMock, type RunningMock } from '../../src/toolkit/start-mock.js';
 
 let upstream: { url: string; seen: IncomingHttpHeaders[]; close: () => void };

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_CONTRACT_FILE } from '../../src/package-files.js';
+import { ADMIN_CONTRACT_FILE } from '../../src/contract/package-files.js';
 import { startMock, type VarietySetting } from '../../src/index.js';
 
 type Running = Awaited<ReturnType<typeof startMock>>;

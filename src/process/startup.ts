@@ -1,0 +1,227 @@
+// The start-up steps of the CLI that touch files or refuse a configuration, each failing with a
+// StartupError whose one-line message the CLI prints before exiting with code 2; and the two that
+// the CLI and startMock() (src/toolkit/start-mock.ts) share: start a mock from a Config, stop it.
+import { mkdirSync, renameSync, rmSync, writeFileSync, type FSWatcher } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { asGiven, sourceOf, type Config } from './config.js';
+import { createMock, type Mock } from './mock.js';
+import { createHttpServer } from '../http/server.js';
+import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from '../contract/package-files.js';
+import { ContractRules } from '../scenarios/contract-rules.js';
+import { scenarioLoader } from '../scenarios/load-scenarios.js';
+import { watchScenarios } from '../scenarios/watch-scenarios.js';
+import { hasBuiltInLayer, overBuiltIns, replacingLine, type ServedScenarios } from '../scenarios/scenario-layers.js';
+import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import type { MockData } from '../core/model.js';
+import { isRedisUrl } from './option-values.js';
+import { isFirstWorker } from './workers.js';
+import type { Scenario } from '../core/scenarios.js';
+import { isLoopbackHost } from '../admin/admin-token.js';
+import { readFixtureSpec } from '../contract/package-files.js';
+import { memoryStore, MEMORY_LOCATION, type DataStore } from '../store/file/data-store.js';
+import { DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from '../store/file/log-file-store.js';
+import type { SnapshotStore } from '../core/snapshots.js';
+import { directorySnapshots, memorySnapshots } from '../store/file/snapshot-store.js';
+
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+export function openStore(db: string, durable: boolean, log: (line: string) => void): DataStore {
+  if (db === MEMORY_LOCATION) return memoryStore();
+  const file = resolve(db);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new StartupError(`cannot create the directory of db ${file}: ${(error as Error).message}`);
+  }
+  return new LogFileStore(file, {
+    durable,
+    compactAfterBytes: DEFAULT_COMPACT_AFTER_BYTES,
+    onError: (error) => log(`INTERNAL ERROR compacting ${file} (the change log keeps every change): ${error.message}`),
+  });
+}
+
+/** Snapshots live in `snapshots/` beside the db file, or in memory with `--db :memory:`. */
+export function openSnapshots(db: string): SnapshotStore {
+  return db === MEMORY_LOCATION ? memorySnapshots() : directorySnapshots(join(dirname(resolve(db)), 'snapshots'));
+}
+
+export function loadFixtures(file: string): ReturnType<typeof readFixtureSpec> {
+  try {
+    return readFixtureSpec(file);
+  } catch (error) {
+    throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** The scenarios served at start (scenario-layers.ts), and the built-in layer a --watch reload keeps (undefined: DIR is the only one). */
+export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): { served: ServedScenarios; builtIns?: Scenario[] } {
+  let served: ServedScenarios;
+  let builtIns: Scenario[] | undefined;
+  try {
+    if (hasBuiltInLayer(config.scenarios, DEFAULT_SCENARIOS_DIR, config.builtinScenarios)) builtIns = load(DEFAULT_SCENARIOS_DIR);
+    served = overBuiltIns(builtIns ?? [], load(config.scenarios));
+  } catch (error) {
+    throw new StartupError(`scenario refused: ${(error as Error).message}`);
+  }
+  const { scenarios } = served;
+  if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
+    throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).sort().join(', ') || 'none'}`);
+  }
+  return { served, ...(builtIns ? { builtIns } : {}) };
+}
+
+/** Off loopback, anyone on the network could reset or read the journal: a token is required. */
+export function requireSafeAdmin(config: Config): void {
+  if (!isLoopbackHost(config.host) && config.adminToken === undefined) {
+    throw new StartupError(`${asGiven(config, 'host', config.host)} is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API`);
+  }
+}
+
+/** Why the server could not listen, with what to do about it, naming where the port or host came from. */
+export function listenError(error: NodeJS.ErrnoException, config: Config): StartupError {
+  const port = config.sources['port'] ? asGiven(config, 'port', config.port) : `port ${config.port} (the default)`;
+  if (error.code === 'EADDRINUSE') {
+    return new StartupError(`cannot listen on ${config.host}: ${port} is already in use; pick another with --port N, or --port 0 for a free one (the banner and --ready-file say which)`);
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return new StartupError(`cannot listen on ${asGiven(config, 'host', config.host)}: not an address of this machine (${error.code})`);
+  }
+  return new StartupError(`cannot listen on ${config.host} with ${port}: ${error.code ?? error.message}`);
+}
+
+/**
+ * The ready file holds the URL of a mock that is listening, so a script waits for this very mock
+ * instead of whatever answers on a port. Written beside and renamed: a reader never sees half a URL.
+ */
+export function writeReadyFile(file: string, url: string): void {
+  const partial = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(partial, `${url}\n`);
+    renameSync(partial, file);
+  } catch (error) {
+    throw new StartupError(`cannot write the ready file ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Removed before start-up (a file left by an earlier run must not announce this one) and on a stop. */
+export function removeReadyFile(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch (error) {
+    throw new StartupError(`cannot remove the ready file ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** A mock listening in this process: what the CLI and startMock() get from startFromConfig. */
+export interface StartedMock {
+  mock: Mock;
+  server: Server;
+  /** `http://host:port`, with the port the OS picked for port 0. */
+  url: string;
+  /** The --watch watcher, closed by stopStarted. */
+  watcher?: FSWatcher;
+}
+
+/**
+ * Loads the contract, scenarios and fixtures, opens the store (file, memory or Redis), builds the
+ * mock and listens. `print` gets every line the mock logs; with `quiet` only contract violations
+ * and internal errors, which are never silenced.
+ */
+export async function startFromConfig(config: Config, print: (line: string) => void): Promise<StartedMock> {
+  const contract = readContract();
+  const contractRules = new ContractRules(contract.document);
+  const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
+  const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
+  // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
+  for (const scenario of served.replacing) print(replacingLine(scenario));
+  const log = (line: string): void => (config.quiet && !/^(CONTRACT|INTERNAL|UPSTREAM)/.test(line) ? undefined : print(line));
+  const fixtures = loadFixtures(config.fixtures);
+  const reset = config.reset && isFirstWorker();
+  // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
+  const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;
+  const mock = await createMock({
+    ...(shared ?? { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
+    logRequests: !config.quiet,
+    durability: config.durability,
+    contract,
+    contractRules,
+    scenarios: served.scenarios,
+    ...(config.scenario ? { scenario: config.scenario } : {}),
+    ...(config.variety === undefined ? {} : { variety: { seed: config.variety } }),
+    fixtures,
+    seed: config.seed,
+    reset,
+    version: packageVersion(),
+    corsOrigins: config.corsOrigins,
+    allowedHosts: config.allowedHosts,
+    journalSize: config.journalSize,
+    acceptAnyKey: config.acceptAnyKey,
+    maxAnyKeyAccounts: config.maxAnyKeyAccounts,
+    ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
+    ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs, concurrency: config.proxyConcurrency } } : {}),
+    log,
+  });
+  const server = await listenOrClose(mock, config);
+  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
+}
+
+/**
+ * `--db redis://…`: links, journal, coverage, scenario and snapshots on one Redis (D20, D21). Its
+ * modules are loaded only then: a start on a file or in memory does not pay for them.
+ */
+async function openShared(config: Config, fixtures: FixtureSpec, reset: boolean, log: (line: string) => void) {
+  const { openSharedState, sharedMockOptions } = await import('./shared-state.js');
+  const seed = async (): Promise<MockData> => (await import('../../fixtures/seed.js')).buildSeed(config.seed, fixtures);
+  return sharedMockOptions(await openSharedState({ url: config.db, prefix: config.redisPrefix, journalSize: config.journalSize, reset, seed, log }));
+}
+
+/** A mock that cannot listen releases its store: in a test process nothing may stay open. */
+async function listenOrClose(mock: Mock, config: Config): Promise<Server> {
+  try {
+    return await listen(mock, config);
+  } catch (error) {
+    await mock.close();
+    throw error;
+  }
+}
+
+function listen(mock: Mock, config: Config): Promise<Server> {
+  return new Promise((resolveServer, reject) => {
+    const server = createHttpServer(mock.app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs }).listen(config.port, config.host);
+    server.once('listening', () => resolveServer(server));
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, config)));
+  });
+}
+
+/**
+ * Stops taking requests, lets the ones in flight finish (for at most graceMs, then closes their
+ * connections), writes every acknowledged change and releases the store.
+ */
+export async function stopStarted(started: StartedMock, graceMs: number): Promise<void> {
+  const { server, mock } = started;
+  started.watcher?.close();
+  // Keep-alive clients would go on sending on their open connections: tell each one, with its
+  // next answer, that the connection closes (prepended, so it runs before the app answers).
+  server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  // A request already in flight was answered without that header, and its connection then waits
+  // idle for the client's next request (a keep-alive client may hold it for seconds): closed as
+  // soon as it is idle, not at graceMs. Only while stopping: no cost to a request.
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const forced = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(forced);
+  await mock.close();
+}
+
+/** How often a stop closes the connections that went idle since it began. */
+const IDLE_SWEEP_MS = 25;

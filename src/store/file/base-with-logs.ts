@@ -1,0 +1,170 @@
+// The files of a LogFileStore (src/store/file/log-file-store.ts) on disk, and what it knows of them: the
+// base (src/store/file/base-file.ts), the change log `<file>.changes` that takes the appends, and
+// `<file>.changes.old`, a log set aside for a compaction. Opening replays the base, then
+// `.changes.old`, then `.changes`: changes are whole records put or deleted, so a replay on top of
+// a newer base of the same state still ends in the right state.
+//
+// Seed, reset and restore replace the state: the base is rewritten with a new generation, which
+// every log names on its first line (src/store/file/change-log.ts). Whatever point a crash hits, the
+// next start finds the old base with its logs, or the new base with logs of another generation,
+// which it ignores and removes: the old state or the new one, never a mix.
+//
+// It does each step when told: the order of the steps (one write queue) and their timing (when to
+// compact, how long close may take) are log-file-store.ts's.
+import { existsSync } from 'node:fs';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { applyChange, type Change } from '../../core/changes.js';
+import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
+import { readBase, writeBase } from './base-file.js';
+import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
+import { requireOurs } from './db-kind.js';
+import { syncDirectory } from './durable-file.js';
+
+export class BaseWithLogs {
+  private readonly log: string;
+  private readonly oldLog: string;
+  private readonly compacting: string;
+  private readonly replacing: string;
+  private generation = 0;
+  /** The formatVersion of the base on disk: an older one is rewritten before the first append. */
+  private baseFormat = DATA_FORMAT_VERSION;
+  /** True once the base is known to be ours or absent: only then may a replace overwrite it. */
+  private recognised = false;
+  private handle: FileHandle | undefined;
+  private bytes = 0;
+  /** Files found at open that hold nothing of the current state: removed before the first write. */
+  private leftovers: string[] = [];
+
+  constructor(
+    private readonly location: string,
+    /** Wait for the disk (fdatasync) before an append resolves. */
+    private readonly durable: boolean,
+  ) {
+    this.log = `${location}.changes`;
+    this.oldLog = `${location}.changes.old`;
+    this.compacting = `${location}.compacting`;
+    this.replacing = `${location}.replacing`;
+  }
+
+  /** The size of the change log that takes the appends. */
+  get logBytes(): number {
+    return this.bytes;
+  }
+
+  /** False for a base of an older format: it is rewritten in the current one before the first append. */
+  get baseIsCurrent(): boolean {
+    return this.baseFormat === DATA_FORMAT_VERSION;
+  }
+
+  /** The base's data, or null when there is none; `replayLogs` brings it up to date. */
+  async readBase(): Promise<MockData | null> {
+    const base = await readBase(this.location);
+    this.generation = base?.generation ?? 0;
+    this.baseFormat = base?.format ?? DATA_FORMAT_VERSION;
+    this.recognised = true;
+    this.leftovers = [this.compacting, this.replacing].filter((file) => existsSync(file));
+    this.bytes = 0;
+    return base?.data ?? null;
+  }
+
+  /** Applies to `data` (the base's) the changes of the logs of its generation; the others are leftovers. */
+  async replayLogs(data: MockData | null): Promise<void> {
+    for (const file of [this.oldLog, this.log]) {
+      const contents = await readLog(file, this.generation);
+      if (!contents) continue;
+      // Whatever its generation: the user's changes must not be dropped for a re-seed.
+      if (contents.bytes > 0 && !data) throw new Error(`${file} has changes but ${this.location} is missing`);
+      if (contents.generation !== this.generation) {
+        this.leftovers.push(file);
+        continue;
+      }
+      for (const change of contents.changes) applyChange(data as MockData, change);
+      if (file === this.log) this.bytes = contents.bytes;
+    }
+  }
+
+  /** Whether the logs of the current state hold anything. */
+  holdChanges(): boolean {
+    return this.bytes > 0 || (existsSync(this.oldLog) && !this.leftovers.includes(this.oldLog));
+  }
+
+  async removeLeftovers(): Promise<void> {
+    while (this.leftovers.length) {
+      await rm(this.leftovers[0] as string, { force: true });
+      this.leftovers.shift();
+    }
+  }
+
+  async append(changes: Change[]): Promise<void> {
+    // A new log starts with the generation it belongs to, in the same write as its first changes.
+    const header = this.bytes === 0 ? headerLine(this.generation) : '';
+    const text = `${header}${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
+    this.handle ??= await open(this.log, 'a');
+    try {
+      await this.handle.appendFile(text);
+      if (this.durable) await this.handle.datasync();
+      // The new log's directory entry: without it, a power cut could lose the file it synced.
+      if (header) await syncDirectory(dirname(this.log));
+    } catch (error) {
+      // A half-written batch (disk full) would sit in the middle of the log once later appends
+      // succeed, and make the log unreadable: cut the file back to its last complete line.
+      await this.handle.truncate(this.bytes).catch(() => undefined);
+      throw error;
+    }
+    this.bytes += Buffer.byteLength(text);
+  }
+
+  /**
+   * For a replace (seed, reset, restore): a generation no log on disk names, so that none of them
+   * can pass for the new state's, whether or not this store read them (`--reset` does not).
+   */
+  async newGeneration(): Promise<number> {
+    // Not opened (--reset): whatever is there is overwritten unread, so it must be ours.
+    if (!this.recognised) await requireOurs(this.location);
+    this.recognised = true;
+    const logGenerations = await Promise.all([this.log, this.oldLog].map((file) => generationOfLog(file)));
+    return Math.max(this.generation, ...logGenerations.map((found) => found ?? 0)) + 1;
+  }
+
+  /** The whole data in the base (atomically, durably) under `generation`; then `dropOldLogs`. */
+  async writeNewBase(data: MockData, generation: number, linkIds: Set<string>): Promise<void> {
+    await writeBase(this.location, this.replacing, { data, generation }, linkIds);
+    this.baseFormat = DATA_FORMAT_VERSION;
+    this.generation = generation;
+  }
+
+  /**
+   * Removes the logs of the generation before `writeNewBase`'s. The replace is done whether or not
+   * this succeeds: the logs are leftovers first, and a removal that fails is retried before the
+   * next append, which must not land in a log of the old generation.
+   */
+  async dropOldLogs(): Promise<void> {
+    this.bytes = 0;
+    this.leftovers.push(this.log, this.oldLog);
+    await this.closeLog();
+    await this.removeLeftovers();
+  }
+
+  /** Sets the log aside as `.changes.old` (see setLogAside): the next append starts a new log. */
+  async rotateLog(): Promise<void> {
+    await this.closeLog();
+    await setLogAside(this.log, this.oldLog);
+    this.bytes = 0;
+  }
+
+  /** The logs set aside (`rotateLog`) go into a new base: the data as it is now, in the current format. */
+  async writeCompacted(data: MockData, linkIds: Set<string>, signal: AbortSignal): Promise<void> {
+    // The same state, so the same generation: the logs beside it stay valid.
+    await writeBase(this.location, this.compacting, { data, generation: this.generation }, linkIds, signal);
+    this.baseFormat = DATA_FORMAT_VERSION;
+    await rm(this.oldLog, { force: true });
+  }
+
+  async closeLog(): Promise<void> {
+    // Forgotten first: a close that fails must not leave the next append writing to this log.
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close();
+  }
+}

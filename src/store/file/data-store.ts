@@ -1,0 +1,37 @@
+// Where the data lives, behind one small interface: open it, make operations durable, close.
+// Two kinds: memory (tests, --db :memory:) and the lowdb JSON file with its change log
+// (src/store/file/log-file-store.ts). Chosen once by the CLI; tests pass the memory one.
+import type { StoreOp } from '../../core/changes.js';
+import type { MockData } from '../../core/model.js';
+
+export interface DataStore {
+  /** Human-readable location for logs: a file path or ':memory:'. */
+  readonly location: string;
+  /**
+   * The stored data, or null when there is none yet. The store keeps the returned object (and
+   * the data of later `replace` operations) as the live data it serialises when it compacts.
+   * Throws on an unreadable or corrupt file.
+   */
+  open(): Promise<MockData | null>;
+  /** Makes the operations durable, in order; resolves when they are (in the store's mode). */
+  write(ops: readonly StoreOp[]): Promise<void>;
+  /**
+   * Finishes background work and releases files; every write before it is durable. The file store
+   * also folds its change log into the base file, so that the base alone is current after it.
+   */
+  close(): Promise<void>;
+}
+
+export const MEMORY_LOCATION = ':memory:';
+
+export function memoryStore(): DataStore {
+  let data: MockData | null = null;
+  return {
+    location: MEMORY_LOCATION,
+    open: async () => data,
+    write: async (ops) => {
+      for (const op of ops) if (op.op === 'replace') data = op.data;
+    },
+    close: async () => {},
+  };
+}

@@ -1,0 +1,73 @@
+// What makes a file a shortlink-mock db: every base file starts with `"kind": "shortlink-mock-db"`,
+// and one written before that marker (format 1) has `"formatVersion": 1` and our top-level fields.
+// Anything else (a package.json, another tool's JSON, a text file, a directory) is not ours: the
+// mock neither reads it nor overwrites it, not even for a reset, which would silently destroy it.
+import { stat } from 'node:fs/promises';
+import { TextFile } from 'lowdb/node';
+
+export const DB_KIND = 'shortlink-mock-db';
+
+export class NotOurFileError extends Error {
+  override name = 'NotOurFileError';
+}
+
+// The starts of our files as the writers lay them out (the marker, or formatVersion 1, first): a
+// file of ours cut short by a crash or a full disk is damaged data of ours, not another tool's file.
+const MARKED_START = /^\s*\{\s*"kind"\s*:\s*"shortlink-mock-db"\s*,/;
+const FORMAT_1_START = /^\s*\{\s*"formatVersion"\s*:\s*1\s*,/;
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The file's text; null when there is no file. Throws NotOurFileError for a directory, a device, ... */
+export async function readDbText(file: string): Promise<string | null> {
+  const stats = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!stats) return null;
+  if (stats.isDirectory()) throw new NotOurFileError('it is a directory');
+  if (!stats.isFile()) throw new NotOurFileError('it is not a regular file');
+  // lowdb's adapter reads the file (null if it went away meanwhile). Writes do not go through
+  // lowdb: its writer renames a temporary file without fsync, and a db must survive power loss
+  // (src/store/file/durable-file.ts).
+  return new TextFile(file).read();
+}
+
+/** Why a parsed file is not ours, or undefined when it is. */
+export function notOursBecause(value: unknown): string | undefined {
+  if (!isObject(value)) return 'it is JSON, but not an object';
+  if ('kind' in value) return value['kind'] === DB_KIND ? undefined : `its "kind" is not "${DB_KIND}"`;
+  const format1 = value['formatVersion'] === 1 && isObject(value['defaultDomain']) && Array.isArray(value['accounts']) && isObject(value['tags']) && isObject(value['links']);
+  return format1 ? undefined : `a JSON object without "kind": "${DB_KIND}"`;
+}
+
+/**
+ * The text parsed, when it is a db of ours. Text that does not parse is ours (damaged) only when
+ * it starts like one of our files; otherwise it is another tool's file: NotOurFileError.
+ */
+export function parseOurs(text: string): object {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (MARKED_START.test(text) || FORMAT_1_START.test(text)) throw error;
+    throw new NotOurFileError('it is not JSON');
+  }
+  const why = notOursBecause(value);
+  if (why) throw new NotOurFileError(why);
+  return value as object;
+}
+
+/**
+ * Before overwriting a file unread (a reset): passes when there is no file, an empty one, or a db of
+ * ours, damaged or not; throws NotOurFileError otherwise.
+ */
+export async function requireOurs(file: string): Promise<void> {
+  const text = await readDbText(file);
+  if (text === null || text.trim() === '') return;
+  try {
+    parseOurs(text);
+  } catch (error) {
+    if (error instanceof NotOurFileError) throw error;
+  }
+}

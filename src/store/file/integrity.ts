@@ -1,0 +1,66 @@
+// The references inside the data must hold, or requests fail later with a 500 (a link naming a tag
+// that is not there cannot be shown). A db that breaks them (edited by hand, or mixed by a crash
+// of an older version in the middle of a reset) is refused at start, like a corrupt file. So is a
+// name the API keeps unique that two records share (a slug in a domain, a tag name in an account):
+// the indexes would keep one and lose the other. One pass over the records with map lookups:
+// O(accounts + tags + links + tag references).
+import type { LinkRecord, MockData } from '../../core/model.js';
+
+/** What is wrong, in a few words, or undefined when every reference holds. */
+export function integrityProblem(data: MockData): string | undefined {
+  const accounts = new Set<string>();
+  /** Domain id → its owner's account id; undefined owner: the default domain, usable by all (D8). */
+  const domains = new Map<string, string | undefined>([[data.defaultDomain.id, undefined]]);
+  for (const account of data.accounts) {
+    if (accounts.has(account.id)) return `account '${account.id}' appears twice`;
+    accounts.add(account.id);
+    for (const domain of account.domains) {
+      if (domains.has(domain.id)) return `domain '${domain.id}' appears twice`;
+      domains.set(domain.id, account.id);
+    }
+  }
+  const tagNames: Holders = new Map();
+  for (const id in data.tags) {
+    const tag = data.tags[id];
+    if (tag?.id !== id) return `tag '${id}' is stored under another id ('${tag?.id}')`;
+    if (!accounts.has(tag.accountId)) return `tag '${id}' names unknown account '${tag.accountId}'`;
+    const other = firstHolder(tagNames, tag.accountId, tag.name, id);
+    if (other) return `tag '${id}' has the name '${tag.name}' of tag '${other}' in account '${tag.accountId}'`;
+  }
+  const slugs: Holders = new Map();
+  for (const id in data.links) {
+    const problem = linkProblem(data, id, accounts, domains);
+    if (problem) return `link '${id}' ${problem}`;
+    const { domainId, slug } = data.links[id] as LinkRecord;
+    const other = firstHolder(slugs, domainId, slug, id);
+    if (other) return `link '${id}' has slug '${slug}' of link '${other}' in domain '${domainId}'`;
+  }
+  return undefined;
+}
+
+/** Scope (a domain, an account) → name → the id that holds it. Nested: no joined key to escape. */
+type Holders = Map<string, Map<string, string>>;
+
+/** The id that took `name` in `scope` first, or undefined when `id` is the first (and now holds it). */
+function firstHolder(holders: Holders, scope: string, name: string, id: string): string | undefined {
+  let names = holders.get(scope);
+  if (!names) holders.set(scope, (names = new Map()));
+  const holder = names.get(name);
+  if (holder === undefined) names.set(name, id);
+  return holder;
+}
+
+function linkProblem(data: MockData, id: string, accounts: Set<string>, domains: Map<string, string | undefined>): string | undefined {
+  const link = data.links[id];
+  if (link?.id !== id) return `is stored under another id ('${link?.id}')`;
+  if (!accounts.has(link.accountId)) return `names unknown account '${link.accountId}'`;
+  if (!domains.has(link.domainId)) return `names unknown domain '${link.domainId}'`;
+  const owner = domains.get(link.domainId);
+  if (owner !== undefined && owner !== link.accountId) return `is on domain '${link.domainId}' of another account`;
+  for (const tagId of link.tagIds) {
+    const tag = Object.hasOwn(data.tags, tagId) ? data.tags[tagId] : undefined;
+    if (!tag) return `names unknown tag '${tagId}'`;
+    if (tag.accountId !== link.accountId) return `names tag '${tagId}' of another account`;
+  }
+  return undefined;
+}

@@ -1,0 +1,222 @@
+// The LinkStore of one process, its writes: the data in memory with its indexes (MockState), every
+// change made durable through `persist` (the lowdb file's change log, or nothing for :memory:); the
+// reads are in src/store/file/local-link-reads.ts. One event loop makes each step atomic: a create's
+// checks and its change to memory run with nothing in between, and its write follows. A change
+// that cannot be made durable is undone and rejected: memory never holds what the disk does not.
+// A replace (reset, restore) is written first and only then takes the place of the data in
+// memory; changes wait while it is written, so that none is made on the state it replaces and
+// written after it, and one that fails leaves the data as it was, taking changes as before.
+import type { Awaitable } from '../../core/awaitable.js';
+import type { Change, StoreOp } from '../../core/changes.js';
+import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
+import { MockState } from '../../core/state.js';
+import { LocalLinkReads } from './local-link-reads.js';
+import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../../core/link-store.js';
+
+export type Persist = (ops: StoreOp[]) => Promise<void>;
+
+export class LocalLinkStore extends LocalLinkReads implements LinkStore {
+  /** New tags not yet written: the first write of a link that names one writes it too. */
+  private readonly unwrittenTags = new Set<string>();
+  /** Accounts being written, by key: until then, their key's requests wait (accountByKey). */
+  private readonly accountWrites = new Map<string, Promise<AccountRecord>>();
+  /**
+   * The replace being written, settled either way. Changes wait for it with
+   * `while (this.replacing) await this.replacing;` as their first line: the check that lets them
+   * on runs in the same turn as their change to memory, so no replace can start in between. Each
+   * turn waits for one replace, which ends (written or failed).
+   */
+  private replacing: Promise<void> | undefined;
+
+  constructor(
+    data: MockData,
+    private readonly persist: Persist,
+    readonly location: string,
+  ) {
+    super(data);
+  }
+
+  async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {
+    while (this.replacing) await this.replacing;
+    const existing = this.current.tagByName({ id: tag.accountId }, tag.name);
+    if (existing) return { tag: existing, created: false };
+    this.current.addTag(tag);
+    this.unwrittenTags.add(tag.id);
+    return { tag, created: true };
+  }
+
+  async createLink({ link, linkLimit, newTags }: NewLink): Promise<CreateOutcome> {
+    while (this.replacing) await this.replacing;
+    const state = this.current;
+    const outcome = refusal(state, link, linkLimit, newTags);
+    if (outcome !== 'stored') return outcome;
+    for (const tag of newTags) {
+      state.addTag(tag);
+      this.unwrittenTags.add(tag.id);
+    }
+    state.addLink(link);
+    await this.writeLink(link, newTags, () => state.removeLink(link));
+    return 'stored';
+  }
+
+  async updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined> {
+    while (this.replacing) await this.replacing;
+    const stored = this.current.linkById(link.id);
+    if (!stored) return undefined;
+    const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
+    if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
+    if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
+    await this.writeLink(stored, createdTags, () => Object.assign(stored, before));
+    return stored;
+  }
+
+  async deleteLink(link: LinkRecord): Promise<boolean> {
+    while (this.replacing) await this.replacing;
+    const state = this.current;
+    const stored = state.linkById(link.id);
+    if (!stored) return false;
+    state.removeLink(stored);
+    await this.write([{ op: 'delete-link', id: stored.id }], () => state.addLink(stored));
+    return true;
+  }
+
+  async addClicks(linkId: string, count: number): Promise<LinkRecord | undefined> {
+    while (this.replacing) await this.replacing;
+    const link = this.current.linkById(linkId);
+    if (!link) return undefined;
+    link.clickCount += count;
+    await this.write([{ op: 'put-link', link }], () => void (link.clickCount -= count));
+    return link;
+  }
+
+  async setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined> {
+    while (this.replacing) await this.replacing;
+    const account = this.current.accounts().find((candidate) => candidate.id === accountId);
+    if (!account) return undefined;
+    const before = account.linkLimit;
+    account.linkLimit = linkLimit;
+    await this.write([{ op: 'put-account', account }], () => void (account.linkLimit = before));
+    return account;
+  }
+
+  /** A key's account is found only once it is written: until then, whatever depends on it waits. */
+  override accountByKey(apiKey: string): Awaitable<AccountRecord | undefined> {
+    return this.accountWrites.has(apiKey) ? this.accountWhenWritten(apiKey) : this.current.accountByKey(apiKey);
+  }
+
+  private async accountWhenWritten(apiKey: string): Promise<AccountRecord | undefined> {
+    for (let writing = this.accountWrites.get(apiKey); writing; writing = this.accountWrites.get(apiKey)) await writing.catch(() => undefined);
+    return this.current.accountByKey(apiKey);
+  }
+
+  /**
+   * Written before it is handed out, as any change (issue 23, item 1): a request with the same key
+   * meanwhile waits for that write and shares its outcome; a write that fails takes the account
+   * out of memory again, so no change of the key is ever written without it.
+   */
+  async addAccount(seeded: SeededAccount): Promise<AccountRecord> {
+    const apiKey = seeded.account.apiKey;
+    while (this.replacing) await this.replacing;
+    const writing = this.accountWrites.get(apiKey);
+    if (writing) return writing;
+    return this.current.accountByKey(apiKey) ?? this.storeAccount(seeded);
+  }
+
+  async createAccount(seeded: SeededAccount): Promise<'stored' | 'key-taken'> {
+    while (this.replacing) await this.replacing;
+    const apiKey = seeded.account.apiKey;
+    if (this.accountWrites.has(apiKey) || this.current.accountByKey(apiKey)) return 'key-taken';
+    await this.storeAccount(seeded);
+    return 'stored';
+  }
+
+  /** Adds the account with its tags and links to memory and writes them; undone if the write fails. */
+  private storeAccount(seeded: SeededAccount): Promise<AccountRecord> {
+    const state = this.current;
+    const { account, tags, links } = seeded;
+    const clash = seededClash(state, seeded);
+    if (clash) return Promise.reject(clash);
+    state.addAccount(account);
+    for (const tag of tags) state.addTag(tag);
+    for (const link of links) state.addLink(link);
+    const changes: Change[] = [{ op: 'put-account', account }, ...tags.map((tag): Change => ({ op: 'put-tag', tag })), ...links.map((link): Change => ({ op: 'put-link', link }))];
+    const written = this.write(changes, () => state.removeAccount(account, tags, links)).then(() => account);
+    this.accountWrites.set(account.apiKey, written);
+    const forget = (): void => {
+      if (this.accountWrites.get(account.apiKey) === written) this.accountWrites.delete(account.apiKey);
+    };
+    written.then(forget, forget);
+    return written;
+  }
+
+  async replaceAll(data: MockData): Promise<void> {
+    while (this.replacing) await this.replacing;
+    const written = this.persist([{ op: 'replace', data }]);
+    const replacing = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.replacing = replacing;
+    try {
+      await written;
+    } finally {
+      if (this.replacing === replacing) this.replacing = undefined;
+    }
+    this.current = new MockState(data);
+    this.unwrittenTags.clear();
+  }
+
+  async close(): Promise<void> {}
+
+  /** Writes the link with every tag it names that is not written yet (another request's new tag, too). */
+  private async writeLink(link: LinkRecord, createdTags: readonly TagRecord[], undo: () => void): Promise<void> {
+    const tags = link.tagIds.filter((id) => this.unwrittenTags.has(id)).map((id) => this.current.tagById(id) as TagRecord);
+    try {
+      await this.write([...tags.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], undo);
+      for (const tag of tags) this.unwrittenTags.delete(tag.id);
+    } catch (error) {
+      this.forgetUnusedTags(createdTags);
+      throw error;
+    }
+  }
+
+  /** This request's new tags, when no link names them: as if they had never been claimed. */
+  private forgetUnusedTags(createdTags: readonly TagRecord[]): void {
+    for (const tag of createdTags) {
+      if (!this.unwrittenTags.has(tag.id) || this.current.isTagNamed(tag.id)) continue;
+      this.current.removeTag(tag);
+      this.unwrittenTags.delete(tag.id);
+    }
+  }
+
+  private async write(changes: StoreOp[], undo: () => void): Promise<void> {
+    try {
+      await this.persist(changes);
+    } catch (error) {
+      undo();
+      throw error;
+    }
+  }
+}
+
+/** The first fact of the create that does not hold now, in the order of link-store.ts ('stored': none). */
+function refusal(state: MockState, link: LinkRecord, linkLimit: number, newTags: readonly TagRecord[]): CreateOutcome {
+  const made = new Set(newTags.map((tag) => tag.id));
+  const there = state.accountById(link.accountId) && state.domainById(link.domainId) && link.tagIds.every((id) => made.has(id) || state.tagById(id));
+  if (!there) return 'gone';
+  if (state.linkCount({ id: link.accountId }) >= linkLimit) return 'limit';
+  if (newTags.some((tag) => state.tagByName({ id: tag.accountId }, tag.name) || state.tagById(tag.id))) return 'tag-name';
+  if (state.isSlugTaken(link.domainId, link.slug)) return 'slug';
+  return state.linkById(link.id) ? 'id' : 'stored';
+}
+
+/** Why the seeded account cannot be stored as it is now, or undefined when it can. */
+function seededClash(state: MockState, seeded: SeededAccount): SeededAccountClash | undefined {
+  // Records point to their account by id, so a reused id would share them between two keys.
+  const reusesAnId =
+    state.accountById(seeded.account.id) !== undefined ||
+    seeded.tags.some((tag) => state.tagById(tag.id) !== undefined) ||
+    seeded.links.some((link) => state.linkById(link.id) !== undefined);
+  if (reusesAnId) return new SeededAccountClash('id');
+  return seeded.links.some((link) => state.isSlugTaken(link.domainId, link.slug)) ? new SeededAccountClash('slug') : undefined;
+}

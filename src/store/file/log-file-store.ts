@@ -1,0 +1,166 @@
+// The lowdb JSON file (the base) with an append-only change log beside it, as a DataStore: this
+// file decides the order and the timing of the steps, src/store/file/base-with-logs.ts does them on
+// disk (and says how a replay and a change of generation survive a crash). A write appends one
+// line per change to `<file>.changes` (and, in durable mode, waits for the disk): its cost does not
+// grow with the store. When the log passes a size, it is compacted off the hot path: the log is set
+// aside as `<file>.changes.old`, a new one takes the appends, the whole data is written to a
+// temporary file in chunks and renamed over the base, and the old log is removed.
+//
+// A clean close folds the logs into the base (bounded in time), so that the base alone is current;
+// a base of an older format is rewritten in the current one before the first write lands.
+import type { Change, StoreOp } from '../../core/changes.js';
+import type { MockData } from '../../core/model.js';
+import { BaseWithLogs } from './base-with-logs.js';
+import type { DataStore } from './data-store.js';
+
+export interface LogFileOptions {
+  /** Wait for the disk (fdatasync) before a write resolves. */
+  durable: boolean;
+  /** Compact once the change log is this large. */
+  compactAfterBytes: number;
+  /** Told when a background compaction, or the one at close, fails (the data is safe in the logs). */
+  onError?: (error: Error) => void;
+  /** How long close may spend compacting (default CLOSE_COMPACTION_MS); past it, the logs stay. */
+  closeCompactionMs?: number;
+}
+
+export const DEFAULT_COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
+/** With the 4 s a stop gives requests in flight, a stop takes at most about 7 s. */
+export const CLOSE_COMPACTION_MS = 3000;
+
+export class LogFileStore implements DataStore {
+  private readonly files: BaseWithLogs;
+  private data: MockData | null = null;
+  /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
+  private linkIds = new Set<string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private compaction: Promise<void> | undefined;
+  /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
+  private readonly closing = new AbortController();
+
+  constructor(
+    readonly location: string,
+    private readonly options: LogFileOptions,
+  ) {
+    this.files = new BaseWithLogs(location, options.durable);
+  }
+
+  /** Reads without writing (but for cutting off a torn last line): a refused db stays as it was. */
+  async open(): Promise<MockData | null> {
+    this.data = await this.files.readBase();
+    await this.files.replayLogs(this.data);
+    this.linkIds = new Set(this.data ? Object.keys(this.data.links) : []);
+    return this.data;
+  }
+
+  write(ops: readonly StoreOp[]): Promise<void> {
+    const run = this.queue.then(() => this.apply(ops));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Waits for the writes and the compaction in flight, then folds the logs into the base, so that
+   * the base alone holds the data; past `closeCompactionMs` the compaction is given up (told to
+   * onError) and the logs keep every change, as they did before it started.
+   */
+  async close(): Promise<void> {
+    const ms = this.options.closeCompactionMs ?? CLOSE_COMPACTION_MS;
+    const giveUp = (): void => this.closing.abort(new Error(`the compaction at close did not finish within ${ms} ms`));
+    // 0: no time at all, so no compaction is even started.
+    const limit = ms > 0 ? setTimeout(giveUp, ms) : undefined;
+    if (!limit) giveUp();
+    try {
+      await this.queue;
+      await this.compaction;
+      if (this.foldIsDue()) await this.foldAtClose();
+    } finally {
+      clearTimeout(limit);
+      await this.files.closeLog();
+    }
+  }
+
+  /**
+   * When the logs of the current state hold anything. Not on a base of an older format this store
+   * never wrote to (a look at the data must not make the file unreadable to the build that wrote
+   * it).
+   */
+  private foldIsDue(): boolean {
+    if (!this.data || !this.files.baseIsCurrent) return false;
+    return this.files.holdChanges();
+  }
+
+  private async foldAtClose(): Promise<void> {
+    try {
+      this.closing.signal.throwIfAborted();
+      // A stale log must not take the current changes: the rotation appends to an existing old log.
+      await this.files.removeLeftovers();
+      await this.files.rotateLog();
+      await this.writeCompacted();
+    } catch (error) {
+      this.options.onError?.(error as Error);
+    }
+  }
+
+  private async apply(ops: readonly StoreOp[]): Promise<void> {
+    await this.files.removeLeftovers();
+    const lastReplace = ops.map((op) => op.op).lastIndexOf('replace');
+    const replace = ops[lastReplace];
+    if (replace?.op === 'replace') await this.replaceAll(replace.data);
+    // Rewritten before the first change lands: an older build then refuses the file instead of
+    // appending to it logs of its own that this one would drop as stale.
+    else if (!this.files.baseIsCurrent) await this.upgradeBase();
+    const changes = ops.slice(lastReplace + 1) as Change[];
+    if (changes.length) await this.files.append(changes);
+    for (const change of changes) {
+      if (change.op === 'put-link') this.linkIds.add(change.link.id);
+      if (change.op === 'delete-link') this.linkIds.delete(change.id);
+    }
+    if (this.files.logBytes > this.options.compactAfterBytes && !this.compaction) this.startCompaction();
+  }
+
+  /**
+   * Seed, reset, restore: the whole data in the base (atomically, durably) under a new generation,
+   * then the logs of the old one removed. One that fails before the base is replaced changes
+   * nothing: the old state stays, whole, and goes on taking changes (the caller keeps it in
+   * memory too); once the base is replaced, the replace is done.
+   */
+  private async replaceAll(data: MockData): Promise<void> {
+    await this.compaction;
+    const generation = await this.files.newGeneration();
+    const linkIds = new Set(Object.keys(data.links));
+    await this.files.writeNewBase(data, generation, linkIds);
+    this.data = data;
+    this.linkIds = linkIds;
+    // What it cannot remove now is removed before the next append, or that append fails.
+    await this.files.dropOldLogs().catch(() => undefined);
+  }
+
+  private startCompaction(): void {
+    this.compaction = this.compact()
+      // Given up at close: told once, by close.
+      .catch((error: unknown) => (error === this.closing.signal.reason ? undefined : this.options.onError?.(error as Error)))
+      .finally(() => {
+        this.compaction = undefined;
+      });
+  }
+
+  private async compact(): Promise<void> {
+    // Set the log aside inside the write queue, so no append lands in between.
+    const rotation = this.queue.then(() => this.files.rotateLog());
+    this.queue = rotation.catch(() => undefined);
+    await rotation;
+    await this.writeCompacted();
+  }
+
+  /** The logs set aside go into a new base: the data as it is now, with the links linkIds names. */
+  private async writeCompacted(): Promise<void> {
+    await this.files.writeCompacted(this.data as MockData, this.linkIds, this.closing.signal);
+  }
+
+  /** Inside the write queue, before the first append to a base of an older format. */
+  private async upgradeBase(): Promise<void> {
+    await this.files.rotateLog();
+    await this.writeCompacted();
+  }
+}

@@ -1,0 +1,75 @@
+// Opening the data at start-up: keep what the store holds, or seed it when it is empty or a reset
+// is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
+// links away, so it is an error that names the location and the way out. A file that is not a db of
+// ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
+import { isAccountRecord, isLinkRecord, isTagRecord } from '../../core/changes.js';
+import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
+import type { DataStore } from './data-store.js';
+import { NotOurFileError } from './db-kind.js';
+import { integrityProblem } from './integrity.js';
+
+export interface OpenedData {
+  data: MockData;
+  /** True when the data was just seeded, false when it was kept from an earlier run. */
+  seeded: boolean;
+}
+
+export class DataFileError extends Error {
+  override name = 'DataFileError';
+}
+
+export async function openData(store: DataStore, seed: () => Promise<MockData>, reset: boolean): Promise<OpenedData> {
+  if (!reset) {
+    const existing = await readExisting(store);
+    if (existing) return { data: existing, seeded: false };
+  }
+  const data = await seed();
+  try {
+    await store.write([{ op: 'replace', data }]);
+  } catch (error) {
+    if (error instanceof NotOurFileError) throw notOurs(store.location, error);
+    throw new DataFileError(`cannot write db ${store.location}: ${printable((error as Error).message)}`);
+  }
+  return { data, seeded: true };
+}
+
+async function readExisting(store: DataStore): Promise<MockData | null> {
+  let data: unknown;
+  try {
+    data = await store.open();
+  } catch (error) {
+    if (error instanceof NotOurFileError) throw notOurs(store.location, error);
+    throw new DataFileError(`cannot read db ${store.location}: ${printable((error as Error).message)}; fix the file or start with --reset to re-seed it`);
+  }
+  if (data === null) return null;
+  const problem = shapeProblem(data);
+  if (problem) throw new DataFileError(`db ${store.location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
+  const broken = integrityProblem(data as MockData);
+  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken)}); fix the file or start with --reset to re-seed it`);
+  return data as MockData;
+}
+
+function notOurs(location: string, error: NotOurFileError): DataFileError {
+  return new DataFileError(`db ${location}: this is not a shortlink-mock db file (${printable(error.message)}); it is neither read nor overwritten, not even with --reset: give another db path`);
+}
+
+/** One printable line: a parse error may quote the file's raw bytes, newlines and NULs included. */
+function printable(message: string): string {
+  const line = message.replace(/[^\x20-\x7e]+/g, '?');
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+function shapeProblem(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
+  const record = data as Partial<MockData>;
+  if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${printable(String(record.formatVersion))}; this shortlink-mock reads 1 and ${DATA_FORMAT_VERSION}`;
+  if (!record.defaultDomain || !Array.isArray(record.accounts)) return 'defaultDomain or accounts missing';
+  if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
+  const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));
+  if (badAccount !== -1) return `accounts[${badAccount}] is not an account`;
+  const badTag = Object.entries(record.tags).find(([, tag]) => !isTagRecord(tag));
+  if (badTag) return `tag '${printable(badTag[0])}' is not a tag`;
+  const badLink = Object.entries(record.links).find(([, link]) => !isLinkRecord(link));
+  if (badLink) return `link '${printable(badLink[0])}' is not a link`;
+  return undefined;
+}

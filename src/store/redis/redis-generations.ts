@@ -1,0 +1,127 @@
+// Generations: how the Redis store seeds a prefix exactly once and replaces its data atomically
+// for every instance (D24). New data is written under a fresh generation no one reads, then one
+// command makes it current: `SET generation <new> NX` for a seed (of several instances seeding an
+// empty prefix at once, exactly one wins; the others delete what they wrote), the SWITCH script
+// for a replace, which also deletes the traffic state's `times` counters (global and per API key)
+// under the same prefix: a reset or restore starts them over in that very step, so no instance
+// counts a rule against the old counts on the new data, and no later clear erases a use counted
+// since. Every store call runs
+// against the generation it names and is refused by the script once that is no longer current
+// (redis-txn.ts), so no instance reads or writes a mix of old and new: it notices at its next
+// call, from the refusal itself, and moves to the new generation.
+// The replaced generation is deleted right after the switch. `generations` lists every
+// generation written and not yet deleted, so what a writer that crashed left behind is swept.
+import { randomBytes } from 'node:crypto';
+import type { MockData } from '../../core/model.js';
+import type { RedisConnection } from './redis-connection.js';
+import { generationCommands } from './redis-data.js';
+import type { RedisKeys } from './redis-keys.js';
+
+/** A generation not current whose writing began this long ago was left by a writer that died. */
+export const ABANDONED_MS = 10 * 60_000;
+/** Commands sent at once while writing a generation: each then answers well within its timeout. */
+const WINDOW = 64;
+const SCAN_COUNT = 1_000;
+/** Bounds the SCAN of a deletion: a million rounds of 1,000 keys. */
+const MAX_SCAN_ROUNDS = 1_000_000;
+
+/** The `times` counters of the traffic state under `prefix`, global and per API key (redis-scenario-state.ts: key('times'), key('times-by-key')). */
+const timesKeys = (prefix: string): string[] => [`${prefix}traffic:times`, `${prefix}traffic:times-by-key`];
+
+/** KEYS: generation, global times counters, per-key times counters. ARGV: the new generation. Answers the one replaced (nil: none). */
+const SWITCH = `local previous = redis.call('SET', KEYS[1], ARGV[1], 'GET')
+redis.call('DEL', KEYS[2], KEYS[3])
+return previous`;
+
+export class Generations {
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly keys: RedisKeys,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  async current(): Promise<string | undefined> {
+    const reply = await this.send(['GET', this.keys.generation]);
+    return typeof reply === 'string' ? reply : undefined;
+  }
+
+  /** The prefix's generation; seeds it first if it has none. Only the one instance whose seed became current says `seeded`. */
+  async seedIfEmpty(seed: () => Promise<MockData>): Promise<{ generation: string; seeded: boolean }> {
+    const existing = await this.current();
+    if (existing) return { generation: existing, seeded: false };
+    const written = await this.write(await seed());
+    if ((await this.send(['SET', this.keys.generation, written, 'NX'])) === 'OK') return { generation: written, seeded: true };
+    await this.retire(written);
+    const winner = await this.current();
+    if (!winner) throw new Error(`store unavailable: the Redis prefix ${this.keys.prefix} lost its data while it was being seeded`);
+    return { generation: winner, seeded: false };
+  }
+
+  /**
+   * Writes `data` as a new generation and makes it current, the `times` counters deleted, in one
+   * script; the replaced one is deleted after. The mock clears no counter after this (mock.ts).
+   */
+  async replace(data: MockData): Promise<string> {
+    const written = await this.write(data);
+    const previous = await this.send(['EVAL', SWITCH, '3', this.keys.generation, ...timesKeys(this.keys.prefix), written]);
+    if (typeof previous === 'string') await this.retire(previous);
+    return written;
+  }
+
+  /** Deletes the generations writers that died left behind (never the current one). */
+  async sweep(now = Date.now()): Promise<void> {
+    const current = await this.current();
+    const abandoned = (await this.send(['ZRANGE', this.keys.generations, '-inf', String(now - ABANDONED_MS), 'BYSCORE'])) as string[];
+    for (const generation of abandoned) if (generation !== current) await this.retire(generation);
+  }
+
+  /**
+   * A fresh generation holding `data`, listed in `generations` before its first key is written.
+   * When a write fails (Redis out of memory, say), what was written is deleted at once, not left
+   * for a sweep 10 minutes later, and the failure thrown: nothing changed.
+   */
+  private async write(data: MockData): Promise<string> {
+    const generation = randomBytes(8).toString('hex');
+    await this.send(['ZADD', this.keys.generations, String(Date.now()), generation]);
+    const commands = generationCommands(this.keys.of(generation), data);
+    for (let start = 0; start < commands.length; start += WINDOW) {
+      // Every command of the window settled before a failure is acted on: none lands after the deletion.
+      const sent = await Promise.allSettled(commands.slice(start, start + WINDOW).map((command) => this.send(command)));
+      const failed = sent.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) {
+        await this.retire(generation);
+        throw failed.reason;
+      }
+    }
+    return generation;
+  }
+
+  /**
+   * Deletes a generation no longer current (or never made current): no write lands there any more,
+   * as every write checks the generation. Scored 0 first, so that if this stops half-way the next
+   * sweep finishes it; that score is a write, which a Redis out of memory refuses, while deleting
+   * is not: then the keys are deleted all the same. A failure is logged, not thrown: the switch it
+   * follows has happened (or the failure of the write it follows is what is thrown).
+   */
+  private async retire(generation: string): Promise<void> {
+    try {
+      await this.send(['ZADD', this.keys.generations, '0', generation]).catch(() => undefined);
+      let cursor = '0';
+      for (let round = 0; round < MAX_SCAN_ROUNDS; round += 1) {
+        const [next, found] = (await this.send(['SCAN', cursor, 'MATCH', this.keys.patternOf(generation), 'COUNT', String(SCAN_COUNT)])) as [string, string[]];
+        if (found.length > 0) await this.send(['UNLINK', ...found]);
+        cursor = next;
+        if (cursor === '0') break;
+      }
+      if (cursor !== '0') throw new Error(`its keys were not all found after ${MAX_SCAN_ROUNDS} SCAN rounds`);
+      await this.send(['ZREM', this.keys.generations, generation]);
+    } catch (error) {
+      this.log(`could not delete the replaced data (generation ${generation}) under the Redis prefix ${this.keys.prefix}: ${(error as Error).message}; it is retried at the next start`);
+    }
+  }
+
+  /** With the timeout of any command: each is small, so a Redis that stopped answering fails it within a second. */
+  private send(args: string[]): Promise<unknown> {
+    return this.connection.send(args);
+  }
+}
