@@ -3,7 +3,7 @@
 // only to be journaled: readBodyOfControlRefusal). Applying runs
 // after request validation, so only a valid request is shaped: delayed, answered with the forced
 // (and still response-validated) error, or dropped with a network fault.
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { ControlRefused } from '../core/errors.js';
 import type { Awaitable } from '../core/awaitable.js';
 import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
@@ -73,20 +73,25 @@ export function readActiveScenarioEarly(registry: ScenarioRegistry, mayRecall: (
 }
 
 export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep, phase: RulePhase): RequestHandler {
-  return async (req, res, next) => {
+  // Not async itself: a request without a scenario (nearly all) goes on at once, with no promise
+  // for it and none for the one layer to wait on (src/http/one-layer.ts).
+  return (req, res, next) => {
     const chosen = res.locals['scenario'] as ChosenScenario | undefined;
-    if (!chosen) return next();
-    const { scenario } = chosen;
-    const facts = { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) };
-    const decided = decide(scenario, facts, registry.countersFor(chosen), random, phase);
-    const outcome = decided instanceof Promise ? await decided : decided;
-    if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
-    res.locals['shapedBy'] = scenario.name;
-    if (outcome.delayMs > 0) await sleep(outcome.delayMs);
-    if (outcome.kind === 'respond') res.status(outcome.response.status).json(outcome.response.body);
-    else if (outcome.kind === 'fault') applyFault(outcome.fault, req, res);
-    else next();
+    return chosen ? shape(chosen, { registry, random, sleep, phase }, req, res, next) : next();
   };
+}
+
+async function shape(chosen: ChosenScenario, how: { registry: ScenarioRegistry; random: RandomInt; sleep: Sleep; phase: RulePhase }, req: Request, res: Response, next: NextFunction): Promise<void> {
+  const { scenario } = chosen;
+  const facts = { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) };
+  const decided = decide(scenario, facts, how.registry.countersFor(chosen), how.random, how.phase);
+  const outcome = decided instanceof Promise ? await decided : decided;
+  if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
+  res.locals['shapedBy'] = scenario.name;
+  if (outcome.delayMs > 0) await how.sleep(outcome.delayMs);
+  if (outcome.kind === 'respond') res.status(outcome.response.status).json(outcome.response.body);
+  else if (outcome.kind === 'fault') applyFault(outcome.fault, req, res);
+  else next();
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {

@@ -10,21 +10,25 @@ import { installLazyMetaSchema } from './validator-lazy-meta-schema.js';
 import { installRefLookup } from './validator-ref-lookup.js';
 import { installValidatorRouteCache } from './validator-route-cache.js';
 import { installContentTypeCache } from './validator-content-type-cache.js';
+import { installSettledContract } from './validator-settled-contract.js';
 
-// Four fixes to the validator's speed, made at run time when this module loads (before any app is
+// Five fixes to the validator's speed, made at run time when this module loads (before any app is
 // built, so they also serve the admin API's validator): its route lookup compiles each route's
 // regular expression once instead of on every request, its OpenAPI meta-schema is compiled
 // only if a document is really checked, its preparation of a document finds what a $ref
-// names without compiling it (validator-ref-lookup.ts), and it parses each spelling of
-// Content-Type once (validator-content-type-cache.ts). They were patch-package patches applied by a
-// `postinstall`, which broke `npm install` of the packed package and never reached an installed
-// copy; the why of each is in its module. A fix that no longer fits the validator is skipped (the
-// mock stays correct, only slower) and test/process/patches.test.ts fails.
+// names without compiling it (validator-ref-lookup.ts), it parses each spelling of
+// Content-Type once (validator-content-type-cache.ts), and its middlewares no longer wait a
+// turn of the microtask queue for a contract loaded long ago (validator-settled-contract.ts).
+// The first ones were patch-package patches applied by a `postinstall`, which broke `npm install`
+// of the packed package and never reached an installed copy; the why of each is in its module. A
+// fix that no longer fits the validator is skipped (the mock stays correct, only slower) and
+// test/process/patches.test.ts fails.
 export const validatorFixes = Object.freeze({
   routeCache: installValidatorRouteCache(),
   lazyMetaSchema: installLazyMetaSchema(),
   refLookup: installRefLookup(),
   contentTypeCache: installContentTypeCache(),
+  settledContract: installSettledContract(),
 });
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];

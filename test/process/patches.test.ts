@@ -13,6 +13,7 @@ import { installLazyMetaSchema } from '../../src/http/validator-lazy-meta-schema
 import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-route-cache.js';
 import { installRefLookup, ORIGINAL } from '../../src/http/validator-ref-lookup.js';
 import { cachedContentTypeParsers, installContentTypeCache, MAX_CACHED_CONTENT_TYPE_LENGTH, MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-content-type-cache.js';
+import { installSettledContract, SettledAtOnce } from '../../src/http/validator-settled-contract.js';
 import { readAdminContract, readContract } from '../../src/contract/package-files.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
@@ -44,14 +45,66 @@ afterEach(() => {
 
 describe('run-time fixes to express-openapi-validator', () => {
   test('the fixes fit the installed validator', () => {
-    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true });
+    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true, settledContract: true });
   });
 
   test('installing again (a second copy of the package in one process) wraps nothing twice', () => {
     const schemaValidatorModule = validatorRequire('./framework/openapi.schema.validator') as Record<string, unknown>;
-    const before = [pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator'], ContentType.from, ContentType.fromString];
-    expect([installValidatorRouteCache(), installLazyMetaSchema(), installRefLookup(), installContentTypeCache()]).toEqual([true, true, true, true]);
-    expect([pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator'], ContentType.from, ContentType.fromString]).toEqual(before);
+    const installMiddleware = () => (validatorRequire('./openapi.validator') as { OpenApiValidator: { prototype: { installMiddleware: unknown } } }).OpenApiValidator.prototype.installMiddleware;
+    const before = [pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator'], ContentType.from, ContentType.fromString, installMiddleware()];
+    expect([installValidatorRouteCache(), installLazyMetaSchema(), installRefLookup(), installContentTypeCache(), installSettledContract()]).toEqual([true, true, true, true, true]);
+    expect([pathToRegexpModule.pathToRegexp, schemaValidatorModule['OpenAPISchemaValidator'], ContentType.from, ContentType.fromString, installMiddleware()]).toEqual(before);
+  });
+
+  test("once the contract is loaded, the validator's middlewares run in the request's own turn", async () => {
+    // A microtask queued before the validator runs: if any of its middlewares waits a turn of the
+    // queue (a promise per middleware, as in the validator as published), the microtask runs first.
+    const sameTurn: boolean[] = [];
+    const app = express();
+    app.use(express.json());
+    app.use((_req, res, next) => {
+      let turn = true;
+      queueMicrotask(() => (turn = false));
+      res.locals['sameTurn'] = () => turn;
+      next();
+    });
+    app.use(OpenApiValidator.middleware({ apiSpec: structuredClone(readContract().document) as never, validateRequests: true, validateResponses: true, validateSecurity: false }));
+    app.use((_req, res) => {
+      sameTurn.push((res.locals['sameTurn'] as () => boolean)());
+      res.status(500).json({ errorDescription: 'answered' });
+    });
+    const body = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [] };
+    for (let i = 0; i < 3; i += 1) await supertest(app).post('/links').set('x-api-key', DEMO).send(body).expect(500);
+    // The first request may wait for the contract to load; the others find it loaded.
+    expect(sameTurn.slice(1)).toEqual([true, true]);
+  });
+
+  test('SettledAtOnce: a promise until it settles, then the same callbacks and values at once', async () => {
+    let resolve!: (value: string) => void;
+    const loading = SettledAtOnce.of(new Promise<string>((done) => (resolve = done)));
+    const early = loading.then((value) => `early ${String(value)}`);
+    let ran = false;
+    loading.then(() => (ran = true));
+    expect(ran).toBe(false); // pending: nothing runs before the value is there
+    resolve('loaded');
+    expect(await early).toBe('early loaded');
+    const seen: unknown[] = [];
+    const chained = loading.then((value) => seen.push(value)).then(() => seen.push('next'));
+    expect(seen).toEqual(['loaded', 'next']); // settled: at once, in order
+    expect(await chained).toBe(2);
+    // A throw becomes a rejection for the next catch, as with a promise, and values pass through.
+    const failure = new Error('boom');
+    const caught: unknown[] = [];
+    loading.then(() => { throw failure; }).then(() => caught.push('skipped')).catch((error) => caught.push(error));
+    expect(caught).toEqual([failure]);
+    // A returned thenable is waited for.
+    expect(await loading.then(() => Promise.resolve('later'))).toBe('later');
+    // A rejected load reaches the validator's catch, as before.
+    const refused = SettledAtOnce.of(Promise.reject(failure));
+    await expect(refused).rejects.toBe(failure);
+    const after: unknown[] = [];
+    refused.then(() => after.push('no')).catch((error) => after.push(error));
+    expect(after).toEqual([failure]);
   });
 
   test("the validator's route lookup compiles each route once, not on every request", async () => {

@@ -1,0 +1,103 @@
+// express-openapi-validator 5.6.2 waits for its loaded contract on every request. Each of its five
+// middlewares (path parameters, metadata, security, request, response) is
+// `pContext.then(run).catch(next)`, where `pContext` is the promise of the contract it loads once
+// at start. That promise never changes after it settles, yet every request pays, five times, two
+// promises, their reactions and a turn of the microtask queue, and the one layer that runs the
+// API's steps (src/http/one-layer.ts) adds a third promise for each returned one: about 15
+// promises a request, only to learn again that the contract is loaded.
+//
+// Why this way: the five wrappers close over `pContext`, so nothing outside can reach them; what
+// builds them, `OpenApiValidator.prototype.installMiddleware(spec)`, takes the loading promise as
+// its argument. We hand it a thenable that behaves as that promise until it settles and, from
+// then on, runs each callback at once: the same callbacks in the same order with the same values
+// and errors, minus the wait. Rebuilding the five middlewares ourselves would copy ~100 lines of
+// the validator's start-up.
+import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
+
+type Callback = ((value: unknown) => unknown) | null | undefined;
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+
+/**
+ * A promise's value that, once settled, hands it to `then`'s callbacks synchronously. Until then
+ * it delegates to the promise, so a request that comes before the contract is loaded waits, as
+ * before. A callback that returns a thenable is waited for through a promise again.
+ */
+export class SettledAtOnce {
+  private state: 'pending' | 'fulfilled' | 'rejected' = 'pending';
+  private value: unknown;
+
+  private constructor(private readonly promise: Promise<unknown> | undefined) {
+    // Handled here, so that a rejection is settled state, never an unhandled rejection of ours.
+    promise?.then(
+      (value) => this.settle('fulfilled', value),
+      (reason) => this.settle('rejected', reason),
+    );
+  }
+
+  static of(promise: PromiseLike<unknown>): SettledAtOnce {
+    return new SettledAtOnce(Promise.resolve(promise));
+  }
+
+  static settled(state: 'fulfilled' | 'rejected', value: unknown): SettledAtOnce {
+    return state === 'fulfilled' && value === undefined ? SettledAtOnce.fulfilledEmpty : SettledAtOnce.made(state, value);
+  }
+
+  /** Most callbacks (a middleware's return) give undefined: one shared answer, no object per call. */
+  private static readonly fulfilledEmpty = SettledAtOnce.made('fulfilled', undefined);
+
+  private static made(state: 'fulfilled' | 'rejected', value: unknown): SettledAtOnce {
+    const settled = new SettledAtOnce(undefined);
+    settled.settle(state, value);
+    return settled;
+  }
+
+  then(onFulfilled?: Callback, onRejected?: Callback): SettledAtOnce {
+    if (this.state === 'pending') return new SettledAtOnce((this.promise as Promise<unknown>).then(onFulfilled, onRejected));
+    const callback = this.state === 'fulfilled' ? onFulfilled : onRejected;
+    if (typeof callback !== 'function') return this;
+    let result: unknown;
+    try {
+      result = callback(this.value);
+    } catch (error) {
+      return SettledAtOnce.settled('rejected', error);
+    }
+    return isThenable(result) ? SettledAtOnce.of(result) : SettledAtOnce.settled('fulfilled', result);
+  }
+
+  catch(onRejected?: Callback): SettledAtOnce {
+    return this.then(undefined, onRejected);
+  }
+
+  private settle(state: 'fulfilled' | 'rejected', value: unknown): void {
+    this.state = state;
+    this.value = value;
+  }
+}
+
+/** Marks our method, so that a second install (a second copy of this package in one process) does nothing. */
+const INSTALLED = Symbol.for('shortlink-mock.validatorSettledContract');
+
+type InstallMiddleware = (this: unknown, spec: unknown) => unknown;
+
+/**
+ * Hands the validator's `installMiddleware` a SettledAtOnce of its loading promise; true when in
+ * place (also when it already was). False, changing nothing, if the validator no longer looks as
+ * expected: it then still works, only slower, and test/process/patches.test.ts fails.
+ */
+export function installSettledContract(load: ModuleLoader = requireFromValidator): boolean {
+  const validatorClass = load('./openapi.validator')?.['OpenApiValidator'] as { prototype: { installMiddleware?: unknown } } | undefined;
+  const prototype = validatorClass?.prototype;
+  const original = prototype?.installMiddleware;
+  if (!prototype || typeof original !== 'function') return false;
+  if (INSTALLED in original) return true;
+  const install = original as InstallMiddleware;
+  prototype.installMiddleware = Object.assign(
+    function installMiddleware(this: unknown, spec: unknown) {
+      return install.call(this, isThenable(spec) ? SettledAtOnce.of(spec) : spec);
+    },
+    { [INSTALLED]: true },
+  );
+  return true;
+}
