@@ -35,15 +35,15 @@ interface OpenApiRequest extends Request {
   openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> };
 }
 
-/** Dispatches a validated request to the handler of its operationId. */
+/**
+ * Dispatches a validated request to the handler of its operationId. The handler's promise is
+ * returned, not awaited: the layer that runs the steps passes its rejection on (one-layer.ts).
+ */
 export function dispatchByOperationId(handlers: OperationHandlers): RequestHandler {
-  return async (req, res, next) => {
+  return (req, res, next) => {
     const operationId = (req as OpenApiRequest).openapi?.schema?.operationId as OperationId | undefined;
     const handler = operationId && handlers[operationId];
-    if (!handler) {
-      next(new Error(`no handler for operation ${String(operationId)}`));
-      return;
-    }
-    await handler(req, res);
+    if (!handler) return next(new Error(`no handler for operation ${String(operationId)}`));
+    return handler(req, res);
   };
 }
