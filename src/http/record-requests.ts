@@ -9,6 +9,7 @@ import { maskQuerySecrets, printable } from '../core/printable.js';
 import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
+import { directJson } from './json-answer.js';
 import { parsedBodyBytes } from './json-body.js';
 import { CHOSEN_VARIETY, type ChosenVariety } from './variety.js';
 
@@ -108,7 +109,7 @@ export type LateVariety = (res: Response, body: unknown, json: (this: Response, 
  */
 export function captureJsonBodies(app: Express, variety?: LateVariety): void {
   const response = app.response as Response;
-  const json = response.json;
+  const json = directJson(response.json);
   response.json = function capturingJson(this: Response, body: unknown) {
     // Variety (src/http/variety.ts): one check on a success, since it was chosen before; an
     // error may have come before the choice, so it asks.

@@ -6,7 +6,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { ControlRefused } from '../core/errors.js';
 import type { Awaitable } from '../core/awaitable.js';
-import { chooseScenario, SCENARIO_HEADER } from '../core/scenario-choice.js';
+import { chooseScenario, SCENARIO_HEADER, type ScenarioRequest } from '../core/scenario-choice.js';
 import type { ChosenScenario, ScenarioRegistry } from '../core/scenario-registry.js';
 import { decide, type RulePhase } from '../core/scenarios.js';
 import type { RandomInt } from '../core/random.js';
@@ -23,14 +23,16 @@ export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(reso
 export function chooseRequestScenario(registry: ScenarioRegistry, contract: ContractRules): RequestHandler {
   return (req, res, next) => {
     const operationId = res.locals['operationId'] as string;
-    const chosen = chooseScenario(registry, {
-      operationId,
-      documentedStatuses: () => contract.documentedStatuses(operationId),
-      ...optional('scenarioHeader', req.get(SCENARIO_HEADER)),
-      ...optional('preferHeader', req.get('prefer')),
-      ...optional('apiKey', req.get(API_KEY_HEADER)),
-      ...(res.locals[ACTIVE_SCENARIO] === undefined ? {} : { active: res.locals[ACTIVE_SCENARIO] as Awaitable<ChosenScenario | undefined> }),
-    });
+    // Set field by field, not spread from optional parts: this runs for every request.
+    const request: ScenarioRequest = { operationId, documentedStatuses: () => contract.documentedStatuses(operationId) };
+    const scenarioHeader = req.get(SCENARIO_HEADER);
+    const preferHeader = req.get('prefer');
+    const apiKey = req.get(API_KEY_HEADER);
+    if (scenarioHeader !== undefined) request.scenarioHeader = scenarioHeader;
+    if (preferHeader !== undefined) request.preferHeader = preferHeader;
+    if (apiKey !== undefined) request.apiKey = apiKey;
+    if (res.locals[ACTIVE_SCENARIO] !== undefined) request.active = res.locals[ACTIVE_SCENARIO] as Awaitable<ChosenScenario | undefined>;
+    const chosen = chooseScenario(registry, request);
     const go = (choice: ChosenScenario | undefined): void => {
       res.locals['scenario'] = choice;
       next();
