@@ -35,6 +35,9 @@ export default defineConfig({
     // in afterEach).
     maxWorkers: 3,
     isolate: false,
+    // SHORTLINK_MOCK_CPU_LOG=FILE: a line per test file with its CPU and that of its child processes
+    // (test/setup/cpu-log.ts; docs/development.md, "Where the suite's time goes").
+    ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? { setupFiles: ['test/setup/cpu-log.ts'] } : {}),
     // Two projects so that the e2e set-up (finding or installing Chromium) runs only when an e2e
     // test is among the files to run: Vitest starts a project's globalSetup only then.
     projects: [

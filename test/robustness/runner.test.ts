@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runRobustnessCommand } from '../../src/commands/robustness.js';
+import { CLIENT_NODE } from './client-node.js';
 import { BRITTLE_CLIENT, startFakeMock, type FakeMock } from './fake-variety-mock.js';
 
 let mock: FakeMock;
@@ -23,7 +24,7 @@ async function robustness(args: string[], clientArgs: string[]): Promise<{ code:
   const out: string[] = [];
   const err: string[] = [];
   const progress: string[] = [];
-  const argv = ['--base-url', mock.url, ...args, '--', process.execPath, '--input-type=module', '-e', BRITTLE_CLIENT, ...clientArgs];
+  const argv = ['--base-url', mock.url, ...args, '--', ...CLIENT_NODE, '--input-type=module', '-e', BRITTLE_CLIENT, ...clientArgs];
   const code = await runRobustnessCommand(argv, {}, { out: (text) => out.push(text), err: (text) => err.push(text), progress: (text) => progress.push(text) });
   return { code, out: out.join('\n'), err: err.join('\n'), progress };
 }
@@ -94,7 +95,7 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
   it('still finds the cause when the journal does not name it (shrinks over every dimension instead)', async () => {
     const hiding = await startFakeMock({ unjournaled: ['getThing.b:edge'] });
     const json = join(dir, 'hidden.json');
-    const argv = ['--base-url', hiding.url, '--runs', '8', '--seed', '7', '--json', json, '--', process.execPath, '--input-type=module', '-e', BRITTLE_CLIENT, 'getThing.b:edge'];
+    const argv = ['--base-url', hiding.url, '--runs', '8', '--seed', '7', '--json', json, '--', ...CLIENT_NODE, '--input-type=module', '-e', BRITTLE_CLIENT, 'getThing.b:edge'];
     try {
       expect(await runRobustnessCommand(argv, {}, { out: () => {}, err: () => {} })).toBe(1);
     } finally {
@@ -110,7 +111,7 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
     const flaky = `const fs = require('node:fs'); fetch(process.env.MOCK_URL + '/thing').then((r) => r.json()).then((a) => { if (a.varied.length > 0 && !fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(1); } });`;
     const out: string[] = [];
     const json = join(dir, 'flaky.json');
-    const argv = ['--base-url', mock.url, '--runs', '3', '--seed', '7', '--json', json, '--', process.execPath, '-e', flaky];
+    const argv = ['--base-url', mock.url, '--runs', '3', '--seed', '7', '--json', json, '--', ...CLIENT_NODE, '-e', flaky];
     expect(await runRobustnessCommand(argv, {}, { out: (text) => out.push(text), err: (text) => out.push(text) })).toBe(1);
     expect(out.join('\n')).toContain('not again when rerun with them (a flaky command?)');
     expect((JSON.parse(readFileSync(json, 'utf8')) as { failures: Array<{ minimal: string[] }> }).failures.map((failure) => failure.minimal)).toEqual([[]]);
@@ -127,7 +128,7 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
     const out: string[] = [];
     // Passes with variety off, hangs under any seed.
     const hang = 'const a = await (await fetch(process.env.MOCK_URL + "/thing")).json(); if (a.varied.length > 0) setInterval(() => {}, 1000);';
-    const argv = ['--base-url', mock.url, '--runs', '1', '--seed', '1', '--timeout', '1', '--', process.execPath, '--input-type=module', '-e', hang];
+    const argv = ['--base-url', mock.url, '--runs', '1', '--seed', '1', '--timeout', '1', '--', ...CLIENT_NODE, '--input-type=module', '-e', hang];
     expect(await runRobustnessCommand(argv, {}, { out: (text) => out.push(text), err: (text) => out.push(text) })).toBe(1);
     expect(out.join('\n')).toContain('timed out after 1 s');
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRobustnessCommand } from '../../src/commands/robustness.js';
 import { startMock, type RunningMock } from '../../src/toolkit/start-mock.js';
+import { CLIENT_NODE } from './client-node.js';
 
 const CLIENT = join(import.meta.dirname, 'clients', 'created-at-needs-z.mjs');
 let mock: RunningMock;
@@ -12,7 +13,7 @@ afterAll(() => mock.stop());
 
 async function robustness(apiKey: string): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const argv = ['--base-url', mock.url, '--api-key', apiKey, '--runs', '20', '--seed', '2026', '--', process.execPath, CLIENT];
+  const argv = ['--base-url', mock.url, '--api-key', apiKey, '--runs', '20', '--seed', '2026', '--', ...CLIENT_NODE, CLIENT];
   const code = await runRobustnessCommand(argv, { PATH: process.env['PATH'] }, { out: (text) => lines.push(text), err: (text) => lines.push(text) });
   return { code, out: lines.join('\n') };
 }
