@@ -1,10 +1,46 @@
-// The little API client the brittle clients share: what a frontend's data layer does, with fetch,
-// against the mock at MOCK_URL (set by `shortlink-mock robustness`), as the fixture account demo-key.
+// The little API client the brittle clients share: what a frontend's data layer does, against the
+// mock at MOCK_URL (set by `shortlink-mock robustness`), as the fixture account demo-key. It speaks
+// HTTP with node:http and hands the clients a fetch-like answer (ok, status, headers.get, text,
+// json): Node 20's fetch compiles its WebAssembly HTTP parser at every start, most of a client
+// run's CPU, and the robustness tests start hundreds of them (test/robustness/client-node.ts).
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
 const base = process.env.MOCK_URL;
 if (!base) throw new Error('MOCK_URL is not set: run me through shortlink-mock robustness');
 
+function send(method, path, body) {
+  const url = new URL(`${base}${path}`);
+  const text = JSON.stringify(body);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const headers = { 'x-api-key': 'demo-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
+    const sent = request(url, { method, headers }, (answer) => {
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => resolve(fetchLike(answer, Buffer.concat(chunks).toString('utf8'))));
+    });
+    sent.on('error', reject);
+    sent.end(text);
+  });
+}
+
+/** The parts of a fetch Response the clients read. */
+function fetchLike(answer, text) {
+  const status = answer.statusCode ?? 0;
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    // As fetch's Headers.get: repeated headers joined with ', '.
+    headers: { get: (name) => [answer.headers[name.toLowerCase()] ?? []].flat().join(', ') || null },
+    text: async () => text,
+    json: async () => JSON.parse(text),
+  };
+}
+
 async function call(method, path, body) {
-  const response = await fetch(`${base}${path}`, { method, headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await send(method, path, body);
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return { response, link: await response.json() };
 }
