@@ -70,10 +70,36 @@ export class SettledAtOnce {
     return this.then(undefined, onRejected);
   }
 
+  /**
+   * What a middleware hands its router: nothing once fulfilled (as a middleware that returns
+   * nothing), else a native promise. Express's router warns of, and waits on, any other thenable.
+   */
+  returned(): Promise<unknown> | undefined {
+    if (this.state === 'fulfilled') return undefined;
+    if (this.state === 'rejected') return Promise.reject(this.value);
+    return new Promise((resolve, reject) => this.then(resolve, reject));
+  }
+
   private settle(state: 'fulfilled' | 'rejected', value: unknown): void {
     this.state = state;
     this.value = value;
   }
+}
+
+type Middleware = (...args: unknown[]) => unknown;
+
+/** The validator's middleware, answering its router with nothing or a native promise (SettledAtOnce.returned). */
+function returningNative(middleware: unknown): unknown {
+  if (typeof middleware !== 'function') return middleware;
+  const run = middleware as Middleware;
+  return Object.defineProperty(
+    function (this: unknown, ...args: unknown[]) {
+      const result = run.apply(this, args);
+      return result instanceof SettledAtOnce ? result.returned() : result;
+    },
+    'length',
+    { value: run.length },
+  );
 }
 
 /** Marks our method, so that a second install (a second copy of this package in one process) does nothing. */
@@ -95,7 +121,8 @@ export function installSettledContract(load: ModuleLoader = requireFromValidator
   const install = original as InstallMiddleware;
   prototype.installMiddleware = Object.assign(
     function installMiddleware(this: unknown, spec: unknown) {
-      return install.call(this, isThenable(spec) ? SettledAtOnce.of(spec) : spec);
+      const middlewares = install.call(this, isThenable(spec) ? SettledAtOnce.of(spec) : spec);
+      return Array.isArray(middlewares) ? middlewares.map(returningNative) : middlewares;
     },
     { [INSTALLED]: true },
   );

@@ -59,7 +59,29 @@ export function contractValidator(document: OpenApiDocument, { responses = true 
   return [refuseOversizeArrays(document), ...bySize];
 }
 
+/**
+ * One chain per contract document and mode in a process, however many apps are built from it.
+ * Building one loads the contract and, on its first requests, compiles its schemas with Ajv: most
+ * of the ~40 ms of CPU an app cost, paid again by every app a test suite or a toolkit user builds
+ * in one process (the CLI builds one). A chain holds nothing of an app or of a request: its caches
+ * are by route and content type. Its one step per app, Express `param` handlers for path
+ * parameters that it adds to the first app it serves, concerns routes with `:name` parameters,
+ * and the API's steps are no such route (the core reads the validator's own pathParams). Keyed by
+ * the document object: a contract is read once and never changed after (a changed contract is a
+ * new object, as readContract makes).
+ */
+const chains = new WeakMap<OpenApiDocument, Map<string, RequestHandler[]>>();
+
 function validatorChain(document: OpenApiDocument, responses: boolean, allErrors: boolean): RequestHandler[] {
+  let byMode = chains.get(document);
+  if (!byMode) chains.set(document, (byMode = new Map()));
+  const mode = `${String(responses)} ${String(allErrors)}`;
+  let chain = byMode.get(mode);
+  if (!chain) byMode.set(mode, (chain = newValidatorChain(document, responses, allErrors)));
+  return chain;
+}
+
+function newValidatorChain(document: OpenApiDocument, responses: boolean, allErrors: boolean): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: structuredClone(document) as unknown as ValidatorSpec,
     // openapi.yaml is linted by Redocly and Spectral in CI; checking it again at every start

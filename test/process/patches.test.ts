@@ -79,6 +79,28 @@ describe('run-time fixes to express-openapi-validator', () => {
     expect(sameTurn.slice(1)).toEqual([true, true]);
   });
 
+  test("the validator's middlewares hand Express nothing once the contract is loaded, and never a thenable of ours", async () => {
+    // Express's router warns ("handlers that are Promise-like are deprecated") of any thenable
+    // that is not a native promise: the admin API mounts the validator on a router of its own.
+    const returned: unknown[] = [];
+    // As the mock sets it up: no multipart step (an async function of the validator's own).
+    const middlewares = (OpenApiValidator.middleware({ apiSpec: structuredClone(readContract().document) as never, validateRequests: true, validateResponses: false, validateSecurity: false, fileUploader: false }) as unknown as express.RequestHandler[]).map(
+      (middleware): express.RequestHandler => (req, res, next) => {
+        const result = middleware(req, res, next) as unknown;
+        returned.push(result);
+        return result as void;
+      },
+    );
+    const app = express();
+    app.use(express.json(), ...middlewares, (_req: express.Request, res: express.Response) => res.status(204).end());
+    const body = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [] };
+    await supertest(app).post('/links').send(body).expect(204);
+    expect(returned.every((result) => result === undefined || result instanceof Promise)).toBe(true);
+    returned.length = 0;
+    await supertest(app).post('/links').send(body).expect(204);
+    expect(returned).toEqual(middlewares.map(() => undefined));
+  });
+
   test('SettledAtOnce: a promise until it settles, then the same callbacks and values at once', async () => {
     let resolve!: (value: string) => void;
     const loading = SettledAtOnce.of(new Promise<string>((done) => (resolve = done)));
