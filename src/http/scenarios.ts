@@ -77,13 +77,21 @@ export function readActiveScenarioEarly(registry: ScenarioRegistry, mayRecall: (
 export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep, phase: RulePhase): RequestHandler {
   // Not async itself: a request without a scenario (nearly all) goes on at once, with no promise
   // for it and none for the one layer to wait on (src/http/one-layer.ts).
+  const how: Shaping = { registry, random, sleep, phase };
   return (req, res, next) => {
     const chosen = res.locals['scenario'] as ChosenScenario | undefined;
-    return chosen ? shape(chosen, { registry, random, sleep, phase }, req, res, next) : next();
+    return chosen ? shape(chosen, how, req, res, next) : next();
   };
 }
 
-async function shape(chosen: ChosenScenario, how: { registry: ScenarioRegistry; random: RandomInt; sleep: Sleep; phase: RulePhase }, req: Request, res: Response, next: NextFunction): Promise<void> {
+interface Shaping {
+  registry: ScenarioRegistry;
+  random: RandomInt;
+  sleep: Sleep;
+  phase: RulePhase;
+}
+
+async function shape(chosen: ChosenScenario, how: Shaping, req: Request, res: Response, next: NextFunction): Promise<void> {
   const { scenario } = chosen;
   const facts = { operationId: res.locals['operationId'] as string, headers: req.headers, body: req.body, ...optional('apiKey', req.get(API_KEY_HEADER)) };
   const decided = decide(scenario, facts, how.registry.countersFor(chosen), how.random, how.phase);

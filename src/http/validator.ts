@@ -66,7 +66,7 @@ export function contractValidator(document: OpenApiDocument, { responses = true 
  * in one process (the CLI builds one). A chain holds nothing of an app or of a request: its caches
  * are by route and content type. Its one step per app, Express `param` handlers for path
  * parameters that it adds to the first app it serves, concerns routes with `:name` parameters,
- * and the API's steps are no such route (the core reads the validator's own pathParams). Keyed by
+ * and the API's steps are no such route (its handlers read the validator's own pathParams). Keyed by
  * the document object: a contract is read once and never changed after (a changed contract is a
  * new object, as readContract makes).
  */
