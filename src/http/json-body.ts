@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler, type Response } from 'express';
 import typeis from 'type-is';
 import { parseAfterHalfClose } from './half-closed-body.js';
+import { readJsonDirectly, readsDirectly } from './json-body-direct.js';
 import { jsonOverLimits, MAX_JSON_DEPTH } from './json-depth.js';
 
 /** body-parser keeps `type` from a verify error; src/http/errors.ts maps these to 400s. */
@@ -27,20 +28,29 @@ class BodyRefused extends Error {
   }
 }
 
-/** maxFields: the fields a body may hold in all (the admin API's bodies are free-form maps: none). */
-export function jsonBody(limit: string, { maxFields = Number.POSITIVE_INFINITY } = {}): RequestHandler {
-  return parseAfterHalfClose(
-    express.json({
-      limit,
-      type: isJsonRequest,
-      verify: (_req, res, bytes, encoding) => {
-        noteBodyBytes(res as Response, bytes.length);
-        if (encoding.toLowerCase() !== 'utf-8' || !isUtf8(bytes)) throw new BodyRefused(BODY_NOT_UTF8);
-        const over = jsonOverLimits(bytes, MAX_JSON_DEPTH, maxFields);
-        if (over) throw new BodyRefused(over === 'depth' ? BODY_TOO_DEEP : BODY_TOO_MANY_FIELDS);
-      },
-    }),
-  );
+/**
+ * maxFields: the fields a body may hold in all (the admin API's bodies are free-form maps: none).
+ * direct: false sends every request to body-parser (the test that compares the two readers).
+ */
+export function jsonBody(limit: string, { maxFields = Number.POSITIVE_INFINITY, direct = true } = {}): RequestHandler {
+  const verify = (res: Response, bytes: Buffer, encoding = 'utf-8'): void => {
+    noteBodyBytes(res, bytes.length);
+    if (encoding.toLowerCase() !== 'utf-8' || !isUtf8(bytes)) throw new BodyRefused(BODY_NOT_UTF8);
+    const over = jsonOverLimits(bytes, MAX_JSON_DEPTH, maxFields);
+    if (over) throw new BodyRefused(over === 'depth' ? BODY_TOO_DEEP : BODY_TOO_MANY_FIELDS);
+  };
+  const general = parseAfterHalfClose(express.json({ limit, type: isJsonRequest, verify: (_req, res, bytes, encoding) => verify(res as Response, bytes, encoding) }));
+  const limitBytes = bytesOf(limit);
+  // The usual request is read directly (json-body-direct.ts says why); the same checks either way.
+  if (!direct) return general;
+  return (req, res, next) => (readsDirectly(req, limitBytes) ? readJsonDirectly(req, res, next, verify) : general(req, res, next));
+}
+
+/** '64kb', '1mb' as body-parser reads them (the `bytes` package: 1 kb = 1,024 bytes). */
+function bytesOf(limit: string): number {
+  const match = /^(\d+)(kb|mb)$/.exec(limit);
+  if (!match) throw new Error(`body limit '${limit}': write it as <n>kb or <n>mb`);
+  return Number(match[1]) * (match[2] === 'kb' ? 1024 : 1024 * 1024);
 }
 
 /**
