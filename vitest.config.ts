@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/longest-first.js';
 
 const E2E = 'test/e2e/**/*.test.ts';
 const REDIS_INFRA = 'test/setup/redis-infra.test.ts';
@@ -35,6 +36,8 @@ export default defineConfig({
     // in afterEach).
     maxWorkers: 3,
     isolate: false,
+    // The long files first, also on a fresh clone with no durations cached (test/setup/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     // SHORTLINK_MOCK_CPU_LOG=FILE: a line per test file with its CPU and that of its child processes
     // (test/setup/cpu-log.ts; docs/development.md, "Where the suite's time goes").
     ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? { setupFiles: ['test/setup/cpu-log.ts'] } : {}),
