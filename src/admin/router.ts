@@ -26,6 +26,32 @@ const CONSOLE_FILE = /^\/$|\.(html|js|css)$/;
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
+/**
+ * The admin contract's validator (requests and responses), one per document: express-openapi-validator
+ * compiles a route's schemas on its first request, and a validator of its own for each mock made
+ * each of them compile again (about 50 ms of CPU a mock whose admin API is called; the tests make
+ * hundreds). Its state is per document and route, never per app, as for the API's (src/http/validator.ts).
+ */
+const adminValidators = new WeakMap<object, RequestHandler[]>();
+
+function adminValidator(document: object): RequestHandler[] {
+  let validator = adminValidators.get(document);
+  if (!validator) adminValidators.set(document, (validator = newAdminValidator(document)));
+  return validator;
+}
+
+function newAdminValidator(document: object): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: structuredClone(document) as unknown as ValidatorSpec,
+    validateApiSpec: false, // linted in CI, like openapi.yaml
+    // No coercion: {"count": "3"} is a 400, as the admin contract says (query strings are still read as their types).
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+    validateResponses: { removeAdditional: false, coerceTypes: false },
+    validateSecurity: false,
+    ajvFormats: { mode: 'full' },
+  }) as unknown as RequestHandler[];
+}
+
 export function adminRouter(deps: AdminDeps): Router {
   const router = express.Router();
   router.get('/openapi.yaml', servedContract(() => deps.adminContract.text));
@@ -36,17 +62,7 @@ export function adminRouter(deps: AdminDeps): Router {
   }
   router.use(requireAdminToken(deps.adminToken));
   router.use(jsonBody('64kb'));
-  router.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(deps.adminContract.document) as unknown as ValidatorSpec,
-      validateApiSpec: false, // linted in CI, like openapi.yaml
-      // No coercion: {"count": "3"} is a 400, as the admin contract says (query strings are still read as their types).
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-      validateResponses: { removeAdditional: false, coerceTypes: false },
-      validateSecurity: false,
-      ajvFormats: { mode: 'full' },
-    }) as unknown as RequestHandler[],
-  );
+  router.use(adminValidator(deps.adminContract.document));
   addStateRoutes(router, deps);
   addTrafficRoutes(router, deps);
   addViolationRoutes(router, deps);

@@ -156,7 +156,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     coverage: new CoverageTracker(contractRules.documentedOutcomes(), traffic.coverage),
     violations: traffic.violations,
     snapshots: options.snapshots ?? memorySnapshots(),
-    adminContract: readAdminContract(options.contract),
+    adminContract: adminContractOf(options.contract),
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
     reset: async () => service.replaceData(await seed()),
@@ -221,4 +221,17 @@ function relaxed(write: Promise<void>, log: ((line: string) => void) | undefined
 
 function swaggerUiAssets(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
+
+/**
+ * The admin document for an API contract, read once per contract: every mock built on the same
+ * contract object (the tests' thousands of apps, startMock's) then shares one document, so the
+ * admin router's validator is built and compiled once for them all (src/admin/router.ts).
+ */
+const adminContracts = new WeakMap<Contract['document'], Contract>();
+
+function adminContractOf(api: Contract): Contract {
+  let admin = adminContracts.get(api.document);
+  if (!admin) adminContracts.set(api.document, (admin = readAdminContract(api)));
+  return admin;
 }
