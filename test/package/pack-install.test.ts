@@ -44,6 +44,12 @@ const RUN_LIMIT_MS = 30_000;
 let scratch: string;
 let consumer: string;
 let readmeRun: CommandResult[] = [];
+/** What `npm pack --json` reports of the tarball it wrote. */
+interface PackReport {
+  files: { path: string }[];
+  unpackedSize: number;
+}
+let packReport: PackReport | undefined;
 
 beforeAll(async () => {
   for (const built of ['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts']) {
@@ -63,8 +69,15 @@ beforeAll(async () => {
   const allowScripts = { [`${ENGINE}@${ours.optionalDependencies[ENGINE]}`]: true, '@scarf/scarf': false };
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', allowScripts }));
   const strict = { ...NPM_TEST_ENV, npm_config_strict_allow_scripts: 'true' };
-  readmeRun = await runReadmeCommands(readmeInstallCommands().tarball, { clone: join(scratch, 'shortlink-mock'), project: consumer }, INSTALL_LIMIT_MS, strict);
+  const dirs = { clone: join(scratch, 'shortlink-mock'), project: consumer };
+  // With npm's json setting (a variable: the line stays the guide's) the guide's `npm pack` reports
+  // what it packed, as a run of `npm pack --dry-run --json` of its own did (1.6 s of CPU more),
+  // for the checks of the tarball's contents below; its scripts' output then goes to stderr.
+  const [pack, ...install] = readmeInstallCommands().tarball;
+  readmeRun = await runReadmeCommands([pack!], dirs, INSTALL_LIMIT_MS, { ...strict, npm_config_json: 'true' });
+  if (readmeRun[0]?.code === 0) readmeRun.push(...(await runReadmeCommands(install, dirs, INSTALL_LIMIT_MS, strict)));
   for (const result of readmeRun) expect(result.code, result.transcript).toBe(0);
+  [packReport] = JSON.parse(readmeRun[0]!.stdout) as PackReport[];
 }, 3 * INSTALL_LIMIT_MS + 10_000);
 
 afterAll(() => {
@@ -167,17 +180,14 @@ describe('pact check in the installed package', () => {
   }, INSTALL_LIMIT_MS + RUN_LIMIT_MS);
 });
 
-describe('npm pack --dry-run', () => {
+describe("the tarball the guide's npm pack wrote", () => {
   let files: string[];
   let unpackedSize: number;
 
-  beforeAll(async () => {
-    const dryRun = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], PACKAGE_ROOT, RUN_LIMIT_MS);
-    expect(dryRun.code, dryRun.transcript).toBe(0);
-    const [listing] = JSON.parse(dryRun.stdout) as { files: { path: string }[]; unpackedSize: number }[];
-    files = listing!.files.map((file) => file.path);
-    unpackedSize = listing!.unpackedSize;
-  }, RUN_LIMIT_MS + 5_000);
+  beforeAll(() => {
+    files = packReport!.files.map((file) => file.path);
+    unpackedSize = packReport!.unpackedSize;
+  });
 
   test('holds what the CLI and startMock need at run time', () => {
     const needed = ['package.json', 'dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/accounts.json'];
