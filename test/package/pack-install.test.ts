@@ -115,13 +115,13 @@ describe('the packed package, installed in a fresh project', () => {
   test('a TypeScript file importing startMock and the types compiles with tsc --strict and runs a create/update/delete', async () => {
     writeFileSync(join(consumer, 'main.ts'), CONSUMER_PROGRAM);
     const tscFlags = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node'];
-    // The compiler is this repository's own TypeScript, the version an `npm install -D typescript`
-    // of our devDependencies' pin gave the consumer (that install, with @types/node, cost 5 s of
-    // CPU). What it compiles resolves from the consumer's node_modules alone: 'shortlink-mock',
-    // and @types/node, which our dependencies bring (express-openapi-validator → @types/express);
-    // tsc looks both up from main.ts's folder, never from its own. --skipDefaultLibCheck leaves out
-    // checking the compiler's own lib.*.d.ts (2.3 of its 7.8 s), which says nothing of ours; every
-    // declaration file in node_modules, ours first, is still checked.
+    // The compiler is this repository's own TypeScript (our pinned version, which the consumer
+    // used to get from an `npm install -D typescript @types/node` of its own: 5 s of CPU). The
+    // program still resolves from the consumer's node_modules alone, never from ours: tsc looks
+    // 'shortlink-mock' and @types/node (which our dependencies bring: express-openapi-validator →
+    // @types/express) up from main.ts's folder, not from its own. --skipDefaultLibCheck leaves out
+    // checking the compiler's own lib.*.d.ts (2.3 of the compile's 7.8 s of CPU), which says nothing
+    // of ours; every declaration file in node_modules, ours included, is still checked.
     const compile = await runCommand(process.execPath, [TSC, ...tscFlags, '--skipDefaultLibCheck', 'main.ts'], consumer, RUN_LIMIT_MS);
     expect(compile.code, compile.transcript).toBe(0);
     const run = await runCommand(process.execPath, ['main.js'], consumer, RUN_LIMIT_MS);
