@@ -4,13 +4,13 @@
 // not among them), so npm must clone it, install its dev dependencies and build dist/ in its clone
 // (the `preprepare` script), then install the result. The installed package has no script that
 // npm 11's install-script policy would ask the consumer to approve.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { NPM_TEST_ENV, README_GIT_URL, readmeInstallCommands, runReadmeCommands } from './readme-install.js';
 import { runCommand, type CommandResult } from './run-command.js';
+import { npmCacheIn, scratchDir } from './scratch.js';
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 /** npm's clone installs every dev dependency from the cache and builds: about 30 s on an idle machine. */
@@ -37,7 +37,7 @@ async function repositoryOfWorkingTree(dir: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'shortlink-mock-git-'));
+  scratch = scratchDir('shortlink-mock-git-');
   const repository = join(scratch, 'shortlink-mock');
   mkdirSync(repository);
   await repositoryOfWorkingTree(repository);
@@ -45,7 +45,9 @@ beforeAll(async () => {
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'project', private: true, type: 'module' }));
   const commands = readmeInstallCommands().git.map((command) => ({ ...command, line: command.line.replace(README_GIT_URL, `file://${repository}`) }));
-  run = await runReadmeCommands([...commands, { line: 'npx shortlink-mock --version', where: 'project' }], { clone: repository, project }, INSTALL_LIMIT_MS, NPM_TEST_ENV);
+  // npm clones into its cache's temporary folder: that one in the scratch folder too (scratch.ts).
+  const env = { ...NPM_TEST_ENV, npm_config_cache: npmCacheIn(scratch) };
+  run = await runReadmeCommands([...commands, { line: 'npx shortlink-mock --version', where: 'project' }], { clone: repository, project }, INSTALL_LIMIT_MS, env);
 }, INSTALL_LIMIT_MS + 2 * GIT_LIMIT_MS);
 
 afterAll(() => {
