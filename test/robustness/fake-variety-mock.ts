@@ -57,7 +57,7 @@ export async function startFakeMock(options: { unjournaled?: readonly string[] }
  * `node -e` source (script or module) defining `getThing()`: the JSON of GET /thing at MOCK_URL,
  * through node:http. Not fetch: Node 20's fetch compiles its WebAssembly HTTP parser at every start
  * (client-node.ts), and runner.test.ts starts about 200 of these clients (measured: 0.23 s of CPU a
- * run with fetch, 0.08 s with node:http; runner.test went from 29 to 8 s of CPU).
+ * run with fetch, 0.08 s with node:http; runner.test went from 24 to 8 s of CPU).
  */
 export const GET_THING = `
 const getThing = () => import('node:http').then(({ get }) => new Promise((resolve, reject) => {
