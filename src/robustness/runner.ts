@@ -57,7 +57,7 @@ async function runOnce(input: RunnerInput, variety: VarietySwitch | null): Promi
     const run = await input.execute();
     return { run, entries: await target.journalAfter(mark) };
   } finally {
-    if (variety) await target.clearVariety();
+    if (variety) await target.afterVariedRun();
   }
 }
 

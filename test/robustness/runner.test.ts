@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runRobustnessCommand } from '../../src/commands/robustness.js';
 import { CLIENT_NODE } from './client-node.js';
-import { BRITTLE_CLIENT, startFakeMock, type FakeMock } from './fake-variety-mock.js';
+import { BRITTLE_CLIENT, GET_THING, startFakeMock, type FakeMock } from './fake-variety-mock.js';
 
 let mock: FakeMock;
 let dir: string;
@@ -108,7 +108,7 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
   it('blames no dimension for a failure that does not come back when rerun (a flaky command)', async () => {
     const marker = join(dir, 'flaky-once');
     // Passes with variety off, fails its first varied run only.
-    const flaky = `const fs = require('node:fs'); fetch(process.env.MOCK_URL + '/thing').then((r) => r.json()).then((a) => { if (a.varied.length > 0 && !fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(1); } });`;
+    const flaky = `${GET_THING} const fs = require('node:fs'); getThing().then((a) => { if (a.varied.length > 0 && !fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(1); } });`;
     const out: string[] = [];
     const json = join(dir, 'flaky.json');
     const argv = ['--base-url', mock.url, '--runs', '3', '--seed', '7', '--json', json, '--', ...CLIENT_NODE, '-e', flaky];
@@ -127,7 +127,7 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
   it('stops a run past --timeout with everything it started, and counts it as failed', async () => {
     const out: string[] = [];
     // Passes with variety off, hangs under any seed.
-    const hang = 'const a = await (await fetch(process.env.MOCK_URL + "/thing")).json(); if (a.varied.length > 0) setInterval(() => {}, 1000);';
+    const hang = `${GET_THING} const a = await getThing(); if (a.varied.length > 0) setInterval(() => {}, 1000);`;
     const argv = ['--base-url', mock.url, '--runs', '1', '--seed', '1', '--timeout', '1', '--', ...CLIENT_NODE, '--input-type=module', '-e', hang];
     expect(await runRobustnessCommand(argv, {}, { out: (text) => out.push(text), err: (text) => out.push(text) })).toBe(1);
     expect(out.join('\n')).toContain('timed out after 1 s');
