@@ -25,6 +25,7 @@ import { GroupCommit } from '../store/file/group-commit.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
 import type { LinkStore } from '../core/link-store.js';
 import { accountForKey, type SlugCheck } from './account-for-key.js';
+import { seededData } from './seeded-data.js';
 import type { StoreHealth } from '../core/link-store.js';
 import { openData } from '../store/file/open-data.js';
 import { createTrafficState } from '../store/create-traffic-state.js';
@@ -123,7 +124,7 @@ export interface Mock {
 export async function createMock(options: MockOptions): Promise<Mock> {
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../../fixtures/seed.js');
-  const seed = async (): Promise<MockData> => (await seeds()).buildSeed(options.seed, options.fixtures);
+  const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
   const data = options.shared ? sharedData(options.shared) : await localData(options, seed);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
