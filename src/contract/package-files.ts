@@ -1,11 +1,16 @@
 // The files that ship with the package (openapi.yaml, the admin document, fixtures/), read and
 // parsed; where they are is package-root.ts's (re-exported here).
 import { readFileSync } from 'node:fs';
-import jsYaml from 'js-yaml';
-import { stringify } from 'yaml';
+import { createRequire } from 'node:module';
 import type { Contract, OpenApiDocument } from '../core/contract-types.js';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { ADMIN_CONTRACT_FILE, CONTRACT_FILE, DEFAULT_FIXTURES_FILE } from './package-root.js';
+
+const require = createRequire(import.meta.url);
+// js-yaml's CommonJS build, not its ES module: the validator's $ref parser loads that build at every
+// start anyway, so the contracts are parsed by the same copy and its 4,000-line ES module is never
+// compiled (~10 ms of a cold start's CPU).
+const jsYaml = require('js-yaml') as typeof import('js-yaml');
 
 export { ADMIN_CONTRACT_FILE, CONSOLE_DIR, CONTRACT_FILE, DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR, PACKAGE_ROOT, packageVersion } from './package-root.js';
 
@@ -34,12 +39,13 @@ export function readAdminContract(api: Contract = readContract(), file = ADMIN_C
   ) as typeof document;
   const apiSchemas = (api.document['components'] as { schemas: Record<string, unknown> }).schemas;
   localized.components.schemas = { ...apiSchemas, ...localized.components.schemas };
-  // The text is written when first read (GET /__admin/openapi.yaml), not at every start: ~45 ms.
+  // The text is written when first read (GET /__admin/openapi.yaml), not at every start: ~45 ms;
+  // `yaml` is loaded then too (a start that loads no other YAML than the contracts does not load it).
   let text: string | undefined;
   return {
     document: localized,
     get text() {
-      return (text ??= stringify(localized));
+      return (text ??= (require('yaml') as typeof import('yaml')).stringify(localized));
     },
   };
 }

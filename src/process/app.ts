@@ -38,7 +38,7 @@ import { contractValidator } from '../http/validator.js';
 import { bodyVerdict, readAgainWhenChanged } from '../http/read-again.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { SeedAccount } from '../core/new-account.js';
-import { proxyPipeline, type ProxySettings } from '../proxy/pipeline.js';
+import type { proxyPipeline, ProxySettings } from '../proxy/pipeline.js';
 import { VIOLATIONS_HEADER } from '../proxy/headers.js';
 import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from '../http/variety.js';
 import { contractJudge } from '../http/variety-judge.js';
@@ -84,7 +84,7 @@ export interface AppDeps {
   /** false: request lines are not even built (--quiet; they cost CPU at thousands per second). */
   logRequests?: boolean;
   /** Proxy mode (--proxy): API requests go to this upstream instead of the stateful handlers. */
-  proxy?: ProxySettings;
+  proxy?: ProxySettings & { pipeline: typeof proxyPipeline };
   /** Variety mode's settings (src/variety/); default: one of its own, off. */
   variety?: VarietySwitch;
   /** Replaces handlers by operationId (tests use it to force a contract-breaking response). */
@@ -126,7 +126,8 @@ export function createApp(deps: AppDeps): Express {
   //    A route, not a router every request passes through.
   app.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
   // 6–11 in proxy mode: every other request goes to the upstream, judged on both sides (src/proxy/pipeline.ts).
-  if (deps.proxy) app.use(proxyPipeline({ ...deps.proxy, document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));
+  //    The pipeline comes with the settings: createMock loads src/proxy/ only in proxy mode.
+  if (deps.proxy) app.use(deps.proxy.pipeline({ ...proxySettings(deps.proxy), document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));
   else addMockRoutes(app, deps, sleep, variety);
   // 12. Anything not answered by now, then every error, as the spec's Error object.
   app.use((req) => {
@@ -169,6 +170,10 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   app.use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
   const runAgain = express.Router().use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
+}
+
+function proxySettings({ upstream, judge, strict }: ProxySettings): ProxySettings {
+  return { upstream, judge, strict };
 }
 
 function mediaTypeOnly(req: Request, _res: Response, next: NextFunction): void {

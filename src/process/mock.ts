@@ -29,8 +29,6 @@ import { seededData } from './seeded-data.js';
 import type { StoreHealth } from '../core/link-store.js';
 import { openData } from '../store/file/open-data.js';
 import { createTrafficState } from '../store/create-traffic-state.js';
-import { AnswerJudge } from '../proxy/answer-judge.js';
-import { Upstream } from '../proxy/forward.js';
 import type { JournalStore, TrafficState } from '../core/traffic-state.js';
 import type { VarietySettings } from '../variety/plan.js';
 import { type VarietySwitch, varietySwitchFor } from '../variety/switch.js';
@@ -144,9 +142,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   if (options.variety) await variety.set(options.variety);
   const stopFollowing = followShared(variety, VARIETY_FOLLOW_MS, options.log ?? (() => undefined));
   const journal = traffic.journal;
-  const upstream = options.proxy && new Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
+  // Proxy mode's modules are loaded only with --proxy: ~20 ms of CPU that no other start pays.
+  const proxyMode = options.proxy && (await loadProxyMode());
+  const upstream = options.proxy && proxyMode && new proxyMode.Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
   // Its threads start on the first large answer, not here.
-  const judge = upstream && new AnswerJudge(options.contract.document);
+  const judge = upstream && proxyMode && new proxyMode.AnswerJudge(options.contract.document);
   const app = createApp({
     service,
     contract: options.contract,
@@ -175,7 +175,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.log ? { log: options.log } : {}),
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
-    ...(upstream && judge && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict } } : {}),
+    ...(upstream && judge && proxyMode && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict, pipeline: proxyMode.proxyPipeline } } : {}),
   });
   return { app, service, store, scenarios, variety, journal, seeded: data.seeded, close: async () => {
       upstream?.close();
@@ -185,6 +185,12 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       await data.close();
     },
   };
+}
+
+/** The upstream client, the answer judge (and its threads) and the pipeline of src/proxy/. */
+async function loadProxyMode() {
+  const [{ Upstream }, { AnswerJudge }, { proxyPipeline }] = await Promise.all([import('../proxy/forward.js'), import('../proxy/answer-judge.js'), import('../proxy/pipeline.js')]);
+  return { Upstream, AnswerJudge, proxyPipeline };
 }
 
 interface OpenedData {

@@ -3,10 +3,10 @@
 // watcher can keep the last good set.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { Scenario } from '../core/scenarios.js';
 import type { ContractRules } from './contract-rules.js';
 import { ScenarioError, ScenarioParser } from './parse-scenario.js';
+import { parseScenarioYaml } from './scenario-yaml.js';
 
 const SCENARIO_FILE = /\.(ya?ml|json)$/;
 const SCHEMA_FILE = 'scenario.schema.json';
@@ -32,7 +32,7 @@ export function loadScenarioDir(dir: string, parser: ScenarioParser): Scenario[]
 function readScenarioFile(path: string): unknown {
   try {
     const text = readFileSync(path, 'utf8');
-    return path.endsWith('.json') ? JSON.parse(text) : parse(text);
+    return path.endsWith('.json') ? JSON.parse(text) : parseScenarioYaml(text);
   } catch (error) {
     throw new ScenarioError(`${path}: cannot parse: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -33,7 +33,9 @@ export class ScenarioParser {
     schema: object,
     private readonly contract: ContractRules,
   ) {
-    this.validateShape = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    // No meta-schema check: the schema is the package's (load-scenarios.ts), checked once in the
+    // suite (test/process/meta-schema.test.ts); compiling the meta-schema was ~25 ms of a start.
+    this.validateShape = new Ajv({ strict: false, allErrors: true, validateSchema: false }).compile(schema);
   }
 
   parse(raw: unknown, source: string): Scenario {
