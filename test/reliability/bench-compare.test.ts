@@ -4,10 +4,12 @@
 // throughput, which other test files running at the same time would skew (this suite runs one
 // file at a time). The statistics themselves are table-tested in test/bench/compare-stats.test.ts.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,9 +47,9 @@ interface Outcome {
   report: { results: { verdict: { word: string; failsGate: boolean }; problems: string[] }[] };
 }
 
-function compare(ref: string, candidate: string, name: string): Promise<Outcome> {
+function compare(ref: string, candidate: string, name: string, workload = 'create'): Promise<Outcome> {
   const json = join(scratch, `${name}.json`);
-  const args = [COMPARE, ref, '--candidate', candidate, '--workload', 'create', '--rounds', '4', '--duration', '2', '--warmup', '1', '--json', json];
+  const args = [COMPARE, ref, '--candidate', candidate, '--workload', workload, '--rounds', '4', '--duration', '2', '--warmup', '1', '--json', json];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -69,6 +71,33 @@ test('a planted slowdown is "slower" and exits 1', async () => {
   expect(output).toMatch(/create: slower \(beyond the threshold: FAIL\)/);
   expect(code, output).toBe(1);
 }, 110_000);
+
+// delete runs a fixed number of requests, which autocannon ends at its next one-second tick, and
+// its duration says so: read off it, 2,000 deletes that took 0.2 s or 0.9 s both came out at about
+// 1,980 a second, on both sides alike. The round is timed by its answers instead. A server that
+// answers at once takes 2,000 deletes in well under a second: the rate must say so.
+test('a delete round is timed by its answers, not by autocannon\'s one-second tick', async () => {
+  let created = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    if (req.method === 'POST') {
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `lnk_${created++}` }));
+    } else res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const { measureRound } = (await import(pathToFileURL(join(ROOT, 'bench', 'lib', 'compare-workloads.mjs')).href)) as {
+      measureRound: (name: string, server: object, settings: object, memory: object) => Promise<{ reqPerSec: number; problems: string[] }>;
+    };
+    const round = await measureRound('delete', { kind: 'baseline', url: `http://127.0.0.1:${port}` }, { durationSec: 1, connections: 10 }, {});
+    expect(round.problems).toEqual([]);
+    expect(created).toBe(2000);
+    expect(round.reqPerSec).toBeGreaterThan(2000);
+  } finally {
+    server.close();
+  }
+}, 60_000);
 
 // A 95% interval excludes the truth in about one run in twenty, so one build against itself is
 // called "faster" or "slower" now and then (more often when another process loads the machine in
