@@ -40,9 +40,9 @@ export function jsonBody(limit: string, { maxFields = Number.POSITIVE_INFINITY, 
     if (over) throw new BodyRefused(over === 'depth' ? BODY_TOO_DEEP : BODY_TOO_MANY_FIELDS);
   };
   const general = parseAfterHalfClose(express.json({ limit, type: isJsonRequest, verify: (_req, res, bytes, encoding) => verify(res as Response, bytes, encoding) }));
-  const limitBytes = bytesOf(limit);
-  // The usual request is read directly (json-body-direct.ts says why); the same checks either way.
   if (!direct) return general;
+  // The usual request is read directly (json-body-direct.ts says why); the same checks either way.
+  const limitBytes = bytesOf(limit);
   return (req, res, next) => (readsDirectly(req, limitBytes) ? readJsonDirectly(req, res, next, verify) : general(req, res, next));
 }
 
