@@ -1,6 +1,7 @@
 // Runs a process to its end, bounded: killed after a time limit, its output collected. For the
 // tests that run the suite the way CI does, as its own process.
 import { spawn } from 'node:child_process';
+import { loopbackEnv } from '../helpers/loopback-env.js';
 
 export interface Run {
   code: number | null;
@@ -8,9 +9,12 @@ export interface Run {
   stderr: string;
 }
 
-/** Environment variables of this process except those whose names start with one of the prefixes. */
+/**
+ * Environment variables of this process except those whose names start with one of the prefixes,
+ * and the extra CA bundle's (the runs here reach only loopback: test/helpers/loopback-env.ts).
+ */
 export function envWithout(prefixes: readonly string[]): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !prefixes.some((prefix) => name.startsWith(prefix))));
+  return loopbackEnv(Object.fromEntries(Object.entries(process.env).filter(([name]) => !prefixes.some((prefix) => name.startsWith(prefix)))));
 }
 
 export function runToEnd(args: string[], options: { env: Record<string, string | undefined>; limitMs: number; cwd?: string }): Promise<Run> {

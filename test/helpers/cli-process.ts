@@ -5,6 +5,7 @@ import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'n
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
+import { loopbackEnv } from './loopback-env.js';
 
 export const CLI = join(PACKAGE_ROOT, 'dist', 'src', 'cli.js');
 const START_LIMIT_MS = 15_000;
@@ -124,6 +125,7 @@ function runToEnd(child: ChildProcessWithoutNullStreams): Promise<Finished> {
   );
 }
 
+/** Also without the extra CA bundle's variable: the CLI here reaches only loopback (loopback-env.ts). */
 function withoutMockVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MOCK_')));
+  return loopbackEnv(Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MOCK_'))));
 }

@@ -1,8 +1,10 @@
 // Runs one recipe of examples/ as its reader would, to its end, with a bound (killed after it).
 // The child gets none of this run's VITEST_* variables (a nested Vitest would take itself for a
-// worker of this one), MOCK_* or npm_* ones; and no colours, so that its output reads as text.
+// worker of this one), MOCK_* or npm_* ones, nor the extra CA bundle's (the examples reach only
+// loopback: test/helpers/loopback-env.ts); and no colours, so that its output reads as text.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { loopbackEnv } from '../helpers/loopback-env.js';
 
 const run = promisify(execFile);
 
@@ -15,7 +17,7 @@ export interface ExampleRun {
 
 /** `env`: variables the example is given on purpose (after those of this run are left out). */
 export async function runExample(args: string[], cwd: string, limitMs: number, env: Record<string, string> = {}): Promise<ExampleRun> {
-  const childEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|MOCK_|npm_)/i.test(name))), NO_COLOR: '1', ...env };
+  const childEnv = { ...loopbackEnv(Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|MOCK_|npm_)/i.test(name)))), NO_COLOR: '1', ...env };
   const line = `$ node ${args.join(' ')} (in ${cwd})`;
   try {
     const { stdout, stderr } = await run(process.execPath, args, { cwd, env: childEnv, timeout: limitMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 });
