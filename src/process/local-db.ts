@@ -1,7 +1,7 @@
 // This process's own db (`--db FILE` or `--db :memory:`), opened and checked by the start-up before
 // it loads the server's modules: a db the CLI refuses is refused with only the light file-store
 // modules loaded. A refusal used to pay the whole module load (Express, express-openapi-validator,
-// the app: ~0.42 s of CPU per refused start, where ~0.25 s now), and test/process/corrupt-db.test.ts
+// the app: ~0.42 s of CPU per refused start, ~0.21 s now), and test/process/corrupt-db.test.ts
 // alone starts the CLI on a refused db 14 times. The data read here is handed on to createMock,
 // which does not read the file again.
 import { mkdirSync } from 'node:fs';
