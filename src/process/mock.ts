@@ -27,7 +27,7 @@ import type { LinkStore } from '../core/link-store.js';
 import { accountForKey, type SlugCheck } from './account-for-key.js';
 import { seededData } from './seeded-data.js';
 import type { StoreHealth } from '../core/link-store.js';
-import { openData } from '../store/file/open-data.js';
+import { dataFrom, openData } from '../store/file/open-data.js';
 import { createTrafficState } from '../store/create-traffic-state.js';
 import type { JournalStore, TrafficState } from '../core/traffic-state.js';
 import type { VarietySettings } from '../variety/plan.js';
@@ -51,6 +51,8 @@ export interface SharedData {
 export interface MockOptions {
   /** This process's data: the lowdb file with its change log, or memory. */
   store?: DataStore;
+  /** What `store` keeps, already read and checked (keptData): not read again; null: seed it. Default: read here. */
+  storeData?: MockData | null;
   /** Or data shared with other instances (`--db redis://`); exactly one of the two. */
   shared?: SharedData;
   contract: Contract;
@@ -205,7 +207,8 @@ interface OpenedData {
 async function localData(options: MockOptions, seed: () => Promise<MockData>): Promise<OpenedData> {
   const dataStore = options.store;
   if (!dataStore || options.shared) throw new Error('createMock takes either a store or shared data');
-  const opened = await openData(dataStore, seed, options.reset ?? false);
+  const { storeData } = options;
+  const opened = storeData === undefined ? await openData(dataStore, seed, options.reset ?? false) : await dataFrom(dataStore, storeData, seed);
   const commits = new GroupCommit<StoreOp>((ops) => dataStore.write(ops));
   const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
   const store = new LocalLinkStore(opened.data, persist, dataStore.location);

@@ -1,13 +1,11 @@
 // The start-up steps of the CLI that touch files or refuse a configuration, each failing with a
 // StartupError whose one-line message the CLI prints before exiting with code 2; and the two that
 // the CLI and startMock() (src/toolkit/start-mock.ts) share: start a mock from a Config, stop it.
-import { mkdirSync, renameSync, rmSync, writeFileSync, type FSWatcher } from 'node:fs';
+import { renameSync, rmSync, writeFileSync, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
 import { asGiven, sourceOf, type Config } from './config.js';
-import { createMock, type Mock } from './mock.js';
-import { createHttpServer } from '../http/server.js';
+import type { Mock, MockOptions } from './mock.js';
 import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from '../contract/package-files.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { scenarioLoader } from '../scenarios/load-scenarios.js';
@@ -20,34 +18,10 @@ import { isFirstWorker } from './workers.js';
 import type { Scenario } from '../core/scenarios.js';
 import { isLoopbackHost } from '../admin/admin-token.js';
 import { readFixtureSpec } from '../contract/package-files.js';
-import { memoryStore, MEMORY_LOCATION, type DataStore } from '../store/file/data-store.js';
-import { DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from '../store/file/log-file-store.js';
-import type { SnapshotStore } from '../core/snapshots.js';
-import { directorySnapshots, memorySnapshots } from '../store/file/snapshot-store.js';
+import { openLocalDb } from './local-db.js';
+import { StartupError } from './startup-error.js';
 
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
-export function openStore(db: string, durable: boolean, log: (line: string) => void): DataStore {
-  if (db === MEMORY_LOCATION) return memoryStore();
-  const file = resolve(db);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-  } catch (error) {
-    throw new StartupError(`cannot create the directory of db ${file}: ${(error as Error).message}`);
-  }
-  return new LogFileStore(file, {
-    durable,
-    compactAfterBytes: DEFAULT_COMPACT_AFTER_BYTES,
-    onError: (error) => log(`INTERNAL ERROR compacting ${file} (the change log keeps every change): ${error.message}`),
-  });
-}
-
-/** Snapshots live in `snapshots/` beside the db file, or in memory with `--db :memory:`. */
-export function openSnapshots(db: string): SnapshotStore {
-  return db === MEMORY_LOCATION ? memorySnapshots() : directorySnapshots(join(dirname(resolve(db)), 'snapshots'));
-}
+export { StartupError };
 
 export function loadFixtures(file: string): ReturnType<typeof readFixtureSpec> {
   try {
@@ -143,19 +117,25 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const reset = config.reset && isFirstWorker();
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
   const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;
-  const mock = await createMock({
-    ...(shared ?? { store: openStore(config.db, config.durability === 'durable', log), snapshots: openSnapshots(config.db) }),
+  // Opened and checked before the server's modules load: a db the CLI refuses costs none of them.
+  const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
+  const { createMock } = await import('./mock.js');
+  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
+  const server = await listenOrClose(mock, config);
+  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
+}
+
+/** What createMock takes from the flags as they are. */
+function flagOptions(config: Config): Omit<MockOptions, 'contract' | 'fixtures' | 'version'> {
+  return {
     logRequests: !config.quiet,
     durability: config.durability,
-    contract,
-    contractRules,
-    scenarios: served.scenarios,
     ...(config.scenario ? { scenario: config.scenario } : {}),
     ...(config.variety === undefined ? {} : { variety: { seed: config.variety } }),
-    fixtures,
     seed: config.seed,
-    reset,
-    version: packageVersion(),
     corsOrigins: config.corsOrigins,
     allowedHosts: config.allowedHosts,
     journalSize: config.journalSize,
@@ -163,13 +143,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
     maxAnyKeyAccounts: config.maxAnyKeyAccounts,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
     ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs, concurrency: config.proxyConcurrency } } : {}),
-    log,
-  });
-  const server = await listenOrClose(mock, config);
-  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
+  };
 }
 
 /**
@@ -192,7 +166,8 @@ async function listenOrClose(mock: Mock, config: Config): Promise<Server> {
   }
 }
 
-function listen(mock: Mock, config: Config): Promise<Server> {
+async function listen(mock: Mock, config: Config): Promise<Server> {
+  const { createHttpServer } = await import('../http/server.js');
   return new Promise((resolveServer, reject) => {
     const server = createHttpServer(mock.app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs }).listen(config.port, config.host);
     server.once('listening', () => resolveServer(server));

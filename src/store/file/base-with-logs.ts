@@ -115,14 +115,18 @@ export class BaseWithLogs {
     this.bytes += Buffer.byteLength(text);
   }
 
+  /** Not opened (--reset): whatever is there is overwritten unread, so it must be ours. Checked once. */
+  async requireOurs(): Promise<void> {
+    if (!this.recognised) await requireOurs(this.location);
+    this.recognised = true;
+  }
+
   /**
    * For a replace (seed, reset, restore): a generation no log on disk names, so that none of them
    * can pass for the new state's, whether or not this store read them (`--reset` does not).
    */
   async newGeneration(): Promise<number> {
-    // Not opened (--reset): whatever is there is overwritten unread, so it must be ours.
-    if (!this.recognised) await requireOurs(this.location);
-    this.recognised = true;
+    await this.requireOurs();
     const logGenerations = await Promise.all([this.log, this.oldLog].map((file) => generationOfLog(file)));
     return Math.max(this.generation, ...logGenerations.map((found) => found ?? 0)) + 1;
   }

@@ -53,6 +53,14 @@ export class LogFileStore implements DataStore {
     return this.data;
   }
 
+  /**
+   * Throws NotOurFileError when the file, unread, is not a db of ours: checked before a reset seeds
+   * (src/store/file/open-data.ts), and not again by the replace that follows.
+   */
+  requireOurs(): Promise<void> {
+    return this.files.requireOurs();
+  }
+
   write(ops: readonly StoreOp[]): Promise<void> {
     const run = this.queue.then(() => this.apply(ops));
     this.queue = run.catch(() => undefined);

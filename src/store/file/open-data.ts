@@ -19,18 +19,41 @@ export class DataFileError extends Error {
 }
 
 export async function openData(store: DataStore, seed: () => Promise<MockData>, reset: boolean): Promise<OpenedData> {
-  if (!reset) {
-    const existing = await readExisting(store);
-    if (existing) return { data: existing, seeded: false };
-  }
+  return dataFrom(store, await keptData(store, reset), seed);
+}
+
+/**
+ * openData's first half, which refuses a db that cannot be opened: what the store keeps, checked;
+ * null when it is to be seeded (none yet, or a reset). The CLI calls it before it loads the
+ * server's modules (src/process/local-db.ts), so that a refusal costs none of them.
+ */
+export async function keptData(store: DataStore & { requireOurs?: () => Promise<void> }, reset: boolean): Promise<MockData | null> {
+  if (!reset) return readExisting(store);
+  // A reset overwrites the file unread: one that is not ours is refused before anything is seeded.
+  await store.requireOurs?.().catch((error: unknown) => {
+    throw writeError(store, error);
+  });
+  return null;
+}
+
+/** openData's second half, from what keptData found: that data kept, or when none, seeded and written. */
+export async function dataFrom(store: DataStore, kept: MockData | null, seed: () => Promise<MockData>): Promise<OpenedData> {
+  return kept ? { data: kept, seeded: false } : { data: await seedStore(store, seed), seeded: true };
+}
+
+async function seedStore(store: DataStore, seed: () => Promise<MockData>): Promise<MockData> {
   const data = await seed();
   try {
     await store.write([{ op: 'replace', data }]);
   } catch (error) {
-    if (error instanceof NotOurFileError) throw notOurs(store.location, error);
-    throw new DataFileError(`cannot write db ${store.location}: ${printable((error as Error).message)}`);
+    throw writeError(store, error);
   }
-  return { data, seeded: true };
+  return data;
+}
+
+function writeError(store: DataStore, error: unknown): DataFileError {
+  if (error instanceof NotOurFileError) return notOurs(store.location, error);
+  return new DataFileError(`cannot write db ${store.location}: ${printable((error as Error).message)}`);
 }
 
 async function readExisting(store: DataStore): Promise<MockData | null> {
