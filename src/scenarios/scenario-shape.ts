@@ -7,9 +7,9 @@
 // test/process/scenario-shape-validator.test.ts checks that the generated code is current and gives the
 // same errors as a compile on broken files.
 import type { ValidateFunction } from 'ajv';
+import { textDigest } from '../contract/text-digest.js';
 import { compileShape } from './parse-scenario.js';
 import { SCHEMA_DIGEST, validate } from './scenario-shape-validator.js';
-import { textDigest } from './scenario-yaml.js';
 
 export function shapeValidator(schemaText: string): ValidateFunction {
   return textDigest(schemaText) === SCHEMA_DIGEST ? (validate as unknown as ValidateFunction) : compileShape(JSON.parse(schemaText) as object);

@@ -9,7 +9,7 @@ import { Ajv } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { DEFAULT_SCENARIOS_DIR, PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { SHAPE_AJV_OPTIONS } from '../../src/scenarios/parse-scenario.js';
-import { textDigest } from '../../src/scenarios/scenario-yaml.js';
+import { textDigest } from '../../src/contract/text-digest.js';
 
 // CommonJS: its module.exports is the function, and carries it again as .default (what TypeScript types).
 const standaloneCode = standaloneModule.default;
