@@ -6,8 +6,9 @@
 // start: their values are kept, as JSON, under the SHA-256 of their text (parsed-contracts.ts,
 // written by `npm run gen:contracts` with this same parse), so the same text gives the same
 // document, and any other text (an edited contract, a user's file) is parsed by js-yaml. Why:
-// measured after the server's modules are loaded, as in the CLI, js-yaml took ~6-8 ms for
-// openapi.yaml and ~13-24 ms for the admin document at every cold start; JSON.parse of both ~1 ms.
+// measured by process.cpuUsage after the server's modules are loaded, as in the CLI, js-yaml took
+// 6-8 ms for openapi.yaml and 13-24 ms for the admin document at every cold start; with the table,
+// readContract + readAdminContract take 5-6 ms (loading parsed-contracts.ts ~2.5 ms of it).
 import { createRequire } from 'node:module';
 import { PARSED_CONTRACTS } from './parsed-contracts.js';
 import { textDigest } from './text-digest.js';
