@@ -4,26 +4,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Contract, OpenApiDocument } from '../core/contract-types.js';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
+import { parseContractYaml } from './contract-yaml.js';
 import { ADMIN_CONTRACT_FILE, CONTRACT_FILE, DEFAULT_FIXTURES_FILE } from './package-root.js';
 
 const require = createRequire(import.meta.url);
-// js-yaml's CommonJS build, not its ES module: the validator's $ref parser loads that build at every
-// start anyway, so the contracts are parsed by the same copy and its 4,000-line ES module is never
-// compiled (~10 ms of a cold start's CPU).
-const jsYaml = require('js-yaml') as typeof import('js-yaml');
 
 export { ADMIN_CONTRACT_FILE, CONSOLE_DIR, CONTRACT_FILE, DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR, PACKAGE_ROOT, packageVersion } from './package-root.js';
 
-/**
- * The contracts are parsed with js-yaml's core schema: the same documents as `yaml`'s parse
- * (test/process/contract-parse.test.ts), in about a tenth of the CPU at a cold start (admin and API
- * documents: ~30 ms against ~200 ms), when no code of either parser is warm yet.
- */
-const parseYaml = (text: string): unknown => jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
-
 export function readContract(file = CONTRACT_FILE): Contract {
   const text = readFileSync(file, 'utf8');
-  return { text, document: parseYaml(text) as OpenApiDocument };
+  return { text, document: parseContractYaml(text) as OpenApiDocument };
 }
 
 const API_SCHEMA_REF = /^\.\.\/\.\.\/openapi\.yaml#\/components\/schemas\//;
@@ -33,7 +23,7 @@ const API_SCHEMA_REF = /^\.\.\/\.\.\/openapi\.yaml#\/components\/schemas\//;
  * references so that the file lints on its own) become local, and the API's schemas are copied in.
  */
 export function readAdminContract(api: Contract = readContract(), file = ADMIN_CONTRACT_FILE): Contract {
-  const document = parseYaml(readFileSync(file, 'utf8')) as OpenApiDocument & { components: { schemas: Record<string, unknown> } };
+  const document = parseContractYaml(readFileSync(file, 'utf8')) as OpenApiDocument & { components: { schemas: Record<string, unknown> } };
   const localized = JSON.parse(JSON.stringify(document), (key, value: unknown) =>
     key === '$ref' && typeof value === 'string' ? value.replace(API_SCHEMA_REF, '#/components/schemas/') : value,
   ) as typeof document;

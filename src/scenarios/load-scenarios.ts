@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Scenario } from '../core/scenarios.js';
 import type { ContractRules } from './contract-rules.js';
 import { ScenarioError, ScenarioParser } from './parse-scenario.js';
+import { shapeValidator } from './scenario-shape.js';
 import { parseScenarioYaml } from './scenario-yaml.js';
 
 const SCENARIO_FILE = /\.(ya?ml|json)$/;
@@ -40,11 +41,15 @@ function readScenarioFile(path: string): unknown {
 
 /** The schema ships with the package (scenarios/ of the package), whatever directory is loaded. */
 export function readScenarioSchema(dir: string): object {
-  return JSON.parse(readFileSync(join(dir, SCHEMA_FILE), 'utf8')) as object;
+  return JSON.parse(readScenarioSchemaText(dir)) as object;
+}
+
+function readScenarioSchemaText(dir: string): string {
+  return readFileSync(join(dir, SCHEMA_FILE), 'utf8');
 }
 
 /** A loader bound to the contract and the package's schema: dir → scenarios, or a ScenarioError. */
 export function scenarioLoader(contract: ContractRules, schemaDir: string): (dir: string) => Scenario[] {
-  const parser = new ScenarioParser(readScenarioSchema(schemaDir), contract);
+  const parser = new ScenarioParser(shapeValidator(readScenarioSchemaText(schemaDir)), contract);
   return (dir) => loadScenarioDir(dir, parser);
 }

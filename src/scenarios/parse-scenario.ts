@@ -26,17 +26,25 @@ interface RawScenario {
   rules: RawRule[];
 }
 
-export class ScenarioParser {
-  private readonly validateShape: ValidateFunction;
+/**
+ * Ajv's options for the shape check. The validator generated ahead of time for the package's
+ * schema (scenario-shape-validator.ts, `npm run gen:scenario-schema`) is made with these same ones.
+ */
+export const SHAPE_AJV_OPTIONS = { strict: false, allErrors: true } as const;
 
+/** The shape check compiled now: for a schema text the generated validator was not made from. */
+export function compileShape(schema: object): ValidateFunction {
+  // No meta-schema check: the schema is the package's (load-scenarios.ts), checked once in the
+  // suite (test/process/meta-schema.test.ts); compiling the meta-schema was ~25 ms of a start.
+  return new Ajv({ ...SHAPE_AJV_OPTIONS, validateSchema: false }).compile(schema);
+}
+
+export class ScenarioParser {
+  /** The shape check: scenario-shape.ts's shapeValidator (generated ahead, or compiled). */
   constructor(
-    schema: object,
+    private readonly validateShape: ValidateFunction,
     private readonly contract: ContractRules,
-  ) {
-    // No meta-schema check: the schema is the package's (load-scenarios.ts), checked once in the
-    // suite (test/process/meta-schema.test.ts); compiling the meta-schema was ~25 ms of a start.
-    this.validateShape = new Ajv({ strict: false, allErrors: true, validateSchema: false }).compile(schema);
-  }
+  ) {}
 
   parse(raw: unknown, source: string): Scenario {
     if (!this.validateShape(raw)) {

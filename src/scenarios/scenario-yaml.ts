@@ -5,8 +5,8 @@
 // loading `yaml` (72 modules) and parsing the built-in files was ~100 ms of each cold start's CPU,
 // and every start loads the built-in layer. `yaml` is still the only parser: it is loaded on
 // the first text the table does not know.
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { textDigest } from '../contract/text-digest.js';
 import { PARSED_BUILT_INS } from './parsed-built-ins.js';
 
 const require = createRequire(import.meta.url);
@@ -14,8 +14,4 @@ const require = createRequire(import.meta.url);
 export function parseScenarioYaml(text: string): unknown {
   const known = PARSED_BUILT_INS[textDigest(text)];
   return known === undefined ? (require('yaml') as typeof import('yaml')).parse(text) : JSON.parse(known);
-}
-
-export function textDigest(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'yaml';
 import { DEFAULT_SCENARIOS_DIR, PACKAGE_ROOT } from '../../src/contract/package-files.js';
-import { textDigest } from '../../src/scenarios/scenario-yaml.js';
+import { textDigest } from '../../src/contract/text-digest.js';
 
 export const PARSED_BUILT_INS_FILE = join(PACKAGE_ROOT, 'src', 'scenarios', 'parsed-built-ins.ts');
 

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIOS_DIR } from '../../src/contract/package-files.js';
+import { textDigest } from '../../src/contract/text-digest.js';
 import { PARSED_BUILT_INS } from '../../src/scenarios/parsed-built-ins.js';
-import { parseScenarioYaml, textDigest } from '../../src/scenarios/scenario-yaml.js';
+import { parseScenarioYaml } from '../../src/scenarios/scenario-yaml.js';
 import { PARSED_BUILT_INS_FILE, renderParsedBuiltIns } from '../helpers/parsed-built-ins.js';
 
 describe('the parsed built-in scenario files', () => {
