@@ -6,8 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asGiven, sourceOf, type Config } from './config.js';
 import type { Mock, MockOptions } from './mock.js';
-import { DEFAULT_SCENARIOS_DIR, packageVersion, readContract } from '../contract/package-files.js';
-import { ContractRules } from '../scenarios/contract-rules.js';
+import { DEFAULT_SCENARIOS_DIR, packageVersion } from '../contract/package-files.js';
 import { scenarioLoader } from '../scenarios/load-scenarios.js';
 import { watchScenarios } from '../scenarios/watch-scenarios.js';
 import { hasBuiltInLayer, overBuiltIns, replacingLine, type ServedScenarios } from '../scenarios/scenario-layers.js';
@@ -17,19 +16,11 @@ import { isRedisUrl } from './option-values.js';
 import { isFirstWorker } from './workers.js';
 import type { Scenario } from '../core/scenarios.js';
 import { isLoopbackHost } from '../admin/admin-token.js';
-import { readFixtureSpec } from '../contract/package-files.js';
+import { keptContract, keptFixtures } from './kept-files.js';
 import { openLocalDb } from './local-db.js';
 import { StartupError } from './startup-error.js';
 
 export { StartupError };
-
-export function loadFixtures(file: string): ReturnType<typeof readFixtureSpec> {
-  try {
-    return readFixtureSpec(file);
-  } catch (error) {
-    throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);
-  }
-}
 
 /** The scenarios served at start (scenario-layers.ts), and the built-in layer a --watch reload keeps (undefined: DIR is the only one). */
 export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): { served: ServedScenarios; builtIns?: Scenario[] } {
@@ -106,14 +97,14 @@ export interface StartedMock {
  * and internal errors, which are never silenced.
  */
 export async function startFromConfig(config: Config, print: (line: string) => void): Promise<StartedMock> {
-  const contract = readContract();
-  const contractRules = new ContractRules(contract.document);
+  // The same contract and fixtures objects for every mock of this process while the files are unchanged (kept-files.ts).
+  const { contract, rules: contractRules } = keptContract();
   const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
   // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
   for (const scenario of served.replacing) print(replacingLine(scenario));
   const log = (line: string): void => (config.quiet && !/^(CONTRACT|INTERNAL|UPSTREAM)/.test(line) ? undefined : print(line));
-  const fixtures = loadFixtures(config.fixtures);
+  const fixtures = keptFixtures(config.fixtures);
   const reset = config.reset && isFirstWorker();
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
   const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;

@@ -1,0 +1,59 @@
+// The package's contract (with its rules) and a fixtures file, as this process last read them, kept
+// while the file's text is the same. Every mock started in one process through startFromConfig
+// (startMock() in a test suite, the robustness runner's mock of each run) then shares one contract
+// document and one fixtures object, and what is built once per document or fixtures object is built
+// once for them all: the validators (src/http/validator.ts, src/admin/router.ts), the admin document
+// (mock.ts), the contract's response validators (ContractRules) and the seeded data (seeded-data.ts).
+// Before, each start read the files afresh, and those caches, keyed by the object, never hit: in
+// test/robustness/brittle-clients.test.ts (21 mocks in one process), Ajv's compiles and
+// express-openapi-validator's set-up were ~3.4 s of the process's CPU; kept, the file's own CPU went
+// from 16.2-16.9 to 12.7-14.3 s, and test/toolkit/start-mock.test.ts's from 1.3-1.5 to 0.5-0.7 s
+// (two runs each, 26 Nov 2026).
+// The text is read at every start, so an edited file is read as new. Nothing here is changed by a
+// mock: the tests have always built thousands of apps on one shared contract and fixtures object.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
+import type { Contract } from '../core/contract-types.js';
+import { CONTRACT_FILE, readContract } from '../contract/package-files.js';
+import { ContractRules } from '../scenarios/contract-rules.js';
+import { StartupError } from './startup-error.js';
+
+/** Texts kept per kind: a process that reads many versions of a file keeps the latest ones. */
+export const MAX_KEPT_TEXTS = 4;
+
+export interface KeptContract {
+  contract: Contract;
+  rules: ContractRules;
+}
+
+const contracts = new Map<string, KeptContract>();
+const fixtureSpecs = new Map<string, FixtureSpec>();
+
+/** The package's contract and its rules: the same objects while openapi.yaml's text is the same. */
+export function keptContract(): KeptContract {
+  const text = readFileSync(CONTRACT_FILE, 'utf8');
+  return keptFor(contracts, text, () => {
+    const contract = readContract();
+    return { contract, rules: new ContractRules(contract.document) };
+  });
+}
+
+/** The fixtures of `file`: the same object while the file's text is the same. Refused as a StartupError. */
+export function keptFixtures(file: string): FixtureSpec {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return keptFor(fixtureSpecs, `${resolve(file)}\0${text}`, () => parseFixtureSpec(JSON.parse(text)));
+  } catch (error) {
+    throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);
+  }
+}
+
+function keptFor<T>(kept: Map<string, T>, key: string, read: () => T): T {
+  const known = kept.get(key);
+  if (known) return known;
+  const value = read();
+  if (kept.size >= MAX_KEPT_TEXTS) kept.delete(kept.keys().next().value as string);
+  kept.set(key, value);
+  return value;
+}
