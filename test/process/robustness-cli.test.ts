@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, runBash, runCli } from '../helpers/cli-process.js';
 import { eventually } from '../helpers/eventually.js';
 
-const TOLERANT = join(import.meta.dirname, '..', 'robustness', 'clients', 'tolerant.mjs');
+const TOLERANT = join(import.meta.dirname, '..', 'robustness', 'clients', 'tolerant.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'robustness-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -23,7 +23,7 @@ interface Report {
 async function robustness(client: string, seed = 2026): Promise<{ code: number; report: Report; out: string }> {
   const json = join(dir, `${client}-${seed}.json`);
   const lines: string[] = [];
-  const argv = ['--runs', '20', '--seed', String(seed), '--json', json, '--', ...CLIENT_NODE, join(CLIENTS, `${client}.mjs`)];
+  const argv = ['--runs', '20', '--seed', String(seed), '--json', json, '--', ...CLIENT_NODE, join(CLIENTS, `${client}.cjs`)];
   const code = await runRobustnessCommand(argv, { PATH: process.env['PATH'] }, { out: (text) => lines.push(text), err: (text) => lines.push(text) });
   const out = lines.join('\n');
   let report: Report = { runs: 0, failures: [], dimensionsSeen: [] };

@@ -6,7 +6,7 @@ import { runRobustnessCommand } from '../../src/commands/robustness.js';
 import { startMock, type RunningMock } from '../../src/toolkit/start-mock.js';
 import { CLIENT_NODE } from './client-node.js';
 
-const CLIENT = join(import.meta.dirname, 'clients', 'created-at-needs-z.mjs');
+const CLIENT = join(import.meta.dirname, 'clients', 'created-at-needs-z.cjs');
 let mock: RunningMock;
 beforeAll(async () => void (mock = await startMock({ log: () => {} })));
 afterAll(() => mock.stop());

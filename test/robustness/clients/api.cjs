@@ -3,7 +3,7 @@
 // HTTP with node:http and hands the clients a fetch-like answer (ok, status, headers.get, text,
 // json): Node 20's fetch compiles its WebAssembly HTTP parser at every start, most of a client
 // run's CPU, and the robustness tests start hundreds of them (test/robustness/client-node.ts).
-import { request as httpRequest } from 'node:http';
+const { request: httpRequest } = require('node:http');
 
 const base = process.env.MOCK_URL;
 if (!base) throw new Error('MOCK_URL is not set: run me through shortlink-mock robustness');
@@ -13,7 +13,7 @@ async function send(method, path, body) {
   const text = JSON.stringify(body);
   // node:https only for an https mock: importing it loads tls and crypto, 5 ms of CPU a start
   // (97 -> 93 ms a client run), and the runner's own mock is http.
-  const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  const request = url.protocol === 'https:' ? require('node:https').request : httpRequest;
   return new Promise((resolve, reject) => {
     const headers = { 'x-api-key': 'demo-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     const sent = request(url, { method, headers }, (answer) => {
@@ -46,14 +46,16 @@ async function call(method, path, body) {
   return { response, link: await response.json() };
 }
 
-export const createLink = (body) => call('POST', '/links', body);
-export const updateLink = (id, body) => call('PUT', `/links/${encodeURIComponent(id)}`, body);
+const createLink = (body) => call('POST', '/links', body);
+const updateLink = (id, body) => call('PUT', `/links/${encodeURIComponent(id)}`, body);
 
 /** The client's own test assertion: a failing one ends the program with exit 1, as a test runner would. */
-export function check(condition, message) {
+function check(condition, message) {
   if (condition) return;
   console.error(`FAIL: ${message}`);
   process.exit(1);
 }
 
-export const newLink = { destinationUrl: 'https://example.com/spring-sale', domain: 'short.test', tags: [{ name: 'alpha' }, { name: 'beta' }, { name: 'marketing' }, { name: 'q3-campaign' }] };
+const newLink = { destinationUrl: 'https://example.com/spring-sale', domain: 'short.test', tags: [{ name: 'alpha' }, { name: 'beta' }, { name: 'marketing' }, { name: 'q3-campaign' }] };
+
+module.exports = { check, createLink, newLink, updateLink };

@@ -1,7 +1,0 @@
-// Brittle: compares createLink's Content-Type as an exact string. `application/json` without the
-// charset parameter is the same media type, and the contract allows it.
-import { check, createLink, newLink } from './api.mjs';
-
-const { response } = await createLink(newLink);
-const type = response.headers.get('content-type');
-check(type === 'application/json; charset=utf-8', `unexpected Content-Type '${type}'`);

@@ -1,7 +1,0 @@
-// Brittle: sends its tags sorted by name and assumes createLink answers them in that order, as the
-// mock happens to. The contract says nothing of their order.
-import { check, createLink, newLink } from './api.mjs';
-
-const { link } = await createLink(newLink);
-const names = link.tags.map((tag) => tag.name);
-check(names.join() === [...names].sort().join(), `tags not sorted: ${names.join(', ')}`);

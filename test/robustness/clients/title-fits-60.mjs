@@ -1,9 +1,0 @@
-// Brittle: the link card shows the updated link's title cut to 60 characters, and asserts that
-// nothing was cut. The contract allows titles up to 500 characters.
-import { check, createLink, newLink, updateLink } from './api.mjs';
-
-const { link } = await createLink(newLink);
-const { link: updated } = await updateLink(link.id, { tags: [{ name: 'marketing' }] });
-const title = updated.title ?? updated.destinationUrl;
-const card = title.slice(0, 60);
-check(card === title, `title cut on the card: '${card}…' (${title.length} characters)`);
