@@ -3,7 +3,6 @@
 const { createLink, newLink, updateLink } = require('./api.cjs');
 
 (async () => {
-
   const { link } = await createLink(newLink);
   const { link: updated } = await updateLink(link.id, { destinationUrl: 'https://example.com/summer-sale' });
   console.log(`${updated.slug}: ${updated.clickCount.toFixed()} clicks`);

@@ -3,7 +3,6 @@
 const { check, createLink, newLink } = require('./api.cjs');
 
 (async () => {
-
   const { response } = await createLink(newLink);
   const type = response.headers.get('content-type');
   check(type === 'application/json; charset=utf-8', `unexpected Content-Type '${type}'`);

@@ -3,7 +3,6 @@
 const { check, createLink, newLink } = require('./api.cjs');
 
 (async () => {
-
   const { link } = await createLink(newLink);
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?Z$/.exec(link.createdAt);
   check(match !== null, `createdAt '${link.createdAt}' is not a date this client can read`);

@@ -3,7 +3,6 @@
 const { check, createLink, newLink } = require('./api.cjs');
 
 (async () => {
-
   const { link } = await createLink(newLink);
   const names = link.tags.map((tag) => tag.name);
   check(names.join() === [...names].sort().join(), `tags not sorted: ${names.join(', ')}`);

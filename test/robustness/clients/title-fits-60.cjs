@@ -3,7 +3,6 @@
 const { check, createLink, newLink, updateLink } = require('./api.cjs');
 
 (async () => {
-
   const { link } = await createLink(newLink);
   const { link: updated } = await updateLink(link.id, { tags: [{ name: 'marketing' }] });
   const title = updated.title ?? updated.destinationUrl;

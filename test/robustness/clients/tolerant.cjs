@@ -3,7 +3,6 @@
 const { check, createLink, newLink, updateLink } = require('./api.cjs');
 
 (async () => {
-
   const { response, link } = await createLink(newLink);
   check(response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/json', 'not JSON');
   check(!Number.isNaN(Date.parse(link.createdAt)), `createdAt '${link.createdAt}' is not a date`);
