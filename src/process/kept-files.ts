@@ -9,13 +9,15 @@
 // express-openapi-validator's set-up were ~3.4 s of the process's CPU; kept, the file's own CPU went
 // from 16.2-16.9 to 12.7-14.3 s, and test/toolkit/start-mock.test.ts's from 1.3-1.5 to 0.5-0.7 s
 // (two runs each, 26 Nov 2026).
-// The text is read at every start, so an edited file is read as new. Nothing here is changed by a
+// The text is read at every start, so an edited file is read as new; entries are keyed by its
+// SHA-256, so a kept entry does not also keep the text. Nothing here is changed by a
 // mock: the tests have always built thousands of apps on one shared contract and fixtures object.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { Contract } from '../core/contract-types.js';
 import { CONTRACT_FILE, readContract } from '../contract/package-files.js';
+import { textDigest } from '../contract/text-digest.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { StartupError } from './startup-error.js';
 
@@ -33,7 +35,7 @@ const fixtureSpecs = new Map<string, FixtureSpec>();
 /** The package's contract and its rules: the same objects while openapi.yaml's text is the same. */
 export function keptContract(): KeptContract {
   const text = readFileSync(CONTRACT_FILE, 'utf8');
-  return keptFor(contracts, text, () => {
+  return keptFor(contracts, textDigest(text), () => {
     const contract = readContract();
     return { contract, rules: new ContractRules(contract.document) };
   });
@@ -43,7 +45,7 @@ export function keptContract(): KeptContract {
 export function keptFixtures(file: string): FixtureSpec {
   try {
     const text = readFileSync(file, 'utf8');
-    return keptFor(fixtureSpecs, `${resolve(file)}\0${text}`, () => parseFixtureSpec(JSON.parse(text)));
+    return keptFor(fixtureSpecs, `${resolve(file)}\0${textDigest(text)}`, () => parseFixtureSpec(JSON.parse(text)));
   } catch (error) {
     throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);
   }

@@ -20,6 +20,11 @@ export interface DataStore {
    * also folds its change log into the base file, so that the base alone is current after it.
    */
   close(): Promise<void>;
+  /**
+   * Throws NotOurFileError when the location holds something that is not a db of ours, unread: a
+   * reset, which overwrites without reading, checks it before it seeds. Only the file store has one.
+   */
+  requireOurs?(): Promise<void>;
 }
 
 export const MEMORY_LOCATION = ':memory:';

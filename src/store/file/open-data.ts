@@ -27,7 +27,7 @@ export async function openData(store: DataStore, seed: () => Promise<MockData>, 
  * null when it is to be seeded (none yet, or a reset). The CLI calls it before it loads the
  * server's modules (src/process/local-db.ts), so that a refusal costs none of them.
  */
-export async function keptData(store: DataStore & { requireOurs?: () => Promise<void> }, reset: boolean): Promise<MockData | null> {
+export async function keptData(store: DataStore, reset: boolean): Promise<MockData | null> {
   if (!reset) return readExisting(store);
   // A reset overwrites the file unread: one that is not ours is refused before anything is seeded.
   await store.requireOurs?.().catch((error: unknown) => {
