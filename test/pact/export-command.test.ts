@@ -1,7 +1,6 @@
 // `shortlink-mock pact export` and the `pact` dispatcher: flags, exit codes (0 written, 1 failure,
 // 2 bad flag) and messages, against mocks of this process (startMock).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,21 +8,13 @@ import { runPactCommand } from '../../src/commands/pact.js';
 import type { PactFile } from '../../src/pact/export-pact-v3.js';
 import { defaultPactFile, runPactExport } from '../../src/pact/export-command.js';
 import { startMock, type RunningMock } from '../../src/index.js';
+import { holdRefusingPort } from '../helpers/refusing-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pact-export-'));
 
 function capture() {
   const io = { lines: [] as string[], errors: [] as string[], out: (text: string) => void io.lines.push(text), err: (text: string) => void io.errors.push(text) };
   return io;
-}
-
-/** A port nothing listens on: taken from the OS, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const createLink = (mock: RunningMock, key: string) =>
@@ -66,9 +57,14 @@ describe('pact export', () => {
 
   it('a mock that cannot be reached: exit 1, naming it', async () => {
     const io = capture();
-    const url = `http://127.0.0.1:${await closedPort()}`;
-    expect(await runPactExport(['--consumer', 'web', '--base-url', url, '--out', join(dir, 'never.json')], {}, io)).toBe(1);
-    expect(io.errors.join('\n')).toMatch(new RegExp(`cannot reach the mock at ${url}`));
+    const refusing = await holdRefusingPort();
+    const url = refusing.url;
+    try {
+      expect(await runPactExport(['--consumer', 'web', '--base-url', url, '--out', join(dir, 'never.json')], {}, io)).toBe(1);
+      expect(io.errors.join('\n')).toMatch(new RegExp(`cannot reach the mock at ${url}`));
+    } finally {
+      await refusing.release();
+    }
   });
 
   it('nothing to export: exit 1, saying why', async () => {

@@ -1,10 +1,10 @@
 // `shortlink-mock coverage`: the coverage of a running mock as a table, per key, with what it
 // has never met; against an in-process mock on a free port.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { coverageHelpText, formatCoverage, runCoverageCommand } from '../../src/commands/coverage.js';
+import { holdRefusingPort } from '../helpers/refusing-port.js';
 import { createTestApp, DEMO, LIMITED } from '../helpers/test-app.js';
 
 let server: Server | undefined;
@@ -114,11 +114,9 @@ describe('shortlink-mock coverage', () => {
   });
 
   it('a mock that does not answer is one line on stderr with the reason, exit 1', async () => {
-    // A port that was free a moment ago: nothing listens there now.
-    const probe = createServer().listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const refusing = await holdRefusingPort();
+    onTestFinished(() => refusing.release());
+    const { port } = refusing;
     const result = await run(['--base-url', `http://127.0.0.1:${port}`]);
     expect(result).toMatchObject({ code: 1, out: '', errLines: [`shortlink-mock coverage: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`] });
   });

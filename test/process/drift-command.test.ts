@@ -2,15 +2,15 @@
 // codes (0 none, 1 some or unreachable or refused, 2 a bad flag); against an in-process mock on a
 // free port whose createLink exchanges carry the violations a proxy would leave (res.locals).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Violation } from '../../src/core/journal.js';
 import { driftHelpText, runDriftCommand } from '../../src/commands/drift.js';
 import { VIOLATIONS } from '../../src/http/record-requests.js';
+import { holdRefusingPort } from '../helpers/refusing-port.js';
 import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
 
 const MISSING_ID: Violation = { side: 'response', rule: 'response body: must have required property id', detail: 'body has no id' };
@@ -118,11 +118,9 @@ describe('shortlink-mock drift', () => {
   });
 
   it('exits 1 with one line naming the reason when nothing answers', async () => {
-    // A port that was free a moment ago: nothing listens there now.
-    const probe = createServer().listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const refusing = await holdRefusingPort();
+    onTestFinished(() => refusing.release());
+    const { port } = refusing;
     const result = await drift(['--base-url', `http://127.0.0.1:${port}`]);
     expect(result).toEqual({ code: 1, out: '', err: `shortlink-mock drift: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}` });
   });

@@ -7,6 +7,7 @@ import { connect, createServer as createNetServer, type AddressInfo } from 'node
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
+import { holdRefusingPort } from '../helpers/refusing-port.js';
 
 const running: Array<{ stop: () => Promise<void> }> = [];
 
@@ -35,13 +36,11 @@ async function upstream(handle: Parameters<typeof createServer>[1]): Promise<str
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A port that was just free: nothing listens there any more. */
+/** A port that refuses connections while the test runs (test/helpers/refusing-port.ts). */
 async function portNothingListensOn(): Promise<string> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  const refusing = await holdRefusingPort();
+  running.push({ stop: refusing.release });
+  return refusing.url;
 }
 
 async function post(proxy: RunningMock): Promise<{ status: number; body: { errorDescription?: string } }> {

@@ -1,12 +1,12 @@
 // connectMock(): the same control surface for a mock running elsewhere: one started with an admin
 // token, and the CLI in a process of its own; a wrong token or no mock at all is a clear refusal.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AdminApiError, connectMock, startMock, type RunningMock } from '../../src/index.js';
 import { startCli } from '../helpers/cli-process.js';
+import { holdRefusingPort } from '../helpers/refusing-port.js';
 import { createLink, updateLink } from './api-calls.js';
 
 const ADMIN_TOKEN = 'toolkit-admin-token';
@@ -15,16 +15,6 @@ beforeAll(async () => {
   elsewhere = await startMock({ adminToken: ADMIN_TOKEN });
 });
 afterAll(() => elsewhere.stop());
-
-/** A port nothing listens on: taken from the OS, then released. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('connectMock', () => {
   it('links(apiKey) follows every page of GET /__admin/links (issue 23: a page holds 1,000 at most)', async () => {
@@ -80,8 +70,9 @@ describe('connectMock', () => {
   });
 
   it('says there is no answer (status 0) when nothing listens at the URL, within its timeout', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}`;
-    const refusal = await connectMock(url, { timeoutMs: 2_000 }).catch((error: unknown) => error);
+    const refusing = await holdRefusingPort();
+    onTestFinished(() => refusing.release());
+    const refusal = await connectMock(refusing.url, { timeoutMs: 2_000 }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AdminApiError);
     expect(refusal).toMatchObject({ status: 0, errorDescription: expect.stringContaining('ECONNREFUSED') });
   });
