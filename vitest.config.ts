@@ -18,6 +18,8 @@ const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'te
 // else runs, it kept the machine idle for 3 s of every run.
 const TIMED = ['test/http/validation-cost.test.ts', 'test/process/stop-keep-alive.test.ts'];
 const TIMED_ON_EVERY_STORE = TIMED.filter((file) => file.startsWith('test/http/'));
+// Only the big account's timed first page: reading all its pages (redis-big-account-pages, ~5 s) has
+// no bound and runs among the other files.
 const TIMED_REDIS_STORE = ['test/store/redis-big-account.test.ts'];
 // Stay on the memory store only, for a reason of their own:
 const MEMORY_ONLY = [

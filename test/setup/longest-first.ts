@@ -28,6 +28,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/contract/catches-broken.test.ts': 8,
   'test/process/robustness-cli.test.ts': 7,
   'test/contract/command.test.ts': 7,
+  'test/store/redis-big-account-pages.test.ts': 6,
 };
 
 export default class LongestFirst extends BaseSequencer {
