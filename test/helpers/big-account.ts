@@ -3,6 +3,7 @@
 // files use it: redis-big-account.test.ts bounds the first page's time and runs in the suite's
 // tail, alone; redis-big-account-pages.test.ts reads every page, with no time bound, among the others.
 import supertest from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import type { MockData } from '../../src/core/model.js';
 import { createMock, type Mock } from '../../src/process/mock.js';
 import { openSharedState, sharedMockOptions } from '../../src/process/shared-state.js';
@@ -33,10 +34,23 @@ export interface BigAccountMock {
 }
 
 /** A mock on the run's shared Redis (a fresh prefix) whose demo-key account holds the big account's links. */
-export async function startBigAccountMock(): Promise<BigAccountMock> {
+async function startBigAccountMock(): Promise<BigAccountMock> {
   const data = bigAccount();
   const expected = Object.values(data.links).filter((link) => link.accountId === data.accounts[0]!.id).length;
   const state = await openSharedState({ url: sharedRedisUrl(), prefix: freshPrefix(), journalSize: 100, reset: false, seed: async () => data, log: () => undefined });
   const mock = await createMock({ contract, fixtures, seed: 1234, version: 'test', scenarios: builtInScenarios, log: () => undefined, ...sharedMockOptions(state) });
   return { mock, request: supertest.agent(mock.app), expected };
+}
+
+/** The file's big-account mock, started before its tests and closed after them; read it inside a test. */
+export function useBigAccountMock(): () => BigAccountMock {
+  let big: BigAccountMock | undefined;
+  beforeAll(async () => {
+    big = await startBigAccountMock();
+  }, 60_000);
+  afterAll(() => big?.mock.close());
+  return () => {
+    if (!big) throw new Error('the big account mock did not start (see beforeAll)');
+    return big;
+  };
 }

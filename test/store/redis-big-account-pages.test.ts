@@ -1,21 +1,17 @@
 // Issue 23 (10a): the pages of GET /__admin/links?account= for an account with 18,000 links on
 // Redis hold every link once, newest first. No time bound here, so it runs among the suite's other
 // files, not in its tail (redis-big-account.test.ts holds the timed first page).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Link } from '../../src/core/api-types.js';
 import { MAX_LINKS_PER_PAGE } from '../../src/core/link-page.js';
-import { BIG_ACCOUNT_LINKS, startBigAccountMock, type BigAccountMock } from '../helpers/big-account.js';
+import { BIG_ACCOUNT_LINKS, useBigAccountMock } from '../helpers/big-account.js';
 import { DEMO } from '../helpers/test-app.js';
 
-let big: BigAccountMock | undefined;
-beforeAll(async () => {
-  big = await startBigAccountMock();
-}, 60_000);
-afterAll(() => big?.mock.close());
+const big = useBigAccountMock();
 
 describe(`an account with ${BIG_ACCOUNT_LINKS.toLocaleString('en')} links on Redis`, () => {
   it('its pages hold every link once, newest first', async () => {
-    const { request, expected } = big!;
+    const { request, expected } = big();
     const ids: string[] = [];
     const createdAts: string[] = [];
     let cursor: string | undefined;
