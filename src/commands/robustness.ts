@@ -29,8 +29,7 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
     }
     // Stopped itself (Ctrl-C, CI's cancel): the client's run goes too, instead of living on alone.
     const onSignal = (signal: NodeJS.Signals): void => {
-      stopRunningClients();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
+      void stopRunningClients().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
     };
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     try {

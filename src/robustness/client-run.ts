@@ -25,22 +25,38 @@ export interface ClientCommand {
   timeoutMs: number;
 }
 
-/** The process groups of the runs in progress, to stop them if the runner itself is stopped. */
-const running = new Set<number>();
+/** How long a stopped runner waits for its runs to end before it exits anyway. */
+export const STOP_WAIT_MS = 2_000;
+
+/** The process groups of the runs in progress, each with its leader's end, to stop them if the runner itself is stopped. */
+const running = new Map<number, Promise<void>>();
+/** Set by stopRunningClients: the runner is on its way out and starts no run more while it waits. */
+let stopping = false;
 
 /**
- * Stops every run in progress with everything it started. A run leads its own process group (so
- * that a timeout can stop all of it), which also keeps it out of the terminal's Ctrl-C: the runner
- * passes the signal on with this.
+ * Stops every run in progress with everything it started, and resolves once each run's leader has
+ * ended (at most STOP_WAIT_MS). A run leads its own process group (so that a timeout can stop all
+ * of it), which also keeps it out of the terminal's Ctrl-C: the runner passes the signal on with
+ * this. The wait lets this process reap its children: one that exits at once leaves them to the
+ * system's init, which may not reap them for a while (a PID that still answers kill(pid, 0)).
  */
-export function stopRunningClients(): void {
-  for (const pid of running) stopGroup(pid);
+export async function stopRunningClients(): Promise<void> {
+  stopping = true;
+  const ended = [...running].map(([pid, exited]) => {
+    stopGroup(pid);
+    return exited;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+  await Promise.race([Promise.all(ended), bound]);
+  clearTimeout(timer);
 }
 
 /** Runs the command against the mock at `mockUrl`; never rejects. */
 export function runClient(command: ClientCommand, mockUrl: string): Promise<ClientRun> {
   const started = Date.now();
   const [file, ...args] = command.argv as [string, ...string[]];
+  if (stopping) return Promise.resolve({ exitCode: null, failed: true, reason: 'not started: the runner is stopping', output: '', durationMs: 0 });
   return new Promise((resolve) => {
     let output = '';
     let timedOut = false;
@@ -48,7 +64,7 @@ export function runClient(command: ClientCommand, mockUrl: string): Promise<Clie
       output = tail(output + chunk);
     };
     const child = spawn(file, args, { env: { ...command.env, MOCK_URL: mockUrl, SHORTLINK_MOCK_URL: mockUrl }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (child.pid !== undefined) running.add(child.pid);
+    if (child.pid !== undefined) running.set(child.pid, new Promise((exited) => child.once('exit', () => exited())));
     // Decoded per stream: a character split between two chunks is joined, not two U+FFFD.
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
