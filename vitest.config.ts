@@ -16,11 +16,12 @@ const ON_EVERY_STORE = ['test/http/**/*.test.ts', 'test/admin/**/*.test.ts', 'te
 // Not test/contract/scenario-note.test.ts: its bound is on a wait (a probe that gives up after 3 s,
 // within 2 s more), which costs no CPU and so needs no core of its own; in the tail, where nothing
 // else runs, it kept the machine idle for 3 s of every run.
-const TIMED = ['test/http/validation-cost.test.ts', 'test/process/stop-keep-alive.test.ts'];
-const TIMED_ON_EVERY_STORE = TIMED.filter((file) => file.startsWith('test/http/'));
-// Only the big account's timed first page: reading all its pages (redis-big-account-pages, ~5 s) has
-// no bound and runs among the other files.
+// One project, so one worker start in the tail, where nothing else runs (~2 s of wall each):
+// validation-cost runs its mock-mode tests on both stores itself, and of the big Redis account only
+// the timed first page is here (reading all its pages, redis-big-account-pages, has no bound and
+// runs among the other files).
 const TIMED_REDIS_STORE = ['test/store/redis-big-account.test.ts'];
+const TIMED = ['test/http/validation-cost.test.ts', 'test/process/stop-keep-alive.test.ts', ...TIMED_REDIS_STORE];
 // Stay on the memory store only, for a reason of their own:
 const MEMORY_ONLY = [
   // Floods the journal with 10,000 entries in one tick to overflow a slow client's buffer: the Redis
@@ -61,7 +62,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'timed',
+          include: TIMED,
+          // The Redis store's half of validation-cost, and the big account.
+          globalSetup: ['test/setup/redis-global-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
@@ -74,19 +82,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'redis-infra',
-          include: [REDIS_INFRA],
-          // Finds or installs redis-server and starts the run's shared server (inject('redisUrl')).
-          globalSetup: ['test/setup/redis-global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
           name: 'redis',
-          // The Redis store (src/store/redis-*.ts), against the run's shared server and servers of its own.
-          include: [REDIS_STORE],
+          // The Redis store (src/store/redis-*.ts), against the run's shared server and servers of its
+          // own, and the Redis test infrastructure itself.
+          include: [REDIS_STORE, REDIS_INFRA],
           exclude: [...configDefaults.exclude, ...TIMED_REDIS_STORE],
+          // Finds or installs redis-server and starts the run's shared server (inject('redisUrl')).
           globalSetup: ['test/setup/redis-global-setup.ts'],
         },
       },
@@ -98,19 +99,6 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...MEMORY_ONLY, ...TIMED],
           env: { SHORTLINK_MOCK_TEST_STORE: 'redis' },
           globalSetup: ['test/setup/redis-global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'timed-redis',
-          // With the timed file of the Redis store (which reads no store variable): one worker's start less
-          // in the suite's tail, where nothing else runs (~1.7 s of wall).
-          include: [...TIMED_ON_EVERY_STORE, ...TIMED_REDIS_STORE],
-          env: { SHORTLINK_MOCK_TEST_STORE: 'redis' },
-          globalSetup: ['test/setup/redis-global-setup.ts'],
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -9,7 +9,7 @@ import { createMock, type Mock, type MockOptions } from '../../src/process/mock.
 import { DEFAULT_SCENARIOS_DIR, readContract, readFixtureSpec } from '../../src/contract/package-files.js';
 import { ContractRules } from '../../src/scenarios/contract-rules.js';
 import { scenarioLoader } from '../../src/scenarios/load-scenarios.js';
-import { openTestStore, testStoreKind } from './test-store.js';
+import { openTestStore, testStoreKind, type TestStoreKind } from './test-store.js';
 
 export const TEST_SEED = 1234;
 export const contract = readContract();
@@ -37,10 +37,11 @@ afterAll(async () => {
   await Promise.all([...open].map((close) => close()));
 });
 
-export async function createTestApp(overrides: Partial<MockOptions> = {}): Promise<TestApp> {
+/** A mock on the project's store (SHORTLINK_MOCK_TEST_STORE), or on `kind` when a file names it. */
+export async function createTestApp(overrides: Partial<MockOptions> = {}, kind: TestStoreKind = testStoreKind()): Promise<TestApp> {
   // A test that brings its own data (a failing DataStore, say) is about that store: it keeps it.
   const own = overrides.store !== undefined || overrides.shared !== undefined;
-  const storeOptions = own ? {} : await openTestStore({ seed: overrides.seed ?? TEST_SEED, fixtures, ...pick(overrides) });
+  const storeOptions = own ? {} : await openTestStore({ seed: overrides.seed ?? TEST_SEED, fixtures, ...pick(overrides) }, kind);
   const mock = await createMock({
     contract,
     fixtures,
@@ -52,7 +53,7 @@ export async function createTestApp(overrides: Partial<MockOptions> = {}): Promi
     ...storeOptions,
   });
   const close = once(mock.close);
-  if (testStoreKind() === 'redis' && !own) closeLater(close);
+  if (kind === 'redis' && !own) closeLater(close);
   const { store } = mock;
   return {
     ...mock,

@@ -14,6 +14,8 @@ import { sharedRedisUrl } from './shared-redis.js';
 
 export const TEST_STORE_ENV = 'SHORTLINK_MOCK_TEST_STORE';
 export type TestStoreKind = 'memory' | 'redis';
+/** Both stores, for a file that runs its tests on each itself (validation-cost.test.ts: one worker in the suite's tail, not two). */
+export const TEST_STORE_KINDS: readonly TestStoreKind[] = ['memory', 'redis'];
 
 export function testStoreKind(): TestStoreKind {
   const named = process.env[TEST_STORE_ENV] ?? 'memory';
@@ -38,8 +40,11 @@ function seedData(seed: number, fixtures: FixtureSpec): MockData {
  * brings one. On Redis, the data is seeded here (the prefix is new) and the mock's close releases
  * the connections.
  */
-export async function openTestStore(options: { seed: number; fixtures: FixtureSpec; journalSize?: number; traffic?: MockOptions['traffic'] }): Promise<TestStoreOptions> {
-  if (testStoreKind() === 'memory') return { store: memoryStore(), ...(options.traffic ? { traffic: options.traffic } : {}) };
+export async function openTestStore(
+  options: { seed: number; fixtures: FixtureSpec; journalSize?: number; traffic?: MockOptions['traffic'] },
+  kind: TestStoreKind = testStoreKind(),
+): Promise<TestStoreOptions> {
+  if (kind === 'memory') return { store: memoryStore(), ...(options.traffic ? { traffic: options.traffic } : {}) };
   const state = await openSharedState({
     url: sharedRedisUrl(),
     prefix: freshPrefix(),

@@ -3,7 +3,8 @@
 // distinct unknown fields are answered while the event loop never stalls 100 ms: in mock mode, as
 // a request through the validating proxy, and as an upstream's answer the proxy judges. `pact
 // check` on such bodies is bounded too. The longest stall is read with monitorEventLoopDelay, the
-// timer lag of this process, which serves the mock in-process.
+// timer lag of this process, which serves the mock in-process. Mock mode runs on both stores here;
+// the proxy and `pact check` keep no data in a store, so they run once.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import { checkPact } from '../../src/pact/check.js';
 import { contract } from '../pact/check-helpers.js';
 import { fixture } from '../pact/pact-fixtures.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
+import { TEST_STORE_KINDS } from '../helpers/test-store.js';
 
 const STALL_LIMIT_MS = 100;
 const LINK = { destinationUrl: 'https://e.test/', domain: 'short.test' };
@@ -56,9 +58,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((item) => item.stop()));
 });
 
-describe('mock mode', () => {
+// On both stores, in this one file: the timed files run in one worker at the suite's end (vitest.config.ts).
+describe.each(TEST_STORE_KINDS)('mock mode, on the %s store', (store) => {
   it.each(Object.entries(HOSTILE_BODIES))('a 1 MiB body of %s: a 400 of bounded size, the event loop never stalls 100 ms', async (_name, make) => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, store);
     const body = make();
     expect(body.length).toBeLessThan(1024 * 1024);
     let answer: { status: number; text: string } = { status: 0, text: '' };
@@ -72,14 +75,14 @@ describe('mock mode', () => {
   });
 
   it("tags over maxItems are refused before deep validation, in the validator's words", async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, store);
     const res = await t.request.post('/links').set('x-api-key', DEMO).send({ ...LINK, tags: numbers(10_000) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errorDescription: "request body: 'tags' must NOT have more than 50 items" });
   });
 
   it('a body of more than 1,000 fields is refused unread, naming the limit', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, store);
     const res = await t.request.post('/links').set('x-api-key', DEMO).send({ ...LINK, tags: [], ...unknownFields() });
     expect(res.body).toEqual({ errorDescription: 'request body has more than 1000 fields, the limit of this server' });
   });

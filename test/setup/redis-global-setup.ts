@@ -1,5 +1,5 @@
-// Vitest global setup of the redis-infra project (vitest.config.ts), and of any later project whose
-// tests need Redis: runs once per test run, only when a file of such a project is among those run.
+// Vitest global setup of each project whose tests need Redis (vitest.config.ts: redis, unit-redis,
+// timed): runs once per such project at the run's start, only when a file of it is among those run.
 // Resolves redis-server (SHORTLINK_MOCK_REDIS_SERVER, else Debian's /usr/bin/redis-server, else
 // installs Debian's package when root), starts one shared server without persistence, and gives
 // tests its URL with inject('redisUrl'): { url } or { problem } with the exact command to run, which
