@@ -12,7 +12,11 @@ const require = createRequire(import.meta.url);
 export { ADMIN_CONTRACT_FILE, CONSOLE_DIR, CONTRACT_FILE, DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR, PACKAGE_ROOT, packageVersion } from './package-root.js';
 
 export function readContract(file = CONTRACT_FILE): Contract {
-  const text = readFileSync(file, 'utf8');
+  return contractOf(readFileSync(file, 'utf8'));
+}
+
+/** A contract from its text, already read. */
+export function contractOf(text: string): Contract {
   return { text, document: parseContractYaml(text) as OpenApiDocument };
 }
 

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { Contract } from '../core/contract-types.js';
-import { CONTRACT_FILE, readContract } from '../contract/package-files.js';
+import { CONTRACT_FILE, contractOf } from '../contract/package-files.js';
 import { textDigest } from '../contract/text-digest.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { StartupError } from './startup-error.js';
@@ -36,7 +36,7 @@ const fixtureSpecs = new Map<string, FixtureSpec>();
 export function keptContract(): KeptContract {
   const text = readFileSync(CONTRACT_FILE, 'utf8');
   return keptFor(contracts, textDigest(text), () => {
-    const contract = readContract();
+    const contract = contractOf(text);
     return { contract, rules: new ContractRules(contract.document) };
   });
 }
