@@ -81,6 +81,7 @@ it('round trip of a journal that held ?constructor=1: the export passes pact che
   const report = out.join('\n');
   expect({ code, err }, report).toEqual({ code: 0, err: [] });
   expect(report.match(/^ {2}ok {2}/gm), report).toHaveLength(2);
+  expect(report).toContain('All 2 interactions keep the contract.');
   // Each undeclared name a note: the engine's for foo, the mock's own for the names the engine misreads.
   for (const name of ['constructor', '__proto__', 'toString', 'foo']) expect(report).toMatch(new RegExp(`note: request query ${name}: .*not defined`));
 });

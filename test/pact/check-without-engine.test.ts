@@ -150,3 +150,12 @@ it('a query name the engine misreads, declared by the contract: an error saying 
   expect(finding).toMatchObject({ severity: 'error', code: 'request.query.unchecked', engine: 'shortlink-mock' });
   expect(result.passed).toBe(false);
 });
+
+it('a report of one interaction speaks of one, not "All 1 interactions"', async () => {
+  const pact = fixture('good-v3.json');
+  pact['interactions'] = pact['interactions'].slice(0, 1);
+  const good = await checked(pact);
+  expect(formatPactReport(good, 'pact.json', 'openapi.yaml')).toMatch(/\nThe one interaction keeps the contract\.$/);
+  pact['interactions'][0].response.status = 409;
+  expect(formatPactReport(await checked(pact), 'pact.json', 'openapi.yaml')).toMatch(/\n1 of 1 interaction breaks the contract\.$/);
+});
