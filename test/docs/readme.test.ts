@@ -46,6 +46,22 @@ describe('the README and the guides', () => {
     expect(brokenLinks(path, readMarkdown(path), repository)).toEqual([]);
   });
 
+  // `npx … &` or `npm start &`: `$!` is npm's process, and `kill $!` leaves the mock running (issue 37, C8).
+  it.each(markdownFiles())('no example of %s starts the mock in the background through npm or npx', (path) => {
+    const throughNpm = codeBlocks(readMarkdown(path))
+      .flatMap((block) => block.split('\n'))
+      .filter((line) => /^\s*(npx|npm)\s[^#]*[^&]&\s*(#.*)?$/.test(line));
+    expect(throughNpm).toEqual([]);
+  });
+
+  it("the Redis guide gives the operator's part (starting instances, Redis down) before how it works", () => {
+    const guide = readMarkdown('docs/redis.md');
+    const at = (text: string): number => guide.indexOf(text);
+    expect(at('**When Redis is down.**')).toBeGreaterThan(at('Three instances on one Redis'));
+    expect(at('## How it works')).toBeGreaterThan(at('**When Redis is down.**'));
+    expect(at('**One step per create.**')).toBeGreaterThan(at('## How it works'));
+  });
+
   it("each of the README's examples is a guide's, or one a test runs from the README", () => {
     const guides = markdownFiles().filter((path) => path.startsWith('docs/')).map(readMarkdown).join('\n');
     const orphans = codeBlocks(readme).filter((block) => !guides.includes(block) && !RUN_FROM_THE_README.some((run) => block.startsWith(run)));
