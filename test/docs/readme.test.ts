@@ -62,6 +62,22 @@ describe('the README and the guides', () => {
     expect(at('**One step per create.**')).toBeGreaterThan(at('## How it works'));
   });
 
+  // Issue 37, C5: what a first hour of use asked and the guides did not say.
+  it('the quick start says how to pick another port, in the form test/process/npm-start.test.ts runs (npm start -- --port N)', () => {
+    const start = readme.indexOf('## Quick start');
+    const quickStart = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    expect(quickStart).toMatch(/`npm start -- --port \d+`/);
+  });
+
+  it('the toolkit guide names what startMock() returns (RunningMock, exported by the package), what the Vitest recipe needs of package.json, and whether the install-scripts warning matters', () => {
+    const guide = readMarkdown('docs/toolkit.md');
+    expect(guide).toMatch(/`startMock\([^`]*\)` returns a `RunningMock`/);
+    expect(readFileSync(`${REPOSITORY_ROOT}src/index.ts`, 'utf8')).toMatch(/export \{ startMock, type RunningMock \}/);
+    const vitest = guide.slice(guide.indexOf('- **Vitest, one mock for the run**'), guide.indexOf('- **node:test**'));
+    expect(vitest).toContain('`"type": "module"`');
+    expect(guide).toContain('npm warn install-scripts   @pactflow/swagger-mock-validator@');
+  });
+
   it("each of the README's examples is a guide's, or one a test runs from the README", () => {
     const guides = markdownFiles().filter((path) => path.startsWith('docs/')).map(readMarkdown).join('\n');
     const orphans = codeBlocks(readme).filter((block) => !guides.includes(block) && !RUN_FROM_THE_README.some((run) => block.startsWith(run)));
