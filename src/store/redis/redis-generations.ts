@@ -71,13 +71,17 @@ export class Generations {
     return { generation: winner, seeded: false };
   }
 
-  /** Who wrote `generation`, kept by this start (see KeptFrom). */
+  /** Who wrote `generation`, kept by this start (see KeptFrom). Only words of the banner: a failure to ask is `unknown`, never a failed start. */
   async keptFrom(generation: string): Promise<KeptFrom> {
-    const writer = await this.send(['HGET', this.keys.of(generation).meta, SEEDED_BY]);
-    if (typeof writer !== 'string' || writer === '') return 'unknown';
-    const connected = await this.connection.connected([writer]);
-    if (!connected) return 'unknown';
-    return connected.has(writer) ? 'another-instance' : 'earlier-run';
+    try {
+      const writer = await this.send(['HGET', this.keys.of(generation).meta, SEEDED_BY]);
+      if (typeof writer !== 'string' || writer === '') return 'unknown';
+      const connected = await this.connection.connected([writer]);
+      if (!connected) return 'unknown';
+      return connected.has(writer) ? 'another-instance' : 'earlier-run';
+    } catch {
+      return 'unknown';
+    }
   }
 
   /**
