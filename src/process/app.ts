@@ -14,6 +14,7 @@ import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import { ADMIN_TOKEN_HEADER } from '../admin/admin-token.js';
 import { adminRouter } from '../admin/router.js';
 import { browserGuard } from '../admin/browser-guard.js';
+import { frameGuard } from '../admin/frame-guard.js';
 import type { CoverageTracker } from '../core/coverage.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { MemoryViolations, type ViolationStore } from '../core/violations.js';
@@ -109,7 +110,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(oneLayer([plainRequestTarget, recorded]));
   // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
   //    state through it, and without a token it answers only this machine's host names (D29).
-  app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
+  //    No page may frame any of its answers, the console's included (src/admin/frame-guard.ts).
+  app.use('/__admin', notApiTraffic, frameGuard, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
   const corsAllowed = corsFor(corsOptions(deps.corsOrigins));
   // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
