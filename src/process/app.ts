@@ -22,7 +22,7 @@ import { corsFor } from '../http/cors.js';
 import { docsRouter } from '../http/docs.js';
 import { redirectByHost, redirectRouter } from '../http/redirects.js';
 import type { SnapshotStore } from '../core/snapshots.js';
-import { authenticate, API_KEY_HEADER } from '../http/authenticate.js';
+import { authenticate, API_KEY_HEADER, readBodyOfAuthRefusal } from '../http/authenticate.js';
 import { BODY_LIMIT, createErrorHandler } from '../http/errors.js';
 import type { Contract, OpenApiDocument } from '../core/contract-types.js';
 import { OperationTable } from '../http/operation-table.js';
@@ -159,8 +159,10 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   //    the mock's own 400 (verdict 'mock-control'), once the body is read (step 8's parser) for the journal.
   //    Variety too (x-mock-variety, the key's setting, the global one; src/http/variety.ts).
   const chosen = [chooseRequestScenario(deps.scenarios, deps.contractRules), chooseVariety(variety), readBodyOfControlRefusal(parsed)];
-  //    A forced 401 stands for a failed authentication, so it comes before validation too.
-  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
+  //    A forced 401 stands for a failed authentication, so it comes before validation too. A 401,
+  //    real or forced, still reads the body (step 8's parser) for the journal, and is the answer whatever it holds.
+  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation', parsed);
+  const refusedKey = readBodyOfAuthRefusal(parsed);
   // 9. The contract: every request and every response validated against openapi.yaml. A varied
   //    answer is varied before the response validator's hook judges it (varyBeforeValidation).
   const validated = [...contractValidator(deps.contract.document), varyBeforeValidation];
@@ -169,8 +171,8 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   // 11. The stateful handlers, by operationId.
   const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
   // One router layer for all of them (src/http/one-layer.ts says why).
-  app.use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
-  const runAgain = express.Router().use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
+  app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
+  const runAgain = express.Router().use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
 }
 
