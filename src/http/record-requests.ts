@@ -5,7 +5,7 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
 import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
-import { maskQuerySecrets, printable } from '../core/printable.js';
+import { maskQueryValues, printable } from '../core/printable.js';
 import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
@@ -74,8 +74,8 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   if (res.locals[OWN_ROUTE] === true || isPreflight(req)) return;
   const entry = journalEntry(req, res, status, durationMs);
   recorders.journal.add(entry);
-  // The drift report keeps an example exchange for everyone to read: no credentials in its query.
-  if (entry.violations?.length) recorders.violations?.record({ ...entry, path: maskQuerySecrets(entry.path), ...upstreamEvidence(entry.upstream) });
+  // The drift report keeps an example exchange for everyone to read: no query value, any may be a credential.
+  if (entry.violations?.length) recorders.violations?.record({ ...entry, path: maskQueryValues(entry.path), ...upstreamEvidence(entry.upstream) });
   // A refusal of the mock's own controls is no outcome of the API: the client met the mock there.
   if (entry.operationId && status !== null && entry.verdict !== 'mock-control') {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;

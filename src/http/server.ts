@@ -30,6 +30,20 @@ import { answerTransportErrors } from './transport-errors.js';
 
 type Initialise = (this: object, ...args: unknown[]) => void;
 
+/**
+ * How long a kept-alive connection may wait idle for the client's next request (Node's default: 5 s).
+ * A client reuses an idle connection until just before the time the server announces
+ * (`Keep-Alive: timeout=N`; fetch's undici until N − 2 s), and its own clock decides. When the
+ * process that holds the client (a test, with the mock in it) gets no CPU for longer than that
+ * time between two requests, both clocks run out together: the client sends its request on the
+ * connection the server closes at once, and a POST fails with ECONNRESET (undici does not retry
+ * it). A loaded 2-core machine froze such a process for over 5 s: proxy-mock.test.ts's contract
+ * suite failed so (issue 37), and freezing a process 5 times for 5-7 s (SIGSTOP) between
+ * sequential POSTs gave 2 resets at 5 s, none at 30 s. Stopping the mock still closes idle
+ * connections at once (startup.ts).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 30_000;
+
 export interface ServerTimeouts {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -38,6 +52,7 @@ export interface ServerTimeouts {
 export function createHttpServer(app: Express, timeouts?: ServerTimeouts): Server {
   const server = createPrototypedServer(app, timeouts ? nodeTimeouts(timeouts) : {});
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   answerTransportErrors(server);
   if (timeouts) closeSilentConnections(server, timeouts.headersTimeoutMs);
   return server;

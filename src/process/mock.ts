@@ -107,6 +107,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   /** How many exchanges with the upstream at once (default DEFAULT_PROXY_CONCURRENCY). */
   concurrency?: number;
+  /** How long a client has to take its answer before its connection is reset (default timeoutMs). */
+  clientTimeoutMs?: number;
 }
 
 export interface Mock {
@@ -151,7 +153,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const journal = traffic.journal;
   // Proxy mode's modules are loaded only with --proxy: ~20 ms of CPU that no other start pays.
   const proxyMode = options.proxy && (await loadProxyMode());
-  const upstream = options.proxy && proxyMode && new proxyMode.Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
+  const upstream = options.proxy && proxyMode && new proxyMode.Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency, options.proxy.clientTimeoutMs);
   // Its threads start on the first large answer, not here.
   const judge = upstream && proxyMode && new proxyMode.AnswerJudge(options.contract.document);
   const app = createApp({

@@ -2,7 +2,7 @@
 // came from (the flag or the environment variable the user set), never a flag they did not pass.
 import type { Config, Durability, GivenOptions } from './config-types.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_PROXY_CONCURRENCY } from '../proxy/exchange-slots.js';
-import { redactUrl } from '../store/redis/redis-connection.js';
+import { maskQueryValues } from '../core/printable.js';
 import { prefixCollision } from '../store/redis/redis-keys.js';
 
 export class ConfigError extends Error {
@@ -85,8 +85,8 @@ export function redisPrefix(source: string, value: string): string {
 /** `--proxy URL`: an http(s) URL with a host; its path, if any, is put before every forwarded path. */
 export function proxyUrl(source: string, value: string): URL {
   const url = URL.canParse(value) ? new URL(value) : undefined;
-  // Printed back with its password masked, as the Redis URL is: a refusal goes to CI logs.
-  const shown = redactUrl(value);
+  // A refusal goes to CI logs: printed back with no credential, query value or fragment in clear.
+  const shown = shownProxyUrl(value);
   if (!url || !/^https?:$/.test(url.protocol) || !url.host) {
     throw new ConfigError(`${source} takes the upstream's base URL, such as 'https://staging.example.com' or 'http://127.0.0.1:8080/api', got '${shown}'`);
   }
@@ -94,6 +94,14 @@ export function proxyUrl(source: string, value: string): URL {
     throw new ConfigError(`${source}: '${shown}' has a query, fragment or credentials; give only scheme://host[:port][/path] (the client's own headers, x-api-key included, are forwarded)`);
   }
   return url;
+}
+
+/** The URL with its user name, password, every query value and its fragment masked; names and the rest as given. */
+function shownProxyUrl(value: string): string {
+  const hash = value.indexOf('#');
+  // Not parsed: the text as given (a parser would rewrite it); all before the host's last '@' masked.
+  const shown = maskQueryValues((hash < 0 ? value : value.slice(0, hash)).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@'));
+  return hash < 0 ? shown : `${shown}#***`;
 }
 
 export const MAX_PROXY_TIMEOUT_MS = 10 * 60_000;

@@ -48,11 +48,16 @@ export class Upstream {
   /** Where large answers are read. */
   readonly buffers = new AnswerBuffers();
 
+  /** How long a client has to take its answer (client-deadline.ts): --proxy-timeout unless given. */
+  readonly clientTimeoutMs: number;
+
   constructor(
     url: URL,
     readonly timeoutMs: number,
     concurrency?: number,
+    clientTimeoutMs?: number,
   ) {
+    this.clientTimeoutMs = clientTimeoutMs ?? timeoutMs;
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.secure = url.protocol === 'https:';

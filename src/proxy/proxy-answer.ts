@@ -10,6 +10,7 @@ import { printable } from '../core/printable.js';
 import { keepFirst } from '../core/violations.js';
 import { sendError } from '../http/errors.js';
 import { UPSTREAM } from '../http/record-requests.js';
+import { takeWithin } from './client-deadline.js';
 import { elapsedMs, type Forwarded, type Upstream } from './forward.js';
 import { clientResponseHeaders, upstreamRequestHeaders, VIOLATIONS_HEADER } from './headers.js';
 import { describeKept, keepBothSides, requestSideOf, totalOf } from './kept-violations.js';
@@ -62,6 +63,9 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     res.locals['responseBody'] = verdict.body;
     res.locals['verdict'] = (responseSide.length ? 'contract-violation' : totalOf(requestSide) ? 'invalid-request' : 'ok') satisfies Verdict;
     if (total) options.log(printable(`CONTRACT VIOLATION ${req.method} ${req.originalUrl} → upstream ${forwarded.status}: ${describeKept(violations)}`));
+    // The client has as long to take the answer as the upstream had to give it; then its slot is freed.
+    const takeMs = options.upstream.clientTimeoutMs;
+    takeWithin(res, takeMs, () => options.log(printable(`CLIENT TOO SLOW ${req.method} ${req.originalUrl}: its answer was not taken within ${takeMs} ms (--proxy-timeout); the connection is reset`)));
     if (options.strict && responseSide.length) {
       // The client is given the 502; the journal and the drift report keep what the upstream said.
       outcome.body = verdict.body;

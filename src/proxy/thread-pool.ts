@@ -2,7 +2,10 @@
 // answers there (answer-judge.ts) so that the event loop keeps answering. Our own rather than a
 // library's (piscina) because what it must do is narrow and exact: a thread is started only when
 // the first task comes (no cost for a mock that never needs one); a task's time limit runs from
-// when its thread takes it up, not from when it was queued; a thread that overruns it, runs out of
+// when its thread takes it up, not from when it was queued nor while the thread is still starting
+// (its entry loaded: a loaded machine took more than a judging thread's 10 s to start one, and the
+// answer was failed as "took more than 10000 ms" before it was ever looked at; a thread that does
+// not start within THREAD_START_TIMEOUT_MS is stopped instead); a thread that overruns it, runs out of
 // memory or crashes fails that task alone and is replaced when the next one comes; an idle thread
 // does not keep the process alive; close() stops them all.
 // The queue has no bound of its own: every task holds one of the proxy's exchange slots
@@ -13,6 +16,12 @@ import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
+/** How long a new thread may take to load its entry before it is stopped and its task failed. */
+export const THREAD_START_TIMEOUT_MS = 60_000;
+
+/** What a thread posts once its entry is loaded (the wrapper of spawn() sends it, not the entry). */
+const READY = 'shortlink-mock:thread-ready';
+
 export interface ThreadPoolOptions {
   /** The worker's entry file: compiled JavaScript, or TypeScript when the caller runs as TypeScript. */
   file: URL;
@@ -22,6 +31,8 @@ export interface ThreadPoolOptions {
   resourceLimits: ResourceLimits;
   /** How long a thread may spend on one task before it is stopped and the task failed. */
   timeoutMs: number;
+  /** How long a new thread may take to start (default THREAD_START_TIMEOUT_MS). */
+  startTimeoutMs?: number;
 }
 
 interface Task {
@@ -32,6 +43,8 @@ interface Task {
 
 interface Thread {
   worker: Worker;
+  /** Its entry is loaded: a task is handed over, and timed, only then. */
+  ready: boolean;
   current?: Task;
   timer?: NodeJS.Timeout;
 }
@@ -73,10 +86,12 @@ export class ThreadPool {
 
   private spawn(): Thread {
     const { file, workerData, resourceLimits } = this.options;
-    const thread: Thread = { worker: extname(file.pathname) === '.ts' ? typeScriptWorker(file, workerData, resourceLimits) : new Worker(file, { execArgv: [], workerData, resourceLimits }) };
-    thread.worker.on('message', (result: unknown) => this.settle(thread, (task) => task.resolve(result)));
+    const thread: Thread = { worker: startWorker(file, workerData, resourceLimits), ready: false };
+    thread.worker.on('message', (result: unknown) => (result === READY ? this.started(thread) : this.settle(thread, (task) => task.resolve(result))));
     thread.worker.on('error', (error: Error) => this.lose(thread, `it failed: ${error.message}`));
     thread.worker.on('exit', (code) => this.lose(thread, `it exited (code ${code})`));
+    const startMs = this.options.startTimeoutMs ?? THREAD_START_TIMEOUT_MS;
+    thread.timer = setTimeout(() => this.lose(thread, `it did not start within ${startMs} ms`), startMs);
     this.threads.push(thread);
     return thread;
   }
@@ -85,6 +100,19 @@ export class ThreadPool {
     thread.current = task;
     // Busy, it keeps the process alive (its caller awaits it); idle, it does not.
     thread.worker.ref();
+    if (thread.ready) this.hand(thread, task);
+  }
+
+  /** Its entry is loaded: the task it was given waiting is handed over now. */
+  private started(thread: Thread): void {
+    thread.ready = true;
+    clearTimeout(thread.timer);
+    if (thread.current) this.hand(thread, thread.current);
+    else thread.worker.unref();
+  }
+
+  /** The task to the thread, its time running from now. */
+  private hand(thread: Thread, task: Task): void {
     thread.timer = setTimeout(() => this.lose(thread, `it took more than ${this.options.timeoutMs} ms`), this.options.timeoutMs);
     thread.worker.postMessage(task.message);
   }
@@ -109,12 +137,14 @@ export class ThreadPool {
 }
 
 /**
- * Run from TypeScript (the tests, tsx), the entry is TypeScript: the thread registers tsx's loader
- * itself, then imports it (on Node 20 neither `--import tsx` in execArgv nor tsx's own entry
- * reaches a thread's imports; its register() does).
+ * The entry, loaded by a few lines of wrapper that say READY once it is (its top level run: for the
+ * judging thread, the contract compiled). Run from TypeScript (the tests, tsx), the entry is
+ * TypeScript: the thread registers tsx's loader itself first (on Node 20 neither `--import tsx` in
+ * execArgv nor tsx's own entry reaches a thread's imports; its register() does).
  */
-function typeScriptWorker(file: URL, workerData: unknown, resourceLimits: ResourceLimits): Worker {
-  const code = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`;
+function startWorker(file: URL, workerData: unknown, resourceLimits: ResourceLimits): Worker {
+  const register = extname(file.pathname) === '.ts' ? `import(${JSON.stringify(tsxApi())}).then((tsx) => tsx.register())` : 'Promise.resolve()';
+  const code = `${register}.then(() => import(${JSON.stringify(file.href)})).then(() => import('node:worker_threads')).then(({ parentPort }) => parentPort.postMessage(${JSON.stringify(READY)}));`;
   return new Worker(code, { eval: true, execArgv: [], workerData, resourceLimits });
 }
 

@@ -1,6 +1,10 @@
 // A worker for test/proxy/thread-pool.test.ts: does what each message says, so that the pool's
-// handling of a thread that answers, hangs, throws, exits or runs out of memory can be tested.
-import { parentPort, threadId } from 'node:worker_threads';
+// handling of a thread that answers, hangs, throws, exits or runs out of memory, or is slow to
+// start, can be tested.
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+
+// A thread slow to start (loading a large entry on a loaded machine): its top level takes this long.
+if (workerData?.startMs) await new Promise((resolve) => setTimeout(resolve, workerData.startMs));
 
 parentPort.on('message', (task) => {
   if (task === 'hang') for (;;);

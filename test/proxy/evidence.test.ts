@@ -1,7 +1,7 @@
-// What the proxy writes down about an exchange is safe to print and to share: a secret in the
-// query string is masked in the drift report's evidence, and control characters a client put in
-// a field name or a path never reach a log line or the terminal of `shortlink-mock drift` raw (a
-// `\n` forged a log line; ESC sequences drove the terminal).
+// What the proxy writes down about an exchange is safe to print and to share: every value of the
+// query string is masked in the drift report's evidence (any may be a credential), and control
+// characters a client put in a field name or a path never reach a log line or the terminal of
+// `shortlink-mock drift` raw (a `\n` forged a log line; ESC sequences drove the terminal).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatDrift } from '../../src/commands/drift-format.js';
 import { startMock, type RunningMock } from '../../src/index.js';
@@ -20,12 +20,12 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-it('masks secrets in the query string of the drift evidence, by name', async () => {
-  await fetch(`${proxy.url}/nowhere?apiKey=SECRET1&token=SECRET2&Client_Secret=SECRET3&password=SECRET4&page=2`, { headers: { 'x-api-key': 'demo-key' } });
+it('masks every value of the query string in the drift evidence, and keeps the names', async () => {
+  await fetch(`${proxy.url}/nowhere?apiKey=SECRET1&token=SECRET2&Client_Secret=SECRET3&password=SECRET4&sig=SECRET5&code=SECRET6&jwt=SECRET7&sid=SECRET8&page=2`, { headers: { 'x-api-key': 'demo-key' } });
   const report = await proxy.violations();
   const text = JSON.stringify(report);
   expect(text).not.toMatch(/SECRET\d/);
-  expect(text).toContain('/nowhere?apiKey=***&token=***&Client_Secret=***&password=***&page=2');
+  expect(text).toContain('/nowhere?apiKey=***&token=***&Client_Secret=***&password=***&sig=***&code=***&jwt=***&sid=***&page=***');
 });
 
 it('escapes control characters of field names in log lines and in the drift output', async () => {

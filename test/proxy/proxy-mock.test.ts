@@ -3,6 +3,7 @@
 // flagged. The requests the suite sends off the contract on purpose are flagged on the client's
 // side, and only those. Scenarios answer before the upstream is called; the admin API stays local.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/http/server.js';
 import { runContract, startMock, type RunningMock } from '../../src/index.js';
 
 let upstream: RunningMock;
@@ -85,6 +86,12 @@ describe('in front of a mock that keeps the contract', () => {
     expect(await upstream.journal()).toEqual([]);
     const [entry] = await proxy.journal({ limit: 1 });
     expect(entry).toMatchObject({ operationId: 'createLink', status: 400, verdict: 'mock-control', scenario: null, requestBody: JSON.parse(createBody) });
+  });
+
+  it('keeps an idle connection open for 30 s: a test process frozen 5 s between two requests met a closed one (ECONNRESET)', async () => {
+    const res = await fetch(`${proxy.url}/__admin/health`);
+    expect(res.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBe(30_000);
   });
 
   it('keeps the admin API local: never forwarded', async () => {
