@@ -26,7 +26,8 @@ export class AdminApiError extends Error {
     /** The Error object's `code`, when it has one. */
     readonly code?: string,
   ) {
-    super(`${call}: ${status === 0 ? 'no answer' : status} ${errorDescription}`);
+    // With no answer (status 0) the description says so itself, with the URL and the bound.
+    super(`${call}: ${status === 0 ? '' : `${status} `}${errorDescription}`);
   }
 }
 
@@ -52,9 +53,14 @@ export class AdminClient {
   /** Sends one admin call and returns its JSON body (undefined for a 204). */
   async call<T>(method: string, path: string, body?: unknown, query: Query = {}): Promise<T> {
     const name = `${method} /__admin${path}`;
-    const response = await this.send(name, method, `${this.baseUrl}/__admin${path}${queryString(query)}`, body);
+    const url = `${this.baseUrl}/__admin${path}${queryString(query)}`;
+    const response = await this.send(name, method, url, body);
     if (response.status === 204) return undefined as T;
-    const text = await readBounded(response, name, this.options.maxAnswerBytes ?? MAX_ADMIN_ANSWER_BYTES);
+    const text = await readBounded(response, name, this.options.maxAnswerBytes ?? MAX_ADMIN_ANSWER_BYTES).catch((error: unknown) => {
+      // The call's timeout also bounds the body: an answer that trickles ends here.
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      throw new AdminApiError(name, 0, `the answer from ${url} did not end within ${this.timeoutMs()} ms`);
+    });
     const parsed = parseJson(text);
     if (!response.ok) {
       const error = parsed as { errorDescription?: unknown; code?: unknown } | undefined;
@@ -68,13 +74,17 @@ export class AdminClient {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.adminToken !== undefined) headers['x-admin-token'] = this.options.adminToken;
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS;
+    const timeoutMs = this.timeoutMs();
     try {
       return await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describeFetchError(error);
-      throw new AdminApiError(name, 0, `${cause} (mock at ${this.baseUrl})`);
+      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms from ${url}` : `no answer from ${url}: ${describeFetchError(error)}`;
+      throw new AdminApiError(name, 0, why);
     }
+  }
+
+  private timeoutMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS;
   }
 }
 
