@@ -17,6 +17,8 @@ export interface ClientRun {
   reason: string;
   /** The end of its stdout and stderr, interleaved as they came. */
   output: string;
+  /** Something outside its process group still held its output PIPE_DRAIN_MS after it ended (LEFT_HOLDING_OUTPUT). */
+  heldOutput: boolean;
   durationMs: number;
 }
 
@@ -71,7 +73,7 @@ export const LEFT_HOLDING_OUTPUT = 'left a process outside its group holding its
 export function runClient(command: ClientCommand, mockUrl: string): Promise<ClientRun> {
   const started = Date.now();
   const [file, ...args] = command.argv as [string, ...string[]];
-  if (stopping) return Promise.resolve({ exitCode: null, failed: true, reason: 'not started: the runner is stopping', output: '', durationMs: 0 });
+  if (stopping) return Promise.resolve({ exitCode: null, failed: true, reason: 'not started: the runner is stopping', output: '', heldOutput: false, durationMs: 0 });
   return new Promise((resolve) => {
     let output = '';
     let timedOut = false;
@@ -88,18 +90,18 @@ export function runClient(command: ClientCommand, mockUrl: string): Promise<Clie
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    const finish = (exitCode: number | null, reason: string): void => {
+    const finish = (exitCode: number | null, reason: string, heldOutput = false): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       clearTimeout(drain);
       if (child.pid !== undefined) running.delete(child.pid);
-      resolve({ exitCode, failed: exitCode !== 0, reason, output, durationMs: Date.now() - started });
+      resolve({ exitCode, failed: exitCode !== 0, reason, output, heldOutput, durationMs: Date.now() - started });
     };
     const conclude = (held: boolean): void => {
       const code = timedOut ? null : (ended?.code ?? null);
       const why = timedOut ? `timed out after ${Math.round(command.timeoutMs / 1000)} s` : code === null ? `stopped by ${ended?.signal ?? 'a signal'}` : `exit ${code}`;
-      finish(code, held ? `${why}; ${LEFT_HOLDING_OUTPUT}` : why);
+      finish(code, held ? `${why}; ${LEFT_HOLDING_OUTPUT}` : why, held);
     };
     // Once the command has ended (or is being stopped), the pipes get PIPE_DRAIN_MS more; then they
     // are closed on our side, whoever holds their other end. setImmediate: a loop that was busy

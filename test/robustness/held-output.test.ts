@@ -32,11 +32,16 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A shell line that starts `sleep 300` in a session of its own (its PID appended to a file), then `rest`. */
+/**
+ * A shell line that starts `sleep 300` in a session of its own (its PID appended to a file), then
+ * `rest`. The escapee writes its PID through a FIFO once it has left the group, and the shell waits
+ * for that: had the shell ended first, the stop of its group could take the escapee too.
+ */
 function escaping(name: string, rest: string): string[] {
   const file = join(dir, `${name}.pids`);
   pidFiles.push(file);
-  return ['sh', '-c', `setsid sleep 300 & echo $! >> '${file}'; ${rest}`];
+  const fifo = join(dir, `${name}.fifo`);
+  return ['sh', '-c', `rm -f '${fifo}'; mkfifo '${fifo}'; setsid sh -c 'echo $$ > "$1"; exec sleep 300' sh '${fifo}' & read pid < '${fifo}'; echo $pid >> '${file}'; ${rest}`];
 }
 
 const env = { PATH: process.env['PATH'] };

@@ -1,14 +1,14 @@
 // The robustness reports of a run set with known failures, built by hand: the JUnit counts, the text
 // report's summary, its causes and the replay lines a person pastes into a shell.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { ClientRun } from '../../src/robustness/client-run.js';
-import { junitReport, textReport, type Finished } from '../../src/robustness/report.js';
+import { junitReport, nothingTested, textReport, type Finished } from '../../src/robustness/report.js';
 import type { SeedRun } from '../../src/robustness/runner.js';
 import type { Failure } from '../../src/robustness/shrink.js';
+import { shellWords } from './shell-words.js';
 
-const passed: ClientRun = { exitCode: 0, failed: false, reason: 'exit 0', output: 'ok\n', durationMs: 1_000 };
-const failed: ClientRun = { exitCode: 1, failed: true, reason: 'exit 1', output: 'FAIL: createdAt\n', durationMs: 2_000 };
+const passed: ClientRun = { exitCode: 0, failed: false, reason: 'exit 0', output: 'ok\n', heldOutput: false, durationMs: 1_000 };
+const failed: ClientRun = { exitCode: 1, failed: true, reason: 'exit 1', output: 'FAIL: createdAt\n', heldOutput: false, durationMs: 2_000 };
 const seedRun = (seed: number, run: ClientRun): SeedRun => ({ seed, run, used: ['a:x', 'b:y'], requests: 3 });
 const failure = (seed: number, minimal: string[], sameAs?: number): Failure => ({ seed, minimal, examples: {}, run: failed, reruns: 2, exhausted: false, ...(sameAs === undefined ? {} : { sameAs }) });
 
@@ -26,12 +26,6 @@ function finished(overrides: Partial<Finished> = {}): Finished {
     replay: { command: COMMAND, flags: ['--base-url', 'http://127.0.0.1:4010', '--api-key', 'k ey'] },
     ...overrides,
   };
-}
-
-/** The words a POSIX shell makes of `line`, as the program it runs would get them. */
-function shellWords(line: string): string[] {
-  const printed = execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: '/nowhere' } });
-  return printed.split('\0').slice(0, -1);
 }
 
 describe('junitReport', () => {
@@ -75,5 +69,23 @@ describe('textReport', () => {
   it('names a failure that did not come back when rerun as a cause of its own', () => {
     const text = textReport(finished({ failures: [failure(10, [])], replay: { command: ['npm', 'test'], flags: [] } }));
     expect(text.split('\n').slice(-3)).toEqual(['1 cause of failure:', '- a failure that did not come back when rerun (a flaky command?) (seed 10); replay:', '  shortlink-mock robustness --runs 1 --seed 10 -- npm test']);
+  });
+});
+
+describe('nothingTested: a run set that met no varied answer is no pass', () => {
+  const idle = (requests: number): Finished => finished({ runs: [{ ...seedRun(10, passed), used: [], requests }], failures: [], dimensionsSeen: [] });
+
+  it.each([
+    [0, 'k', "no run sent a request with the API key 'k' (--api-key), so no answer was varied; the command gets the key in MOCK_API_KEY"],
+    [0, undefined, 'no run sent a request to the mock, so no answer was varied; the command gets its address in MOCK_URL'],
+    [1, undefined, "the runs sent 1 request, and none got a varied answer, by the mock's journal (do they call operations the mock varies?)"],
+  ])('%i requests, --api-key %s: says why in one line', (requests, apiKey, why) => {
+    expect(nothingTested(idle(requests), apiKey)).toBe(why);
+    expect(textReport(idle(requests))).toBe('1 run, 0 dimensions varied: no run failed, and none met a varied answer');
+  });
+
+  it('says nothing of a run set that varied a dimension, or that failed', () => {
+    expect(nothingTested(finished({ failures: [] }), undefined)).toBeUndefined();
+    expect(nothingTested(finished({ dimensionsSeen: [] }), undefined)).toBeUndefined();
   });
 });
