@@ -12,7 +12,10 @@
 //                                     never a store (the process hands one in), never the process
 //   process  src/process, src/cli.ts, src/index.ts, and the commands built on them: src/commands,
 //            src/toolkit, src/robustness, src/pact
-//                                     everything; nothing below imports it
+//                                     everything; nothing below imports it. Within it, src/commands
+//                                     (the subcommands as the CLI runs them) is on top: only
+//                                     src/cli.ts imports it; what a subcommand shares with the
+//                                     robustness runner or the pact export lives below, in src/toolkit
 // The paths are relative to the folder cruised (the repository, or a fixture tree of the test).
 const CORE = '^src/(core|generated)/';
 const SERVER = '^src/(http|admin|proxy|variety|scenarios)/';
@@ -51,6 +54,12 @@ module.exports = {
       { path: '^src/', pathNot: PROCESS },
       PROCESS,
       'The process layer (flags, config, start-up, workers, the commands) is on top: nothing below imports it.',
+    ),
+    never(
+      'only-the-cli-imports-commands',
+      { path: '^src/', pathNot: '^src/(commands/|cli\\.ts$)' },
+      '^src/commands/',
+      'src/commands holds the subcommands as src/cli.ts runs them: the robustness runner, the pact export and the toolkit sit below it; share through src/toolkit (admin-flags.ts: the admin flags).',
     ),
   ],
   options: {

@@ -1,7 +1,9 @@
 # The shortlink-mock image: the CLI built in one stage, run in the next with the production
 # dependencies and the files it reads at run time only (src/contract/package-root.ts: openapi.yaml,
 # fixtures/accounts.json, scenarios/, the admin API's document and the web console).
-# Build: podman build -t shortlink-mock .   (or docker build; NODE_IMAGE names a registry mirror)
+# Build: docker build -t shortlink-mock .   (NODE_IMAGE names a registry mirror: docs/container.md)
+#    or: podman build --format docker -t shortlink-mock .
+#        (Podman's default, the OCI format, has no HEALTHCHECK: it would drop the one below)
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

@@ -53,7 +53,7 @@ async function serve(config: Config): Promise<void> {
   // Before the banner too: whoever reads the URL there finds the ready file written.
   if (config.readyFile) startup.writeReadyFile(config.readyFile, url);
   // With --workers, the primary prints the banner of its first worker only.
-  announceListening(await startupBanner(url, config, mock, packageVersion()), ignoredSeedOptions(config, mock.seeded));
+  announceListening(await startupBanner(url, config, mock, packageVersion()), ignoredSeedOptions(config, mock.seeded, mock.keptFrom));
 }
 
 type Startup = typeof import('./process/startup.js');

@@ -8,15 +8,23 @@
 // 1.15 GB): once they do, a stream holding more than its fair share of that (the total over the
 // number of streams) is closed at its next entry, and its memory freed; one that keeps up is not. The console's
 // EventSource reconnects and reloads the list. Each entry is serialised once for all streams.
+// Each stream closed for being slow is reset, not ended: a graceful close leaves what the kernel
+// already queued for it (megabytes a stream) in the kernel until the client reads it, which a client
+// that never reads never does (400 of them held 1.12 GB there, issue 37 A3). And at most MAX_STREAMS
+// are open at once: past it a request is a 503 Error object, until one closes.
 // The journal may be shared by several instances (src/core/traffic-state.ts): its `entry` events
 // are every instance's entries, and `: connected` is sent once every later entry will arrive.
+import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
+import { errors } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal.js';
 import type { JournalStore } from '../core/traffic-state.js';
 
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const MAX_TOTAL_BUFFERED_BYTES = 16 * 1024 * 1024;
 export const DROPS_BEFORE_CLOSE = 10_000;
+/** Journal streams open at once, per mock: each may buffer MAX_BUFFERED_BYTES, and each holds a socket. */
+export const MAX_STREAMS = 64;
 const HEARTBEAT_MS = 15_000;
 
 /** What every open stream holds, kept up to date as each is written to (every entry goes to every stream). */
@@ -25,7 +33,10 @@ export class StreamBudget {
   private sum = 0;
   private last: { entry: JournalEntry; frame: string } | undefined;
 
-  constructor(readonly limit = MAX_TOTAL_BUFFERED_BYTES) {}
+  constructor(
+    readonly limit = MAX_TOTAL_BUFFERED_BYTES,
+    readonly maxStreams = MAX_STREAMS,
+  ) {}
 
   /**
    * The stream's buffer as it is now; false when the streams together are at the limit and this
@@ -35,6 +46,12 @@ export class StreamBudget {
     this.sum += res.writableLength - (this.held.get(res) ?? 0);
     this.held.set(res, res.writableLength);
     return this.sum < this.limit || res.writableLength < this.limit / this.held.size;
+  }
+
+  /** Counts a new stream in, or refuses it (a 503) when MAX_STREAMS are open. */
+  admit(res: Response): void {
+    if (this.held.size >= this.maxStreams) throw errors.tooManyStreams(this.maxStreams);
+    this.held.set(res, 0);
   }
 
   forget(res: Response): void {
@@ -50,6 +67,7 @@ export class StreamBudget {
 }
 
 export function streamJournal(journal: JournalStore, req: Request, res: Response, budget: StreamBudget = new StreamBudget()): void {
+  budget.admit(res);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   let dropped = 0;
   const reportDropped = (): void => {
@@ -58,9 +76,9 @@ export function streamJournal(journal: JournalStore, req: Request, res: Response
     dropped = 0;
   };
   const send = (entry: JournalEntry): void => {
-    if (!budget.refresh(res)) return void res.destroy();
+    if (!budget.refresh(res)) return resetStream(res);
     if (res.writableLength >= MAX_BUFFERED_BYTES) {
-      if (++dropped >= DROPS_BEFORE_CLOSE) res.destroy();
+      if (++dropped >= DROPS_BEFORE_CLOSE) resetStream(res);
       return;
     }
     reportDropped();
@@ -93,4 +111,19 @@ export function streamJournal(journal: JournalStore, req: Request, res: Response
   };
   req.on('close', stop);
   res.on('close', stop);
+}
+
+/**
+ * Closes a stream with a TCP reset: what its socket had queued, in Node and in the kernel, is
+ * dropped at once rather than kept until a client that does not read takes it. The response is
+ * destroyed as well (a socket without a TCP handle cannot be reset; destroying it is what is left).
+ */
+function resetStream(res: Response): void {
+  const socket = res.socket as (Socket & { resetAndDestroy?: () => Socket }) | null;
+  try {
+    socket?.resetAndDestroy?.();
+  } catch {
+    // Not a TCP socket (a test's duplex, a pipe): destroyed below.
+  }
+  res.destroy();
 }

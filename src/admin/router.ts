@@ -22,6 +22,9 @@ export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, Variet
   consoleDir?: string;
 }
 
+/** The largest body the admin API reads (docs/options.md, Limits); past it, a 400 naming it. */
+export const ADMIN_BODY_LIMIT = '64kb';
+
 const CONSOLE_FILE = /^\/$|\.(html|js|css)$/;
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
@@ -61,7 +64,7 @@ export function adminRouter(deps: AdminDeps): Router {
     router.use((req, res, next) => (req.method === 'GET' && CONSOLE_FILE.test(req.path) ? files(req, res, next) : next()));
   }
   router.use(requireAdminToken(deps.adminToken));
-  router.use(jsonBody('64kb'));
+  router.use(jsonBody(ADMIN_BODY_LIMIT));
   router.use(adminValidator(deps.adminContract.document));
   addStateRoutes(router, deps);
   addTrafficRoutes(router, deps);

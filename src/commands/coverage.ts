@@ -1,7 +1,8 @@
 // `shortlink-mock coverage`: the error-path coverage of a running mock as a table: which documented
 // outcomes each key's client has met, and which it has never met. Called by src/cli.ts with
 // process.env; reads nothing else of the process.
-import { consoleIo, DEFAULT_BASE_URL, EXIT_FAILED, EXIT_OK, getAdmin, parseAdminFlags, runAdminCommand, type AdminTarget, type CommandIo } from './admin-command.js';
+import { DEFAULT_BASE_URL, parseAdminFlags, type AdminTarget } from '../toolkit/admin-flags.js';
+import { consoleIo, EXIT_FAILED, EXIT_OK, getAdmin, runAdminCommand, type CommandIo } from './admin-command.js';
 import { formatCoverage, type CoverageReport } from './coverage-table.js';
 
 export { formatCoverage } from './coverage-table.js';
@@ -38,7 +39,7 @@ function parseOptions(argv: readonly string[], env: Record<string, string | unde
 export function runCoverageCommand(argv: readonly string[], env: Record<string, string | undefined>, io: CoverageIo = consoleIo): Promise<number> {
   return runAdminCommand('coverage', io, USAGE, () => parseOptions(argv, env), async (options) => {
     const query = options.account === undefined ? undefined : { account: options.account };
-    const answer = await getAdmin({ target: options, path: '/__admin/coverage', ...(query ? { query } : {}), parse: coverageOf, what: 'a coverage report' });
+    const answer = await getAdmin<CoverageReport>({ target: options, path: '/coverage', ...(query ? { query } : {}) });
     if ('error' in answer) {
       io.err(`shortlink-mock coverage: ${answer.error}`);
       return EXIT_FAILED;
@@ -46,9 +47,4 @@ export function runCoverageCommand(argv: readonly string[], env: Record<string, 
     io.out(formatCoverage(answer.body, options.account));
     return EXIT_OK;
   });
-}
-
-function coverageOf(body: unknown): CoverageReport | undefined {
-  const report = body as Partial<CoverageReport> | null;
-  return Array.isArray(report?.documented) && Array.isArray(report?.accounts) ? (report as CoverageReport) : undefined;
 }

@@ -5,7 +5,8 @@
 import { writeJUnitFile } from '../contract/junit-file.js';
 import { junitPathProblem } from '../contract/junit-path.js';
 import { VIOLATION_SIDES, type ViolationReport, type ViolationSide } from '../core/violations.js';
-import { consoleIo, DEFAULT_BASE_URL, EXIT_FAILED, EXIT_OK, EXIT_USAGE, getAdmin, parseAdminFlags, runAdminCommand, UsageError, type AdminTarget, type CommandIo, type Given } from './admin-command.js';
+import { DEFAULT_BASE_URL, parseAdminFlags, UsageError, type AdminTarget, type Given } from '../toolkit/admin-flags.js';
+import { consoleIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, getAdmin, runAdminCommand, type CommandIo } from './admin-command.js';
 import { driftJUnit, formatDrift } from './drift-format.js';
 
 export { driftJUnit, formatDrift } from './drift-format.js';
@@ -58,7 +59,7 @@ export function runDriftCommand(argv: readonly string[], env: Record<string, str
   return runAdminCommand('drift', io, USAGE, () => parseOptions(argv, env), async (options) => {
     // ?side= only when asked: a mock of an earlier version, which knows no such parameter, still answers the whole report.
     const query: Record<string, string> = options.side === 'both' ? {} : { side: options.side };
-    const answer = await getAdmin({ target: options, path: '/__admin/violations', query, parse: reportOf, what: 'a drift report' });
+    const answer = await getAdmin<ViolationReport>({ target: options, path: '/violations', query });
     if ('error' in answer) {
       io.err(`shortlink-mock drift: ${answer.error}`);
       return EXIT_FAILED;
@@ -68,9 +69,4 @@ export function runDriftCommand(argv: readonly string[], env: Record<string, str
     if (options.junit !== undefined && !writeJUnitFile(options.junit, driftJUnit(report, options.baseUrl, options.side), 'shortlink-mock drift', io)) return EXIT_USAGE;
     return report.distinct > 0 || report.dropped > 0 ? EXIT_FAILED : EXIT_OK;
   });
-}
-
-function reportOf(body: unknown): ViolationReport | undefined {
-  const report = body as Partial<ViolationReport> | null;
-  return typeof report?.distinct === 'number' && typeof report.dropped === 'number' && Array.isArray(report.groups) ? (report as ViolationReport) : undefined;
 }

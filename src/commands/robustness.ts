@@ -10,6 +10,8 @@ import { replayOf } from '../robustness/replay.js';
 import { counted, runRobustness } from '../robustness/runner.js';
 import { randomBaseSeed, runSeeds } from '../robustness/seeds.js';
 import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from '../robustness/shrink.js';
+import { AdminApiError } from '../toolkit/admin-client.js';
+import { NAME_THE_MOCK } from '../toolkit/admin-flags.js';
 import { consoleIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAdminCommand, type CommandIo } from './admin-command.js';
 
 export interface RobustnessIo extends CommandIo {
@@ -25,7 +27,8 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
     try {
       target = await openTarget(options);
     } catch (error) {
-      io.err(`shortlink-mock robustness: cannot use the mock: ${(error as Error).message}`);
+      const unreachable = error instanceof AdminApiError && error.status === 0 ? `: ${NAME_THE_MOCK}` : '';
+      io.err(`shortlink-mock robustness: cannot use the mock: ${(error as Error).message}${unreachable}`);
       return EXIT_USAGE;
     }
     // Stopped itself (Ctrl-C, CI's cancel): the client's run goes too, instead of living on alone.

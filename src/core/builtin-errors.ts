@@ -9,7 +9,7 @@ const SCENARIO = 'a mock scenario';
 
 function forcedErrors(by: string): Readonly<Record<BuiltInError, ForcedResponse>> {
   return {
-    unauthorized: { status: 401, body: { errorDescription: `The x-api-key header names no account (forced by ${by})` } },
+    unauthorized: { status: 401, body: { errorDescription: `The request is refused as unauthenticated, whatever its x-api-key header names (forced by ${by})` } },
     'invalid-request': { status: 400, body: { errorDescription: `The request is invalid (forced by ${by})` } },
     'not-found': { status: 404, body: { errorDescription: `The resource was not found (forced by ${by})` } },
     'link-limit-reached': {

@@ -2,7 +2,7 @@
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
 import type { ErrorCode } from './api-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   constructor(
@@ -82,6 +82,8 @@ export const errors = {
     ),
   adminOriginRefused: (origin: string) =>
     new ApiError(403, `the admin API refuses changes from another origin (${quote(origin)}); use the console at /__admin/ or a client that sends no Origin`),
+  tooManyStreams: (max: number) =>
+    new ApiError(503, `the mock serves at most ${max} journal streams at once, and ${max} are open; close one (or try again later)`),
   notSaved: (reason: string) => new ApiError(500, `the change could not be saved, so it was not made: ${reason}`),
   internal: (description: string) => new ApiError(500, description),
   /** Proxy mode: the upstream could not be reached, failed or was too slow; 502 is outside the contract, as the README says. */

@@ -1,9 +1,9 @@
 // Step one for every API request, before the body is even parsed: is this an operation of the
 // contract, and does the x-api-key name an account? A request that is both unauthenticated and
 // invalid gets the 401 (D14); paths and methods the contract lacks get their 404/405.
-import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { NoOperation } from '../contract/no-operation.js';
-import { errors } from '../core/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
 import type { OperationTable } from './operation-table.js';
 
@@ -37,5 +37,18 @@ export function authenticate(table: OperationTable, service: LinkService, alongs
     }
     res.locals['account'] = account;
     next();
+  };
+}
+
+/**
+ * After a 401 of authentication, the body is read all the same (with `readBody`, the API's own
+ * parser and bounds), for the journal only: a client team looking at a refused call wants to see
+ * what it sent. The answer is the 401 whatever the body is (D14); a body that cannot be read (not
+ * JSON, too large) leaves the entry without one, as for any unreadable body.
+ */
+export function readBodyOfAuthRefusal(readBody: RequestHandler): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return next(error);
+    readBody(req, res, () => next(error));
   };
 }

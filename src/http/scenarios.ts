@@ -74,10 +74,14 @@ export function readActiveScenarioEarly(registry: ScenarioRegistry, mayRecall: (
   };
 }
 
-export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep, phase: RulePhase): RequestHandler {
+/**
+ * `readBody`: before validation the body is not read yet; a forced answer (the 401 standing for a
+ * failed authentication) reads it first, for the journal only, whatever it holds.
+ */
+export function applyRequestScenario(registry: ScenarioRegistry, random: RandomInt, sleep: Sleep, phase: RulePhase, readBody?: RequestHandler): RequestHandler {
   // Not async itself: a request without a scenario (nearly all) goes on at once, with no promise
   // for it and none for the one layer to wait on (src/http/one-layer.ts).
-  const how: Shaping = { registry, random, sleep, phase };
+  const how: Shaping = { registry, random, sleep, phase, ...(readBody ? { readBody } : {}) };
   return (req, res, next) => {
     const chosen = res.locals['scenario'] as ChosenScenario | undefined;
     return chosen ? shape(chosen, how, req, res, next) : next();
@@ -89,6 +93,7 @@ interface Shaping {
   random: RandomInt;
   sleep: Sleep;
   phase: RulePhase;
+  readBody?: RequestHandler;
 }
 
 async function shape(chosen: ChosenScenario, how: Shaping, req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -99,8 +104,11 @@ async function shape(chosen: ChosenScenario, how: Shaping, req: Request, res: Re
   if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
   res.locals['shapedBy'] = scenario.name;
   if (outcome.delayMs > 0) await how.sleep(outcome.delayMs);
-  if (outcome.kind === 'respond') res.status(outcome.response.status).json(outcome.response.body);
-  else if (outcome.kind === 'fault') applyFault(outcome.fault, req, res);
+  if (outcome.kind === 'respond') {
+    const { status, body } = outcome.response;
+    if (how.readBody) how.readBody(req, res, () => void res.status(status).json(body));
+    else res.status(status).json(body);
+  } else if (outcome.kind === 'fault') applyFault(outcome.fault, req, res);
   else next();
 }
 

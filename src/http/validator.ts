@@ -5,31 +5,10 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { parsedBodyBytes } from './json-body.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
-import { refuseOversizeArrays } from './validator-array-bounds.js';
-import { installLazyMetaSchema } from './validator-lazy-meta-schema.js';
-import { installRefLookup } from './validator-ref-lookup.js';
-import { installValidatorRouteCache } from './validator-route-cache.js';
-import { installContentTypeCache } from './validator-content-type-cache.js';
-import { installSettledContract } from './validator-settled-contract.js';
-
-// Five fixes to the validator's speed, made at run time when this module loads (before any app is
-// built, so they also serve the admin API's validator): its route lookup compiles each route's
-// regular expression once instead of on every request, its OpenAPI meta-schema is compiled
-// only if a document is really checked, its preparation of a document finds what a $ref
-// names without compiling it (validator-ref-lookup.ts), it parses each spelling of
-// Content-Type once (validator-content-type-cache.ts), and its middlewares no longer wait a
-// turn of the microtask queue for a contract loaded long ago (validator-settled-contract.ts).
-// The first ones were patch-package patches applied by a `postinstall`, which broke `npm install`
-// of the packed package and never reached an installed copy; the why of each is in its module. A
-// fix that no longer fits the validator is skipped (the mock stays correct, only slower) and
-// test/process/patches.test.ts fails.
-export const validatorFixes = Object.freeze({
-  routeCache: installValidatorRouteCache(),
-  lazyMetaSchema: installLazyMetaSchema(),
-  refLookup: installRefLookup(),
-  contentTypeCache: installContentTypeCache(),
-  settledContract: installSettledContract(),
-});
+import { refuseOversizeArrays } from './validator-fixes/array-bounds.js';
+// Installs the run-time fixes to the validator when this module loads, before any chain is built
+// (validator-fixes/README.md names each, what it buys and the test that guards it).
+import './validator-fixes/installed.js';
 
 type ValidatorSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
@@ -44,7 +23,7 @@ export const ALL_ERRORS_MAX_BYTES = 64 * 1024;
 
 /**
  * `responses: false` validates requests only (the validating proxy judges answers from the wire).
- * Arrays over the contract's maxItems are refused before the validator (validator-array-bounds.ts).
+ * Arrays over the contract's maxItems are refused before the validator (validator-fixes/array-bounds.ts).
  */
 export function contractValidator(document: OpenApiDocument, { responses = true } = {}): RequestHandler[] {
   const thorough = validatorChain(document, responses, true);

@@ -21,7 +21,7 @@ export function formatPactReport(check: Checked, pactFile: string, contractFile:
     ]),
     ...(check.unplaced.length ? ['  (the pact as a whole)', ...check.unplaced.map(findingLine)] : []),
     '',
-    failed === 0 ? `All ${total} interactions keep the contract.` : `${failed} of ${total} interactions break the contract.`,
+    failed === 0 ? (total === 1 ? 'The one interaction keeps the contract.' : `All ${total} interactions keep the contract.`) : `${failed} of ${total} ${total === 1 ? 'interaction breaks' : 'interactions break'} the contract.`,
   ];
   return lines.join('\n');
 }

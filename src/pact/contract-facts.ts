@@ -1,5 +1,6 @@
-// Two facts the pact checks read from openapi.yaml rather than hard-code: the headers that carry
-// the API key, and where each Error code is answered (the statuses whose examples show it).
+// Facts the pact checks read from openapi.yaml rather than hard-code: the headers that carry the
+// API key, where each Error code is answered (the statuses whose examples show it), and the query
+// parameters each operation declares.
 import type { OpenApiDocument } from '../core/contract-types.js';
 
 type Node = Record<string, unknown>;
@@ -50,4 +51,19 @@ function exampleCodes(response: unknown): string[] {
   if (!isNode(content)) return [];
   const named = isNode(content['examples']) ? Object.values(content['examples']).map((example) => (isNode(example) ? example['value'] : undefined)) : [];
   return [content['example'], ...named].flatMap((value) => (isNode(value) && typeof value['code'] === 'string' ? [value['code']] : []));
+}
+
+/** For each operation: the names of the query parameters it declares (its own and its path's). */
+export function queryParameters(document: OpenApiDocument): Map<string, Set<string>> {
+  const declared = new Map<string, Set<string>>();
+  for (const item of Object.values(document.paths)) {
+    const shared = isNode(item) && Array.isArray(item['parameters']) ? (item['parameters'] as unknown[]) : [];
+    for (const operation of Object.values(item)) {
+      if (!isNode(operation) || typeof operation['operationId'] !== 'string') continue;
+      const own = Array.isArray(operation['parameters']) ? (operation['parameters'] as unknown[]) : [];
+      const names = [...shared, ...own].map((parameter) => resolve(document, parameter)).flatMap((parameter) => (isNode(parameter) && parameter['in'] === 'query' && typeof parameter['name'] === 'string' ? [parameter['name']] : []));
+      declared.set(operation['operationId'], new Set(names));
+    }
+  }
+  return declared;
 }

@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PactFile, PactInteraction } from './pact-file.js';
 import { preview, type Finding, type Side } from './finding.js';
+import { engineMisreads } from './misread-names.js';
 import { queryValues } from './query-values.js';
 
 export const ENGINE = 'swagger-mock-validator';
@@ -104,13 +105,20 @@ export async function engineFindings(pact: PactFile, contractText: string, engin
     interactions: http.map(({ description, providerStates, request, response }) => ({
       description,
       providerState: providerStates.join('; ') || undefined,
-      request: { ...request, query: typeof request.query === 'string' ? queryValues(request.query) : request.query },
+      request: { ...request, query: engineQuery(request.query) },
       response,
     })),
     metadata: { pactSpecification: { version: '3.0.0' } },
   };
   const outcome = await validate(await loadEngine(engineFrom), contractText, JSON.stringify(mock));
   return [...outcome.errors, ...outcome.warnings].filter((result) => !REPLACED.has(result.code)).map((result) => toFinding(result, http));
+}
+
+/** The query as the engine reads it (V3 value lists), without the names it misreads (own-checks.ts judges those). */
+function engineQuery(query: HttpInteraction['request']['query']): Record<string, string[]> | undefined {
+  if (query === undefined) return undefined;
+  const values = typeof query === 'string' ? queryValues(query) : query;
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !engineMisreads(name)));
 }
 
 async function validate(engine: EngineApi, contractText: string, pactText: string): Promise<EngineOutcome> {

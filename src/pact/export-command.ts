@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JournalEntry } from '../core/journal.js';
 import { AdminApiError, AdminClient } from '../toolkit/admin-client.js';
+import { NAME_THE_MOCK } from '../toolkit/admin-flags.js';
 import { buildPact, ExportError, type AccountKey, type ExportResult } from './export.js';
 
 export interface PactExportIo {
@@ -140,8 +141,10 @@ function summary(fetched: Fetched, result: ExportResult): string {
 function explain(error: unknown, options: Options): string {
   if (error instanceof ExportError) return error.message;
   if (error instanceof AdminApiError) {
-    if (error.status === 0) return `cannot reach the mock at ${options.baseUrl}: ${error.errorDescription}`;
+    if (error.status === 0) return `cannot reach the mock at ${options.baseUrl}: ${error.errorDescription}: ${NAME_THE_MOCK}`;
     if (error.status === 401) return `the mock at ${options.baseUrl} needs its admin token: pass --admin-token TOKEN or set MOCK_ADMIN_TOKEN (${error.errorDescription})`;
+    // An answer too large, of another shape, or a redirect: the client's sentence names the URL.
+    if (error.status < 400) return error.errorDescription;
     return `the mock at ${options.baseUrl} refused ${error.call}: ${error.status} ${error.errorDescription}`;
   }
   const { code, message } = error as NodeJS.ErrnoException;

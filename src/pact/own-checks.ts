@@ -11,14 +11,17 @@
 //    (the mock's own Ajv over openapi.yaml) does;
 //  - an Error `code` only where the contract shows it (LINK_LIMIT_REACHED: createLink 400, D5):
 //    the Error schema allows every code on every status;
-//  - interactions that are not HTTP (V4 messages), which the engine skips without a word.
+//  - interactions that are not HTTP (V4 messages), which the engine skips without a word;
+//  - query names the engine misreads (`?constructor=1`, misread-names.ts), which it is not handed:
+//    a note when the operation does not declare the name, as the engine gives for any other.
 // And, when the engine cannot be loaded (an optional dependency), its part: standIn().
 import type { Contract } from '../core/contract-types.js';
 import { ResponseChecker } from '../contract/response-checker.js';
 import { OperationTable } from '../http/operation-table.js';
 import type { Finding } from './finding.js';
 import type { PactInteraction } from './pact-file.js';
-import { codePlaces, keyHeaders } from './contract-facts.js';
+import { codePlaces, keyHeaders, queryParameters } from './contract-facts.js';
+import { engineMisreads, queryNames } from './misread-names.js';
 import { closedObjects, responseFindings } from './own-response-checks.js';
 
 export const OWN = 'shortlink-mock';
@@ -30,6 +33,7 @@ export class OwnChecks {
   private readonly checker: ResponseChecker;
   private readonly keyHeaders: string[];
   private readonly codePlaces: Map<string, string[]>;
+  private readonly queryParameters: Map<string, Set<string>>;
   /** The responses' judge when the engine is not there: built on first use (it compiles the contract again). */
   private closedChecker?: ResponseChecker;
 
@@ -38,6 +42,7 @@ export class OwnChecks {
     this.checker = new ResponseChecker(contract.document);
     this.keyHeaders = keyHeaders(contract.document);
     this.codePlaces = codePlaces(contract.document);
+    this.queryParameters = queryParameters(contract.document);
   }
 
   findings(interaction: PactInteraction): Finding[] {
@@ -54,7 +59,7 @@ export class OwnChecks {
       return [{ ...at, side: 'request', field: 'method', code: 'request.method.unknown', message: `${path} has no ${method} operation (it has ${match.allowed.join(', ')}): the API answers it 405` }];
     }
     const found = [...this.apiKey(interaction), ...this.requestBody(interaction, match.operationId), ...this.errorCode(interaction, match.operationId)];
-    return found.map((finding) => ({ ...at, ...finding }));
+    return [...found.map((finding) => ({ ...at, ...finding })), ...this.misreadQuery(interaction, match.operationId)];
   }
 
   /**
@@ -108,6 +113,18 @@ export class OwnChecks {
       const words = /^(?:the )?request (body\S*) (.*)$/.exec(problem);
       return { side: 'request', field: words?.[1] ?? 'body', code: 'request.body.invalid', message: `${words?.[2] ?? problem}${answered400}` };
     });
+  }
+
+  /** The query names kept from the engine (misread-names.ts), judged as it judges any other name. */
+  private misreadQuery({ index, request }: HttpInteraction, operationId: string): Finding[] {
+    const declared = this.queryParameters.get(operationId) ?? new Set<string>();
+    return queryNames(request.query)
+      .filter(engineMisreads)
+      .map((name) =>
+        declared.has(name)
+          ? { index, engine: OWN, severity: 'error', side: 'request', field: `query ${name}`, code: 'request.query.unchecked', message: `cannot be checked: ${operationId} declares it, and swagger-mock-validator misreads the name of a member of every JavaScript object` }
+          : { index, engine: OWN, severity: 'warning', side: 'request', field: `query ${name}`, code: 'request.query.unknown', message: `is not defined by the contract for ${operationId}` },
+      );
   }
 
   private errorCode({ response }: HttpInteraction, operationId: string): Omit<Finding, 'index' | 'engine' | 'severity'>[] {

@@ -4,6 +4,7 @@
 // the place, so that neither engine is ever handed a file it would misread or crash on.
 // (The Pact file `pact export` writes is typed in pact-v3.ts.) The file's size, encoding and depth
 // are bounded before it is parsed (pact-input.ts); the count of interactions here.
+import { engineMisreads } from './misread-names.js';
 import { MAX_PACT_DEPTH, MAX_PACT_INTERACTIONS, textNestsTooDeep } from './pact-input.js';
 
 export const SUPPORTED_VERSIONS = [2, 3, 4] as const;
@@ -144,30 +145,24 @@ function readHeaders(value: unknown, at: string): Record<string, string> {
 }
 
 function readQuery(value: unknown, at: string): string | Record<string, string[]> {
-  if (typeof value === 'string') {
-    for (const name of new URLSearchParams(value).keys()) checkName(name, at);
-    return value;
-  }
+  if (typeof value === 'string') return value;
   if (!isObject(value)) fail(`${at} must be a string or an object of value lists`);
-  return Object.fromEntries(
-    Object.entries(value).map(([name, values]) => {
-      checkName(name, at);
-      if (typeof values === 'string') return [name, [values]];
-      if (Array.isArray(values) && values.every((item) => typeof item === 'string')) return [name, values];
-      return fail(`${at}.${name} must be a string or a list of strings`);
-    }),
-  );
+  // Null prototype: a query named __proto__ or constructor is a name like any other (misread-names.ts).
+  const query = Object.create(null) as Record<string, string[]>;
+  for (const [name, values] of Object.entries(value)) {
+    if (typeof values === 'string') query[name] = [values];
+    else if (Array.isArray(values) && values.every((item) => typeof item === 'string')) query[name] = values;
+    else fail(`${at}.${name} must be a string or a list of strings`);
+  }
+  return query;
 }
 
-/** Names of members every JavaScript object has (constructor, __proto__, toString, ...). */
-const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
-
 /**
- * A query or header name that is one of OBJECT_MEMBERS is refused: swagger-mock-validator builds
- * a schema keyed by these names and throws on them ("schema is invalid"), and no API has them.
+ * A header name the engine misreads (misread-names.ts) is refused: no API has one, and `pact
+ * export` writes no header but x-api-key and Content-Type. (Query names are judged instead.)
  */
 function checkName(name: string, at: string): void {
-  if (OBJECT_MEMBERS.has(name)) fail(`${at}: '${name}' cannot be checked (the name of a member of every JavaScript object, which swagger-mock-validator misreads)`);
+  if (engineMisreads(name)) fail(`${at}: '${name}' cannot be checked (the name of a member of every JavaScript object, which swagger-mock-validator misreads)`);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import { ADMIN_TOKEN_HEADER } from '../admin/admin-token.js';
 import { adminRouter } from '../admin/router.js';
 import { browserGuard } from '../admin/browser-guard.js';
+import { frameGuard } from '../admin/frame-guard.js';
 import type { CoverageTracker } from '../core/coverage.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { MemoryViolations, type ViolationStore } from '../core/violations.js';
@@ -21,7 +22,7 @@ import { corsFor } from '../http/cors.js';
 import { docsRouter } from '../http/docs.js';
 import { redirectByHost, redirectRouter } from '../http/redirects.js';
 import type { SnapshotStore } from '../core/snapshots.js';
-import { authenticate, API_KEY_HEADER } from '../http/authenticate.js';
+import { authenticate, API_KEY_HEADER, readBodyOfAuthRefusal } from '../http/authenticate.js';
 import { BODY_LIMIT, createErrorHandler } from '../http/errors.js';
 import type { Contract, OpenApiDocument } from '../core/contract-types.js';
 import { OperationTable } from '../http/operation-table.js';
@@ -109,7 +110,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(oneLayer([plainRequestTarget, recorded]));
   // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
   //    state through it, and without a token it answers only this machine's host names (D29).
-  app.use('/__admin', notApiTraffic, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
+  //    No page may frame any of its answers, the console's included (src/admin/frame-guard.ts).
+  app.use('/__admin', notApiTraffic, frameGuard, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
   const corsAllowed = corsFor(corsOptions(deps.corsOrigins));
   // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
@@ -157,8 +159,10 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   //    the mock's own 400 (verdict 'mock-control'), once the body is read (step 8's parser) for the journal.
   //    Variety too (x-mock-variety, the key's setting, the global one; src/http/variety.ts).
   const chosen = [chooseRequestScenario(deps.scenarios, deps.contractRules), chooseVariety(variety), readBodyOfControlRefusal(parsed)];
-  //    A forced 401 stands for a failed authentication, so it comes before validation too.
-  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation');
+  //    A forced 401 stands for a failed authentication, so it comes before validation too. A 401,
+  //    real or forced, still reads the body (step 8's parser) for the journal, and is the answer whatever it holds.
+  const shapedBeforeValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'before-validation', parsed);
+  const refusedKey = readBodyOfAuthRefusal(parsed);
   // 9. The contract: every request and every response validated against openapi.yaml. A varied
   //    answer is varied before the response validator's hook judges it (varyBeforeValidation).
   const validated = [...contractValidator(deps.contract.document), varyBeforeValidation];
@@ -167,8 +171,8 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   // 11. The stateful handlers, by operationId.
   const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
   // One router layer for all of them (src/http/one-layer.ts says why).
-  app.use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
-  const runAgain = express.Router().use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
+  app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
+  const runAgain = express.Router().use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
 }
 

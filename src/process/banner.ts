@@ -6,6 +6,7 @@ import { isRedisUrl } from './option-values.js';
 import { DEFAULT_SCENARIOS_DIR } from '../contract/package-files.js';
 import { hasBuiltInLayer } from '../scenarios/scenario-layers.js';
 import { redactUrl } from '../store/redis/redis-connection.js';
+import type { KeptFrom } from '../store/redis/redis-generations.js';
 import type { Mock } from './mock.js';
 
 export async function startupBanner(url: string, config: Config, mock: Mock, version: string): Promise<string> {
@@ -54,9 +55,23 @@ function scenarioSources(mock: Mock, config: Config): string {
   return `: ${builtIn} built in and ${mock.scenarios.names().length - builtIn} from ${config.scenarios} (a name in both is DIR's)`;
 }
 
+/** What the db line says of kept data, by who wrote it (the rule: redis-generations.ts, KeptFrom). */
+const KEPT: Record<KeptFrom, string> = {
+  'earlier-run': 'kept from an earlier run',
+  'another-instance': 'seeded by another instance, running now',
+  unknown: 'kept: seeded by another instance or an earlier run',
+};
+
+/** The same for the warnings of ignoredSeedOptions. */
+const HOLDS: Record<KeptFrom, string> = {
+  'earlier-run': 'holds data from an earlier run',
+  'another-instance': 'holds data another instance seeded (it runs now)',
+  unknown: 'holds data another instance or an earlier run seeded',
+};
+
 function dbLine(config: Config, mock: Mock): string {
   if (config.db === ':memory:') return ':memory: (nothing is written to disk)';
-  const kept = mock.seeded ? `seeded with seed ${config.seed}` : 'kept from an earlier run; --reset re-seeds it';
+  const kept = mock.seeded ? `seeded with seed ${config.seed}` : `${KEPT[mock.keptFrom ?? 'earlier-run']}; --reset re-seeds it`;
   // The store's location: a Redis URL with its password masked.
   if (isRedisUrl(config.db)) return `${mock.store.location}, prefix '${config.redisPrefix}', shared by every instance on it (${kept})`;
   return `${config.db} (${kept})`;
@@ -66,7 +81,7 @@ function dbLine(config: Config, mock: Mock): string {
  * Options that only shape a fresh seed, given although this start kept the data of an earlier run:
  * one line each, so `--fixtures my.json` is never silently ignored.
  */
-export function ignoredSeedOptions(config: Config, seeded: boolean): string[] {
+export function ignoredSeedOptions(config: Config, seeded: boolean, keptFrom: KeptFrom = 'earlier-run'): string[] {
   if (seeded || config.db === ':memory:') return [];
   const given: Array<[flag: 'fixtures' | 'seed', value: string | number]> = [
     ['fixtures', config.fixtures],
@@ -74,7 +89,7 @@ export function ignoredSeedOptions(config: Config, seeded: boolean): string[] {
   ];
   return given
     .filter(([flag]) => config.sources[flag] !== undefined)
-    .map(([flag, value]) => `warning: ${asGiven(config, flag, value)} is not used: ${dbName(config)} holds data from an earlier run, kept as it is; add --reset to re-seed it (this replaces its data)`);
+    .map(([flag, value]) => `warning: ${asGiven(config, flag, value)} is not used: ${dbName(config)} ${HOLDS[keptFrom]}, kept as it is; add --reset to re-seed it (this replaces its data)`);
 }
 
 const dbName = (config: Config): string => (isRedisUrl(config.db) ? `the Redis prefix '${config.redisPrefix}' at ${redactUrl(config.db)}` : config.db);

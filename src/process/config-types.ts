@@ -1,5 +1,6 @@
 // The Config type: every option of the mock, parsed (src/process/config.ts) and read by the start-up, the
-// option parsers and the toolkit. Types only, so that the option parsers (option-values.ts,
+// option parsers and the toolkit; and GivenOptions, how the one check of each value reads what the
+// CLI or startMock() was given (given-options.ts). Types only, so that the option parsers (option-values.ts,
 // server-options.ts) name it without importing config.ts, which imports them.
 
 export interface Config {
@@ -60,3 +61,20 @@ export interface Config {
 }
 
 export type Durability = 'durable' | 'relaxed';
+
+/** The readers the checks use: each value read once, as text, a number, a switch or a list. */
+export interface GivenOptions {
+  given(flag: string): boolean;
+  /** A text value (a number given is written out); refused when empty. */
+  text(flag: string): string | undefined;
+  /** A number as given, or its text to be parsed by the check. */
+  scalar(flag: string): string | number | undefined;
+  bool(flag: string): boolean;
+  /** A list: given as one, or as comma-separated text; `required`: refused when given empty. */
+  list(flag: string, required?: boolean): string[];
+  source(flag: string): string;
+  refer(given: string, flag: string, placeholder: string): string;
+  /** Where each given value came from, by flag: Config.sources. */
+  sources(): Record<string, string>;
+}
+

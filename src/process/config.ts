@@ -6,11 +6,12 @@ import { DEFAULT_SEED } from '../../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
 import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from '../core/links.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../contract/package-root.js';
-import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, isTruthy, nonEmpty, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
+import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from '../proxy/exchange-slots.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
-import type { Config } from './config-types.js';
+import type { Config, GivenOptions } from './config-types.js';
+import { givenOptions } from './given-options.js';
 
 export { ConfigError };
 export type { Config, Durability } from './config-types.js';
@@ -75,26 +76,22 @@ export const DEFAULTS = { port: 4010, host: '127.0.0.1', db: '.data/db.json', se
 type Env = Record<string, string | undefined>;
 type Given = Map<string, { value: string | boolean | string[]; source: string }>;
 
+/** The CLI's Config: its flags, then their environment twins. */
 export function parseConfig(argv: readonly string[], env: Env): Readonly<Config> {
-  const given = readGiven(argv, env);
-  const source = (flag: string): string => given.get(flag)?.source ?? `--${flag}`;
-  const text = (flag: string): string | undefined => {
-    const value = given.get(flag)?.value;
-    return typeof value === 'string' ? nonEmpty(source(flag), value) : undefined;
-  };
-  const list = (flag: string): string[] => {
-    const value = given.get(flag)?.value;
-    return (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []).map((item) => item.trim()).filter(Boolean);
-  };
-  const bool = (flag: string): boolean => {
-    const value = given.get(flag)?.value;
-    return typeof value === 'string' ? isTruthy(source(flag), value) : value === true;
-  };
+  return configFrom(cliOptions(readGiven(argv, env)));
+}
+
+/**
+ * Every option checked and defaulted, once, into a frozen Config: the one check of each value for
+ * the CLI (parseConfig) and startMock() (src/toolkit/start-options.ts), whatever form it came in.
+ */
+export function configFrom(options: GivenOptions): Readonly<Config> {
+  const { text, scalar, list, bool, source, refer } = options;
   const db = text('db') ?? DEFAULTS.db;
   const builtinScenarios = !bool('no-builtin-scenarios');
   if (!builtinScenarios && text('scenarios') === undefined) {
     const given = source('no-builtin-scenarios');
-    throw new ConfigError(`${given} needs ${given.startsWith('--') ? '--scenarios DIR' : 'MOCK_SCENARIOS=DIR'}: without a directory of your own no scenario would be loaded`);
+    throw new ConfigError(`${given} needs ${refer(given, 'scenarios', 'DIR')}: without a directory of your own no scenario would be loaded`);
   }
   const workerCount = workers(source('workers'), text('workers'));
   // Each worker is a full mock: with a file or memory store each would be a mock of its own.
@@ -102,33 +99,33 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
     throw new ConfigError(`${source('workers')} ${workerCount} needs state shared by every worker: start with --db redis://host:port (a file or :memory: belongs to one process)`);
   }
   return Object.freeze({
-    port: integer(source('port'), text('port'), DEFAULTS.port, 0, 65535),
+    port: integer(source('port'), scalar('port'), DEFAULTS.port, 0, 65535),
     host: text('host') ?? DEFAULTS.host,
     db,
     redisPrefix: redisPrefix(source('redis-prefix'), text('redis-prefix') ?? DEFAULT_REDIS_PREFIX),
     workers: workerCount,
-    seed: integer(source('seed'), text('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
+    seed: integer(source('seed'), scalar('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
     reset: bool('reset'),
     durability: durability(source('durability'), text('durability')),
     fixtures: text('fixtures') ?? DEFAULT_FIXTURES_FILE,
     scenarios: text('scenarios') ?? DEFAULT_SCENARIOS_DIR,
     builtinScenarios,
     ...present('scenario', text('scenario')),
-    ...varietyOption(text, source),
+    ...varietyOption(options),
     watch: bool('watch'),
-    journalSize: integer(source('journal-size'), text('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
+    journalSize: integer(source('journal-size'), scalar('journal-size'), DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
     acceptAnyKey: bool('accept-any-key'),
-    maxAnyKeyAccounts: integer(source('max-any-key-accounts'), text('max-any-key-accounts'), DEFAULT_MAX_ANY_KEY_ACCOUNTS, 1, 10_000_000),
+    maxAnyKeyAccounts: integer(source('max-any-key-accounts'), scalar('max-any-key-accounts'), DEFAULT_MAX_ANY_KEY_ACCOUNTS, 1, 10_000_000),
     ...present('adminToken', text('admin-token')),
     allowedHosts: Object.freeze(list('allowed-host').map((name) => allowedHost(source('allowed-host'), name))),
-    corsOrigins: Object.freeze((text('cors-origin') === undefined ? ['*'] : list('cors-origin')).map((origin) => corsOrigin(source('cors-origin'), origin))),
+    corsOrigins: Object.freeze((options.given('cors-origin') ? list('cors-origin', true) : ['*']).map((origin) => corsOrigin(source('cors-origin'), origin))),
     ...present('readyFile', text('ready-file')),
-    ...proxyOptions(text, bool, source),
-    ...serverTimeouts(text, source),
+    ...proxyOptions(options),
+    ...serverTimeouts(options),
     quiet: bool('quiet'),
     help: bool('help'),
     version: bool('version'),
-    sources: Object.freeze(Object.fromEntries([...given].map(([flag, { source: from }]) => [flag, from]))),
+    sources: Object.freeze(options.sources()),
   });
 }
 
@@ -181,6 +178,17 @@ function readGiven(argv: readonly string[], env: Env): Given {
     else if (fromEnv !== undefined) given.set(option.flag, { value: fromEnv, source: option.env as string });
   }
   return given;
+}
+
+/** The CLI's values: text (or a switch, or a repeated flag's list), named by the flag or the variable set. */
+function cliOptions(given: Given): GivenOptions {
+  const name = (flag: string): string => given.get(flag)?.source ?? `--${flag}`;
+  return givenOptions({
+    value: (flag) => given.get(flag)?.value,
+    name,
+    refer: (asGiven, flag, placeholder) => (asGiven.startsWith('--') ? `--${flag} ${placeholder}` : `${OPTIONS.find((option) => option.flag === flag)?.env ?? `--${flag}`}=${placeholder}`),
+    sources: () => Object.fromEntries([...given].map(([flag, { source }]) => [flag, source])),
+  });
 }
 
 /** `{key: value}` when there is a value, `{}` otherwise (optional Config fields stay absent). */

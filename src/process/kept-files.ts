@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { Contract } from '../core/contract-types.js';
 import { CONTRACT_FILE, contractOf } from '../contract/package-files.js';
+import { readRegularFileSync } from '../contract/regular-file.js';
 import { textDigest } from '../contract/text-digest.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { StartupError } from './startup-error.js';
@@ -32,9 +33,9 @@ export interface KeptContract {
 const contracts = new Map<string, KeptContract>();
 const fixtureSpecs = new Map<string, FixtureSpec>();
 
-/** The package's contract and its rules: the same objects while openapi.yaml's text is the same. */
-export function keptContract(): KeptContract {
-  const text = readFileSync(CONTRACT_FILE, 'utf8');
+/** The package's contract and its rules: the same objects while openapi.yaml's text is the same (another file: the tests'). */
+export function keptContract(file = CONTRACT_FILE): KeptContract {
+  const text = readFileSync(file, 'utf8');
   return keptFor(contracts, textDigest(text), () => {
     const contract = contractOf(text);
     return { contract, rules: new ContractRules(contract.document) };
@@ -44,7 +45,7 @@ export function keptContract(): KeptContract {
 /** The fixtures of `file`: the same object while the file's text is the same. Refused as a StartupError. */
 export function keptFixtures(file: string): FixtureSpec {
   try {
-    const text = readFileSync(file, 'utf8');
+    const text = readRegularFileSync(file);
     return keptFor(fixtureSpecs, `${resolve(file)}\0${textDigest(text)}`, () => parseFixtureSpec(JSON.parse(text)));
   } catch (error) {
     throw new StartupError(`cannot load fixtures ${file}: ${(error as Error).message}`);

@@ -22,6 +22,7 @@ import type { Sleep } from '../http/scenarios.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import type { DataStore } from '../store/file/data-store.js';
 import { GroupCommit } from '../store/file/group-commit.js';
+import type { KeptFrom } from '../store/redis/redis-generations.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
 import type { LinkStore } from '../core/link-store.js';
 import { accountForKey, type SlugCheck } from './account-for-key.js';
@@ -38,6 +39,8 @@ import { followShared, VARIETY_FOLLOW_MS } from '../variety/follow-shared.js';
 export interface SharedData {
   store: LinkStore & SlugCheck & { health(): Promise<StoreHealth> };
   seeded: boolean;
+  /** When this start kept the data: who wrote it (redis-generations.ts). */
+  keptFrom?: KeptFrom;
   /** Releases the store and whatever else it holds open (default: the store's close). */
   close?: () => Promise<void>;
   /**
@@ -117,6 +120,8 @@ export interface Mock {
   journal: JournalStore;
   /** True when this start seeded the data, false when it kept the stored data. */
   seeded: boolean;
+  /** Who wrote the data this start kept, when the store can tell (Redis); the file store's is always an earlier run. */
+  keptFrom?: KeptFrom;
   /** Writes every change made so far, finishes background work and releases the store's files. */
   close: () => Promise<void>;
 }
@@ -179,7 +184,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(upstream && judge && proxyMode && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict, pipeline: proxyMode.proxyPipeline } } : {}),
   });
-  return { app, service, store, scenarios, variety, journal, seeded: data.seeded, close: async () => {
+  return { app, service, store, scenarios, variety, journal, seeded: data.seeded, keptFrom: data.keptFrom, close: async () => {
       upstream?.close();
       stopFollowing();
       await judge?.close();
@@ -198,6 +203,7 @@ async function loadProxyMode() {
 interface OpenedData {
   store: LinkStore & SlugCheck;
   seeded: boolean;
+  keptFrom?: KeptFrom;
   /** Writes every change made so far and releases the store. */
   close: () => Promise<void>;
   health?: () => Promise<StoreHealth>;
@@ -220,7 +226,7 @@ async function localData(options: MockOptions, seed: () => Promise<MockData>): P
 }
 
 function sharedData(shared: SharedData): OpenedData {
-  return { store: shared.store, seeded: shared.seeded, close: shared.close ?? (() => shared.store.close()), health: () => shared.store.health() };
+  return { store: shared.store, seeded: shared.seeded, keptFrom: shared.keptFrom, close: shared.close ?? (() => shared.store.close()), health: () => shared.store.health() };
 }
 
 /** Relaxed durability: acknowledge now; a failed write is logged, not lost silently. */

@@ -1,6 +1,6 @@
 // Checks of one option's value, each refusal a one-line ConfigError that names where the value
 // came from (the flag or the environment variable the user set), never a flag they did not pass.
-import type { Config, Durability } from './config-types.js';
+import type { Config, Durability, GivenOptions } from './config-types.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_PROXY_CONCURRENCY } from '../proxy/exchange-slots.js';
 import { redactUrl } from '../store/redis/redis-connection.js';
 import { prefixCollision } from '../store/redis/redis-keys.js';
@@ -51,9 +51,10 @@ export function nonEmpty(source: string, value: string): string {
   return value;
 }
 
-export function integer(source: string, value: string | undefined, fallback: number, min: number, max: number): number {
+/** A whole number given as text (the CLI) or as a number (startMock()), checked the same way. */
+export function integer(source: string, value: string | number | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  const parsed = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
     throw new ConfigError(`${source} must be a whole number from ${min} to ${max}, got '${value}'`);
   }
@@ -101,11 +102,12 @@ export const MAX_PROXY_TIMEOUT_MS = 10 * 60_000;
  * `--proxy-timeout 10s`, `500ms` or `2500`: a duration in milliseconds. A bare number is in `bare`
  * units: milliseconds for --proxy-timeout (as it always was), seconds for the server's timeouts.
  */
-export function duration(source: string, value: string | undefined, fallbackMs: number, bare: 'ms' | 's' = 'ms'): number {
+export function duration(source: string, value: string | number | undefined, fallbackMs: number, bare: 'ms' | 's' = 'ms'): number {
   if (value === undefined) return fallbackMs;
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec(value.trim());
-  const unit = match?.[2]?.toLowerCase() ?? bare;
-  const ms = match ? Math.round(Number(match[1]) * (unit === 's' ? 1000 : 1)) : Number.NaN;
+  // A number (startMock()) is in `bare` units, as a bare number of the CLI is.
+  const match = typeof value === 'number' ? undefined : /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec(value.trim());
+  const [amount, unit] = typeof value === 'number' ? [value, bare] : match ? [Number(match[1]), match[2]?.toLowerCase() ?? bare] : [Number.NaN, bare];
+  const ms = Math.round(amount * (unit === 's' ? 1000 : 1));
   if (!Number.isFinite(ms) || ms < 1 || ms > MAX_PROXY_TIMEOUT_MS) {
     const example = bare === 's' ? "'10' (seconds), '10s' or '500ms'" : "'10s', '500ms' or '2500' (milliseconds)";
     throw new ConfigError(`${source} takes a duration from 1ms to 600s, such as ${example}, got '${value}'`);
@@ -116,14 +118,14 @@ export function duration(source: string, value: string | undefined, fallbackMs: 
 export const DEFAULT_PROXY_TIMEOUT_MS = 10_000;
 
 /** --proxy and the options that only mean something with it (given alone, they are refused, never ignored). */
-export function proxyOptions(text: (flag: string) => string | undefined, bool: (flag: string) => boolean, source: (flag: string) => string): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs' | 'proxyConcurrency'> {
+export function proxyOptions({ text, scalar, bool, source, refer }: GivenOptions): Pick<Config, 'proxy' | 'proxyStrict' | 'proxyTimeoutMs' | 'proxyConcurrency'> {
   const url = text('proxy');
   const strict = bool('proxy-strict');
-  const timeout = text('proxy-timeout');
-  const concurrency = text('proxy-concurrency');
+  const timeout = scalar('proxy-timeout');
+  const concurrency = scalar('proxy-concurrency');
   if (url === undefined && (strict || timeout !== undefined || concurrency !== undefined)) {
     const given = source(strict ? 'proxy-strict' : timeout !== undefined ? 'proxy-timeout' : 'proxy-concurrency');
-    throw new ConfigError(`${given} only applies with ${given.startsWith('--') ? '--proxy <url>' : 'MOCK_PROXY=<url>'}`);
+    throw new ConfigError(`${given} only applies with ${refer(given, 'proxy', '<url>')}`);
   }
   return {
     ...(url === undefined ? {} : { proxy: proxyUrl(source('proxy'), url) }),
@@ -137,8 +139,8 @@ export function proxyOptions(text: (flag: string) => string | undefined, bool: (
  * --variety SEED. Variety varies the mock's own answers; with --proxy the answers are the
  * upstream's, so the two together are refused rather than one of them doing nothing.
  */
-export function varietyOption(text: (flag: string) => string | undefined, source: (flag: string) => string): Pick<Config, 'variety'> {
-  const seed = text('variety');
+export function varietyOption({ text, scalar, source }: GivenOptions): Pick<Config, 'variety'> {
+  const seed = scalar('variety');
   if (seed === undefined) return {};
   if (text('proxy') !== undefined) throw new ConfigError(`${source('variety')} only applies without ${source('proxy')}: variety varies the mock's own answers, and with ${source('proxy')} the answers are the upstream's`);
   return { variety: integer(source('variety'), seed, 0, 0, Number.MAX_SAFE_INTEGER) };

@@ -6,7 +6,7 @@ import type { RedisClientType } from 'redis';
 import type { MockData } from '../core/model.js';
 import type { MockOptions } from './mock.js';
 import { createTrafficState } from '../store/create-traffic-state.js';
-import { openRedisLinkStore, RedisStartError, type RedisLinkStore } from '../store/redis/redis-link-store.js';
+import { openRedisLinkStore, RedisStartError, type KeptFrom, type RedisLinkStore } from '../store/redis/redis-link-store.js';
 import { clientOptions, redactUrl } from '../store/redis/redis-connection.js';
 import { redisSnapshots } from '../store/redis/redis-snapshots.js';
 import type { SnapshotStore } from '../core/snapshots.js';
@@ -24,6 +24,8 @@ export interface SharedStateOptions {
 export interface SharedState {
   store: RedisLinkStore;
   seeded: boolean;
+  /** When this start kept the data: who wrote it. */
+  keptFrom?: KeptFrom;
   traffic: TrafficState;
   snapshots: SnapshotStore;
   close: () => Promise<void>;
@@ -31,7 +33,7 @@ export interface SharedState {
 
 /** Rejects with a one-line RedisStartError naming the URL when Redis cannot be reached (D25). */
 export async function openSharedState(options: SharedStateOptions): Promise<SharedState> {
-  const { store, seeded } = await openRedisLinkStore({ url: options.url, prefix: options.prefix, seed: options.seed, reset: options.reset, log: options.log });
+  const { store, seeded, keptFrom } = await openRedisLinkStore({ url: options.url, prefix: options.prefix, seed: options.seed, reset: options.reset, log: options.log });
   let client: RedisClientType;
   try {
     client = await connectTrafficClient(options.url);
@@ -43,6 +45,7 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
   return {
     store,
     seeded,
+    keptFrom,
     traffic,
     snapshots: redisSnapshots(client, options.prefix),
     // The traffic state is closed by the mock that uses it; then its connection and the store's.
@@ -60,7 +63,7 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
  */
 export function sharedMockOptions(state: SharedState): Pick<MockOptions, 'shared' | 'traffic' | 'snapshots'> {
   return {
-    shared: { store: state.store, seeded: state.seeded, close: state.close, countersResetBy: state.traffic },
+    shared: { store: state.store, seeded: state.seeded, keptFrom: state.keptFrom, close: state.close, countersResetBy: state.traffic },
     traffic: state.traffic,
     snapshots: state.snapshots,
   };

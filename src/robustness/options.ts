@@ -1,7 +1,7 @@
 // `shortlink-mock robustness`'s flags: its own, the admin commands' --base-url/--admin-token, and
 // the client's command after `--`. A refusal is a UsageError (exit 2) naming the flag at fault.
 import { junitPathProblem } from '../contract/junit-path.js';
-import { parseAdminFlags, UsageError, type Given } from '../commands/admin-command.js';
+import { parseAdminFlags, UsageError, type Given } from '../toolkit/admin-flags.js';
 import { ConfigError, integer } from '../process/option-values.js';
 import { MAX_SEED } from './seeds.js';
 import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from './shrink.js';

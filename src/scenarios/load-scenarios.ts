@@ -3,6 +3,7 @@
 // watcher can keep the last good set.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularFileSync } from '../contract/regular-file.js';
 import type { Scenario } from '../core/scenarios.js';
 import type { ContractRules } from './contract-rules.js';
 import { ScenarioError, ScenarioParser } from './parse-scenario.js';
@@ -31,8 +32,13 @@ export function loadScenarioDir(dir: string, parser: ScenarioParser): Scenario[]
 }
 
 function readScenarioFile(path: string): unknown {
+  let text: string;
   try {
-    const text = readFileSync(path, 'utf8');
+    text = readRegularFileSync(path);
+  } catch (error) {
+    throw new ScenarioError(`${path}: ${(error as Error).message}`);
+  }
+  try {
     return path.endsWith('.json') ? JSON.parse(text) : parseScenarioYaml(text);
   } catch (error) {
     throw new ScenarioError(`${path}: cannot parse: ${(error as Error).message.split('\n')[0]}`);

@@ -1,17 +1,14 @@
-// The one HTTP client of the admin API (/__admin) that startMock() and connectMock() share, so a
-// mock in this process and one running elsewhere are driven by exactly the same requests. Each
-// call is bounded; a refusal becomes an AdminApiError carrying the mock's own Error object.
+// The one HTTP client of the admin API (/__admin) that startMock(), connectMock() and the commands
+// that read a running mock share, so a mock in this process and one running elsewhere are driven by
+// exactly the same requests. Each call is bounded in time, each answer in size and checked for its
+// route's shape (admin-answers.ts); a redirect is never followed, as the admin token would go with
+// it. A refusal becomes an AdminApiError: the mock's own Error object, or one line naming the URL.
+import { ADMIN_OBJECT_BYTES, answerRule, type Query } from './admin-answers.js';
+
+export { MAX_ADMIN_ANSWER_BYTES, type Query } from './admin-answers.js';
 
 /** Default bound of one admin call: generous for a loaded CI machine, short enough to fail a test clearly. */
 export const DEFAULT_ADMIN_TIMEOUT_MS = 10_000;
-
-/**
- * The largest admin answer read: the client may be pointed at any server (`connectMock`,
- * `robustness --base-url`, `pact export --base-url`), and one that streams without end would
- * otherwise fill the heap within the call's time. Far above a real mock's answers (a journal page of
- * 1,000 entries is a few MiB), below the longest string V8 can make (about 512 MiB).
- */
-export const MAX_ADMIN_ANSWER_BYTES = 256 * 1024 * 1024;
 
 /** An admin call the mock refused (4xx/5xx) or that never got an answer (status 0). */
 export class AdminApiError extends Error {
@@ -36,11 +33,9 @@ export interface AdminClientOptions {
   adminToken?: string | undefined;
   /** Bound of each call in milliseconds (default 10,000). */
   timeoutMs?: number | undefined;
-  /** Bound of one answer's body in bytes (default MAX_ADMIN_ANSWER_BYTES; tests pass a small one). */
+  /** A lower bound of one answer's body in bytes than its route's own (admin-answers.ts); tests pass a small one. */
   maxAnswerBytes?: number | undefined;
 }
-
-export type Query = Record<string, string | number | undefined>;
 
 export class AdminClient {
   readonly baseUrl: string;
@@ -50,13 +45,20 @@ export class AdminClient {
     this.baseUrl = url.replace(/\/+$/, '');
   }
 
-  /** Sends one admin call and returns its JSON body (undefined for a 204). */
+  /** Sends one admin call and returns its JSON body (undefined for a 204), checked for its route's shape. */
   async call<T>(method: string, path: string, body?: unknown, query: Query = {}): Promise<T> {
     const name = `${method} /__admin${path}`;
     const url = `${this.baseUrl}/__admin${path}${queryString(query)}`;
     const response = await this.send(name, method, url, body);
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      const location = response.headers.get('location') ?? '(no Location)';
+      throw new AdminApiError(name, response.status, `${url} answered ${response.status}, a redirect to ${location}: the admin client follows no redirect (the admin token stays with the mock); give the mock's own address`);
+    }
     if (response.status === 204) return undefined as T;
-    const text = await readBounded(response, name, this.options.maxAnswerBytes ?? MAX_ADMIN_ANSWER_BYTES).catch((error: unknown) => {
+    const rule = answerRule(method, path, query);
+    const maxBytes = Math.min(response.ok ? rule.maxBytes : ADMIN_OBJECT_BYTES, this.options.maxAnswerBytes ?? Number.POSITIVE_INFINITY);
+    const text = await readBounded(response, name, url, maxBytes).catch((error: unknown) => {
       // The call's timeout also bounds the body: an answer that trickles ends here.
       if ((error as Error).name !== 'TimeoutError') throw error;
       throw new AdminApiError(name, 0, `the answer from ${url} did not end within ${this.timeoutMs()} ms`);
@@ -64,9 +66,11 @@ export class AdminClient {
     const parsed = parseJson(text);
     if (!response.ok) {
       const error = parsed as { errorDescription?: unknown; code?: unknown } | undefined;
-      const description = typeof error?.errorDescription === 'string' ? error.errorDescription : text.slice(0, 200);
+      // Not the mock's Error object: its start, on one line.
+      const description = typeof error?.errorDescription === 'string' ? error.errorDescription : text.slice(0, 200).replace(/\s+/g, ' ');
       throw new AdminApiError(name, response.status, description, typeof error?.code === 'string' ? error.code : undefined);
     }
+    if (!rule.fits(parsed)) throw new AdminApiError(name, response.status, `${url} did not answer with ${rule.what} (is ${this.baseUrl} a shortlink-mock?)`);
     return parsed as T;
   }
 
@@ -76,7 +80,8 @@ export class AdminClient {
     if (this.options.adminToken !== undefined) headers['x-admin-token'] = this.options.adminToken;
     const timeoutMs = this.timeoutMs();
     try {
-      return await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), signal: AbortSignal.timeout(timeoutMs) });
+      // redirect 'manual': the 3xx itself is the answer (call() refuses it), as in src/contract/client.ts.
+      return await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms from ${url}` : `no answer from ${url}: ${describeFetchError(error)}`;
       throw new AdminApiError(name, 0, why);
@@ -89,7 +94,7 @@ export class AdminClient {
 }
 
 /** The body as text, read chunk by chunk and given up (the stream cancelled) past `maxBytes`. */
-async function readBounded(response: Response, name: string, maxBytes: number): Promise<string> {
+async function readBounded(response: Response, name: string, url: string, maxBytes: number): Promise<string> {
   if (!response.body) return '';
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -99,7 +104,7 @@ async function readBounded(response: Response, name: string, maxBytes: number): 
     if (bytes > maxBytes) break;
     chunks.push(chunk);
   }
-  if (bytes > maxBytes) throw new AdminApiError(name, response.status, `the answer is larger than ${maxBytes} bytes, the most this client reads (is this a shortlink-mock?)`);
+  if (bytes > maxBytes) throw new AdminApiError(name, response.status, `${url} answered more than ${maxBytes} bytes, the most this route can hold (is this a shortlink-mock?)`);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -118,8 +123,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND) is in its cause. */
+/** fetch says only "fetch failed"; the reason (`connect ECONNREFUSED 127.0.0.1:4010`, ENOTFOUND) is in its cause. */
 function describeFetchError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  return cause?.message || cause?.code || (error as Error).message;
 }

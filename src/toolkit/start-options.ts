@@ -1,7 +1,9 @@
-// startMock()'s options: the CLI's options, typed, and their translation into the CLI's own
-// flags, so that parseConfig (src/process/config.ts) checks and defaults them exactly as it does for the
-// CLI, with an empty environment: a test's MOCK_* variables never change a startMock() mock.
-import { ConfigError, parseConfig, type Config } from '../process/config.js';
+// startMock()'s options: the CLI's options, typed, handed as they are to the one check of each value
+// that the CLI's flags go through (configFrom, src/process/config.ts), so that they are checked and
+// defaulted exactly as the CLI's are, and no environment is read: a test's MOCK_* variables never
+// change a startMock() mock. A refusal names the option (`options.port`), not a flag.
+import { ConfigError, configFrom, type Config } from '../process/config.js';
+import { givenOptions, type GivenValue } from '../process/given-options.js';
 
 /** Options of startMock(): every CLI option but `--workers` (a test process is one mock). */
 export interface StartMockOptions {
@@ -61,7 +63,7 @@ export interface StartMockOptions {
   stopGraceMs?: number;
 }
 
-type ConfigOptionName = Exclude<keyof StartMockOptions, 'log' | 'timeoutMs' | 'stopGraceMs' | 'variety'>;
+type ConfigOptionName = Exclude<keyof StartMockOptions, 'log' | 'timeoutMs' | 'stopGraceMs'>;
 
 /** Each option's CLI flag. A Record over the option names: an option without a flag does not compile. */
 const FLAGS: Record<ConfigOptionName, string> = {
@@ -88,33 +90,36 @@ const FLAGS: Record<ConfigOptionName, string> = {
   proxyStrict: 'proxy-strict',
   proxyTimeoutMs: 'proxy-timeout',
   quiet: 'quiet',
+  variety: 'variety',
 };
 
 const IN_PROCESS_DEFAULTS: StartMockOptions = { port: 0, db: ':memory:', quiet: true };
 
 /** The Config of a startMock() mock; a refused option is a ConfigError naming the option, not the flag. */
 export function configOf(options: StartMockOptions): Readonly<Config> {
+  const given = { ...IN_PROCESS_DEFAULTS, ...withoutUndefined(options) };
+  const value = (flag: string): GivenValue | undefined => {
+    const name = OPTION_OF_FLAG.get(flag) as ConfigOptionName | undefined;
+    const option = name === undefined ? undefined : given[name];
+    // `false` is a switch not given, as a flag left out; variety's flag takes its seed.
+    if (option === undefined || option === false) return undefined;
+    return name === 'variety' ? (option as { seed: number }).seed : (option as GivenValue);
+  };
+  const optionName = (flag: string): string => (OPTION_OF_FLAG.has(flag) ? `options.${OPTION_OF_FLAG.get(flag) ?? flag}` : `--${flag}`);
   try {
-    return parseConfig(toArgv({ ...IN_PROCESS_DEFAULTS, ...withoutUndefined(options) }), {});
+    return configFrom(
+      givenOptions({
+        value,
+        name: optionName,
+        refer: (_given, flag, placeholder) => `${optionName(flag)} ${placeholder}`,
+        // The start-up's own refusals name flags (`set --admin-token`); inOptionTerms reads them as options.
+        sources: () => Object.fromEntries(Object.values(FLAGS).flatMap((flag) => (value(flag) === undefined ? [] : [[flag, `--${flag}`]]))),
+      }),
+    );
   } catch (error) {
-    if (error instanceof ConfigError) throw new ConfigError(`startMock: ${inOptionTerms(error.message)}`);
+    if (error instanceof ConfigError) throw new ConfigError(`startMock: ${error.message}`);
     throw error;
   }
-}
-
-/** `{ port: 0, acceptAnyKey: true, allowedHosts: ['a', 'b'] }` → `--port=0 --accept-any-key --allowed-host=a --allowed-host=b`. */
-export function toArgv(options: StartMockOptions): string[] {
-  const argv: string[] = [];
-  for (const [name, flag] of Object.entries(FLAGS) as Array<[ConfigOptionName, string]>) {
-    const value = options[name];
-    if (value === undefined || value === false) continue;
-    if (value === true) argv.push(`--${flag}`);
-    else if (name === 'allowedHosts') argv.push(...(value as readonly string[]).map((host) => `--${flag}=${host}`));
-    // --cors-origin is one comma-separated list; `=` keeps a value that starts with '-' a value.
-    else argv.push(`--${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`);
-  }
-  if (options.variety) argv.push(`--variety=${options.variety.seed}`);
-  return argv;
 }
 
 const OPTION_OF_FLAG = new Map(Object.entries(FLAGS).map(([name, flag]) => [flag, name]));

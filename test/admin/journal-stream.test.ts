@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES, MAX_TOTAL_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
+import { DROPS_BEFORE_CLOSE, MAX_BUFFERED_BYTES, MAX_STREAMS, MAX_TOTAL_BUFFERED_BYTES } from '../../src/admin/journal-stream.js';
 import { eventually } from '../helpers/eventually.js';
 import type { JournalStore } from '../../src/core/traffic-state.js';
 import { createTestApp } from '../helpers/test-app.js';
@@ -75,12 +75,20 @@ describe('GET /__admin/requests/stream with a slow client', () => {
     socket.destroy();
   });
 
-  test(`a client that never reads is closed after ${DROPS_BEFORE_CLOSE} entries in a row are dropped`, async () => {
+  test(`a client that never reads is reset after ${DROPS_BEFORE_CLOSE} entries in a row are dropped: its queue is dropped, not delivered`, async () => {
     const { journal, socket } = await openStream();
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // A graceful close (FIN) would leave the queued megabytes in the kernel until the client read
+    // them: 400 such clients held 1.12 GB there (issue 37 A3). A reset drops them: the client sees ECONNRESET.
+    let failure: NodeJS.ErrnoException | undefined;
+    socket.on('error', (error) => (failure = error));
+    let ended = false;
+    socket.on('end', () => (ended = true));
+    const closed = new Promise<boolean>((resolve) => socket.once('close', (hadError) => resolve(hadError)));
     addEntries(journal, DROPS_BEFORE_CLOSE + 4000);
-    socket.resume(); // read what was already sent; the server has closed its side
-    await closed;
+    socket.resume(); // read what arrives: the server has gone
+    expect(await closed).toBe(true);
+    expect(failure?.code).toBe('ECONNRESET');
+    expect(ended).toBe(false);
     expect(journal.listenerCount('entry')).toBe(0);
   });
 });
@@ -120,5 +128,50 @@ describe('GET /__admin/requests/stream with many slow clients', () => {
     addEntries(t.journal, 1);
     expect(await eventually(async () => read, (text) => text.includes('"seq":'), 2_000)).toContain('event: entry');
     for (const socket of [...slow, reader]) socket.destroy();
+  });
+});
+
+describe(`GET /__admin/requests/stream: at most ${MAX_STREAMS} at once`, () => {
+  test(`the stream past ${MAX_STREAMS} is a 503 Error object; one is admitted again once a stream closes`, async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ log: (line) => lines.push(line) });
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    /** The status line and, for a refusal, the body of a stream request. */
+    const open = (): Promise<{ socket: Socket; head: string }> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.write('GET /__admin/requests/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        let text = '';
+        const timer = setTimeout(() => reject(new Error(`no answer to a stream request; read ${JSON.stringify(text)}`)), 10_000);
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (!text.includes('\r\n\r\n')) return;
+          if (text.startsWith('HTTP/1.1 200') || text.includes('}')) {
+            clearTimeout(timer);
+            socket.removeAllListeners('data');
+            resolve({ socket, head: text });
+          }
+        });
+      });
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS; i += 1) streams.push(await open());
+    expect(streams.every(({ head }) => head.startsWith('HTTP/1.1 200'))).toBe(true);
+    const refused = await open();
+    expect(refused.head).toMatch(/^HTTP\/1\.1 503/);
+    expect(refused.head).toMatch(/content-type: application\/json/i);
+    const body = JSON.parse(refused.head.slice(refused.head.indexOf('\r\n\r\n') + 4)) as unknown;
+    expect(body).toEqual({ errorDescription: `the mock serves at most ${MAX_STREAMS} journal streams at once, and ${MAX_STREAMS} are open; close one (or try again later)` });
+    refused.socket.destroy();
+    expect(t.journal.listenerCount('entry')).toBe(MAX_STREAMS);
+    // The mock at its own bound is no bug: the request line says 503, and no INTERNAL ERROR is logged.
+    expect(lines.filter((line) => /INTERNAL ERROR/.test(line))).toEqual([]);
+    // One client goes away: once the mock has seen it go, a new stream is admitted.
+    streams.pop()!.socket.destroy();
+    await eventually(async () => t.journal.listenerCount('entry'), (count) => count < MAX_STREAMS, 5_000);
+    const again = await open();
+    expect(again.head).toMatch(/^HTTP\/1\.1 200/);
+    for (const { socket } of [...streams, again]) socket.destroy();
   });
 });

@@ -68,6 +68,25 @@ describe('journal entries', () => {
     expect(entries.at(-1)).toMatchObject({ ...expected, operationId: 'createLink', requestBody: body, responseBody: res.body });
   });
 
+  // A 401 is decided before the body is read (D14); the body is read for the journal all the same,
+  // so a client team can see what their unauthenticated call sent (issue 37 C3).
+  it.each([
+    { what: 'without a key', headers: {} as Record<string, string> },
+    { what: 'with a key that names no account', headers: { 'x-api-key': 'sk_nobody_123456' } },
+    { what: 'under the unauthorized scenario', headers: { 'x-api-key': DEMO, 'x-mock-scenario': 'unauthorized' } },
+    { what: 'under Prefer: code=401', headers: { 'x-api-key': DEMO, prefer: 'code=401' } },
+  ])('record the body of a 401 $what', async ({ headers }) => {
+    const res = await t.request.post('/links').set(headers).send(CREATE);
+    expect(res.status).toBe(401);
+    expect((await journal()).at(-1)).toMatchObject({ status: 401, operationId: 'createLink', requestBody: CREATE, responseBody: res.body });
+  });
+
+  it('a 401 whose body cannot be read is still the 401, and the entry has no body', async () => {
+    const res = await t.request.post('/links').set('content-type', 'application/json').send('{"destinationUrl": ');
+    expect(res.status).toBe(401);
+    expect((await journal()).at(-1)).toMatchObject({ status: 401, requestBody: null });
+  });
+
   it("record a network fault with verdict 'fault' and no status", async () => {
     const recorded = nextEntry();
     await expect(create(DEMO).set('x-mock-scenario', 'flaky-network')).rejects.toThrow();

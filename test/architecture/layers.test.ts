@@ -1,7 +1,7 @@
 // The layers of src/ (core ← store, contract ← server ← process) and no import circle, checked by
 // dependency-cruiser with the rules of .dependency-cruiser.cjs. The same rules run on two small
 // fixture trees: one with a planted break of each kind (core → store, core → node:fs, store →
-// server, server → process, a circle), which must be reported exactly, and one with only legal
+// server, server → process, robustness → commands, a circle), which must be reported exactly, and one with only legal
 // imports, which must pass; so the check is shown to fail, not only to pass. And the root of src/
 // holds only cli.ts and index.ts, every folder a README.md.
 import { existsSync, readdirSync } from 'node:fs';
@@ -41,17 +41,18 @@ describe('the layers of src/', () => {
     expect(found, shown(found)).toEqual([]);
   }, CRUISE_MS);
 
-  it('reports each planted break: core → store, core → node:fs, store → server, server → process, a circle', async () => {
+  it('reports each planted break: core → store, core → node:fs, store → server, server → process, robustness → commands, a circle', async () => {
     expect(await breaks(join(FIXTURES, 'broken'))).toEqual([
       { rule: 'core-imports-only-core', from: 'src/core/links.ts', to: 'src/store/file.ts' },
       { rule: 'core-no-io', from: 'src/core/io.ts', to: 'fs' },
       { rule: 'no-circular', from: 'src/http/ping.ts', to: 'src/http/pong.ts → src/http/ping.ts' },
       { rule: 'nothing-imports-process', from: 'src/http/handler.ts', to: 'src/process/config.ts' },
+      { rule: 'only-the-cli-imports-commands', from: 'src/robustness/options.ts', to: 'src/commands/admin-command.ts' },
       { rule: 'store-imports-only-core', from: 'src/store/up.ts', to: 'src/http/ping.ts' },
     ]);
   }, CRUISE_MS);
 
-  it('passes a tree whose imports all go down: process → all, server → core, store → core', async () => {
+  it('passes a tree whose imports all go down: process → all, cli → commands → robustness → toolkit, server → core, store → core', async () => {
     expect(await breaks(join(FIXTURES, 'clean'))).toEqual([]);
   }, CRUISE_MS);
 });

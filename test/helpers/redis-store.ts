@@ -18,7 +18,7 @@ export class RedisStores {
   private readonly opened: RedisLinkStore[] = [];
 
   /** A store on `url` under `prefix`, seeded with seedData() when the prefix is empty. */
-  async open(url: string, prefix: string, options: Partial<OpenRedisLinkStoreOptions> = {}): Promise<{ store: RedisLinkStore; seeded: boolean }> {
+  async open(url: string, prefix: string, options: Partial<OpenRedisLinkStoreOptions> = {}): Promise<Awaited<ReturnType<typeof openRedisLinkStore>>> {
     const opened = await openRedisLinkStore({ url, prefix, seed: async () => seedData(), reset: false, ...options });
     this.opened.push(opened.store);
     return opened;

@@ -53,9 +53,11 @@ describe('deeply nested bodies (D28)', () => {
     expect(res.status).toBe(201);
   });
 
-  test('without a key, 401 comes first (D14) and the body is never parsed', async () => {
+  test('without a key, 401 comes first (D14): the body, read for the journal only, is refused by its depth and never parsed', async () => {
     const t = await createTestApp();
     expectError(await rawJson(t.request.post('/links'), deepArrays(6000)), 401);
+    const [entry] = (await t.request.get('/__admin/requests').expect(200)).body.entries as { status: number; requestBody: unknown }[];
+    expect(entry).toMatchObject({ status: 401, requestBody: null });
     await expectStillServing(t);
   });
 

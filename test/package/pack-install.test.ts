@@ -6,9 +6,11 @@
 // tarball's contents are checked against what the package needs at run time and a size budget the
 // toolkit guide (docs/toolkit.md) states. `pact check` works there both without its optional engine (npm leaves it out when
 // its install script fails, as in a CI install by an npm that runs dependency scripts) and with it.
+// The tarball goes to a temporary folder beside the project, never into the clone, where a tarball
+// the user packed by the guide stays as it was (issue 37, C1).
 // The pack's `prepack` build finds dist/ up to date (`npm test` builds before vitest runs), so it
 // rewrites nothing under the other test files that run the CLI from it.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
@@ -25,6 +27,7 @@ const ours = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')
   optionalDependencies: Record<string, string>;
 };
 const ENGINE = '@pactflow/swagger-mock-validator';
+/** The tarball the guide's `npm pack` writes in a user's clone: never this test's to write or remove. */
 const TARBALL = join(PACKAGE_ROOT, `shortlink-mock-${ours.version}.tgz`);
 
 /**
@@ -42,6 +45,8 @@ const INSTALL_LIMIT_MS = 120_000;
 const RUN_LIMIT_MS = 30_000;
 
 let scratch: string;
+/** Where the guide's npm pack writes the tarball here: beside the project, never in the clone. */
+let packedInto: string;
 let consumer: string;
 let readmeRun: CommandResult[] = [];
 /** What `npm pack --json` reports of the tarball it wrote. */
@@ -50,15 +55,43 @@ interface PackReport {
   unpackedSize: number;
 }
 let packReport: PackReport | undefined;
+/** What the clone held at the tarball's name before this file ran: a user's own tarball, or a sentinel of ours. */
+let inTheClone: TarballPlace | undefined;
+
+interface TarballPlace {
+  bytes: Buffer;
+  /** True when the file is this test's sentinel (removed after), false when it is the user's. */
+  ours: boolean;
+}
+
+/**
+ * A tarball the user packed (the guide's own `npm pack`) is theirs: this file must pack elsewhere
+ * and leave it as it is. Where there is none, a sentinel stands in for it, so that every run checks.
+ */
+function holdTarballPlace(): TarballPlace {
+  if (existsSync(TARBALL)) return { bytes: readFileSync(TARBALL), ours: false };
+  const bytes = Buffer.from(`not a tarball: a sentinel of pack-install.test.ts (pid ${process.pid}); a run of it that stopped half-way left it\n`);
+  writeFileSync(TARBALL, bytes, { flag: 'wx' });
+  return { bytes, ours: true };
+}
+
+/** Removes the sentinel, and only if it is still the one this run wrote. */
+function releaseTarballPlace(place: TarballPlace | undefined): void {
+  if (place?.ours && existsSync(TARBALL) && readFileSync(TARBALL).equals(place.bytes)) rmSync(TARBALL);
+}
 
 beforeAll(async () => {
   for (const built of ['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts']) {
     if (!existsSync(join(PACKAGE_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does)`);
   }
-  if (existsSync(TARBALL)) throw new Error(`${TARBALL} is in the way: this test packs it and removes it`);
+  inTheClone = holdTarballPlace();
   scratch = scratchDir('shortlink-mock-pack-');
-  // The toolkit guide's layout: the clone as shortlink-mock/, the user's project beside it.
-  symlinkSync(PACKAGE_ROOT, join(scratch, 'shortlink-mock'));
+  // The toolkit guide's layout, the user's project beside the clone: npm pack runs in the clone
+  // (this repository) and writes its tarball into scratch/shortlink-mock/ (npm's pack-destination
+  // setting, a variable: the line stays the guide's), where the guide's install line looks for it.
+  // Nothing is written into the clone: a tarball the user packed there stays theirs.
+  packedInto = join(scratch, 'shortlink-mock');
+  mkdirSync(packedInto);
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
   // A consumer on npm 11's strictest install-script policy: a dependency's install script that
@@ -69,19 +102,19 @@ beforeAll(async () => {
   const allowScripts = { [`${ENGINE}@${ours.optionalDependencies[ENGINE]}`]: true, '@scarf/scarf': false };
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', allowScripts }));
   const strict = { ...NPM_TEST_ENV, npm_config_strict_allow_scripts: 'true' };
-  const dirs = { clone: join(scratch, 'shortlink-mock'), project: consumer };
+  const dirs = { clone: PACKAGE_ROOT, project: consumer };
   // With npm's json setting (a variable: the line stays the guide's) the guide's `npm pack` reports
   // what it packed, as a run of `npm pack --dry-run --json` of its own did (1.6 s of CPU more),
   // for the checks of the tarball's contents below; its scripts' output then goes to stderr.
   const [pack, ...install] = readmeInstallCommands().tarball;
-  readmeRun = await runReadmeCommands([pack!], dirs, INSTALL_LIMIT_MS, { ...strict, npm_config_json: 'true' });
+  readmeRun = await runReadmeCommands([pack!], dirs, INSTALL_LIMIT_MS, { ...strict, npm_config_json: 'true', npm_config_pack_destination: packedInto });
   if (readmeRun[0]?.code === 0) readmeRun.push(...(await runReadmeCommands(install, dirs, INSTALL_LIMIT_MS, strict)));
   for (const result of readmeRun) expect(result.code, result.transcript).toBe(0);
   [packReport] = JSON.parse(readmeRun[0]!.stdout) as PackReport[];
 }, 3 * INSTALL_LIMIT_MS + 10_000);
 
 afterAll(() => {
-  rmSync(TARBALL, { force: true });
+  releaseTarballPlace(inTheClone);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -97,6 +130,14 @@ describe("the toolkit guide's tarball commands", () => {
   test('all ran, and the last printed the version', () => {
     expect(readmeRun.map((result) => result.code)).toEqual([0, 0, 0]);
     expect(readmeRun[2]?.stdout.trim()).toBe(ours.version);
+  });
+});
+
+describe('a tarball already in the clone', () => {
+  test("is left as it was: the guide's npm pack writes elsewhere here", () => {
+    expect(existsSync(join(packedInto, `shortlink-mock-${ours.version}.tgz`))).toBe(true);
+    expect(existsSync(TARBALL), TARBALL).toBe(true);
+    expect(readFileSync(TARBALL).equals(inTheClone!.bytes), TARBALL).toBe(true);
   });
 });
 

@@ -2,12 +2,14 @@
 // install script fails). The engine is resolved from an empty directory, so it cannot be found, as
 // in an install without it; the mock's own checks then judge the expected statuses, content types
 // and bodies, and the result, the report and the JUnit file say so once.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { CONTRACT_FILE } from '../../src/contract/package-root.js';
+import { contractOf } from '../../src/contract/package-files.js';
 import { checkPact, type CheckOptions } from '../../src/pact/check.js';
 import { formatPactReport, pactJUnit } from '../../src/pact/check-report.js';
 import { asV2, checked as checkedWithEngine, contract, errors, message, type Checked } from './check-helpers.js';
@@ -135,4 +137,25 @@ describe('the report and the JUnit file say it once, at the top', () => {
     expect(xml).toContain(`<system-out>note: ${NOTE}: the mock's own validators judged`);
     expect(xml).toMatch(/<\/system-out>\n  <\/testsuite>/);
   });
+});
+
+it('a query name the engine misreads, declared by the contract: an error saying it cannot be checked, never a pass', async () => {
+  const text = readFileSync(CONTRACT_FILE, 'utf8').replace(/(\n {4}post:\n {6}operationId: createLink\n)/, "$1      parameters:\n        - { name: constructor, in: query, schema: { type: string } }\n");
+  expect(text).toContain('name: constructor');
+  const pact = fixture('good-v3.json');
+  pact['interactions'][0].request.query = { constructor: ['1'] };
+  const result = await checkPact(pact, contractOf(text), withoutEngine);
+  if (result.kind !== 'checked') throw new Error(result.kind);
+  const finding = result.interactions[0]?.findings.find((each) => each.field === 'query constructor');
+  expect(finding).toMatchObject({ severity: 'error', code: 'request.query.unchecked', engine: 'shortlink-mock' });
+  expect(result.passed).toBe(false);
+});
+
+it('a report of one interaction speaks of one, not "All 1 interactions"', async () => {
+  const pact = fixture('good-v3.json');
+  pact['interactions'] = pact['interactions'].slice(0, 1);
+  const good = await checked(pact);
+  expect(formatPactReport(good, 'pact.json', 'openapi.yaml')).toMatch(/\nThe one interaction keeps the contract\.$/);
+  pact['interactions'][0].response.status = 409;
+  expect(formatPactReport(await checked(pact), 'pact.json', 'openapi.yaml')).toMatch(/\n1 of 1 interaction breaks the contract\.$/);
 });

@@ -118,7 +118,7 @@ describe('shortlink-mock coverage', () => {
     onTestFinished(() => refusing.release());
     const { port } = refusing;
     const result = await run(['--base-url', `http://127.0.0.1:${port}`]);
-    expect(result).toMatchObject({ code: 1, out: '', errLines: [`shortlink-mock coverage: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`] });
+    expect(result).toMatchObject({ code: 1, out: '', errLines: [`shortlink-mock coverage: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}: is a mock running there? Give its address with --base-url URL or MOCK_BASE_URL`] });
   });
 
   it('an empty MOCK_ADMIN_TOKEN is a usage error naming the variable', async () => {

@@ -122,7 +122,7 @@ describe('shortlink-mock drift', () => {
     onTestFinished(() => refusing.release());
     const { port } = refusing;
     const result = await drift(['--base-url', `http://127.0.0.1:${port}`]);
-    expect(result).toEqual({ code: 1, out: '', err: `shortlink-mock drift: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}` });
+    expect(result).toEqual({ code: 1, out: '', err: `shortlink-mock drift: cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}: is a mock running there? Give its address with --base-url URL or MOCK_BASE_URL` });
   });
 
   it.each([

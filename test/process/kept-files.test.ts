@@ -5,9 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FIXTURES_FILE } from '../../src/contract/package-files.js';
+import { CONTRACT_FILE, DEFAULT_FIXTURES_FILE } from '../../src/contract/package-files.js';
 import { keptContract, keptFixtures, MAX_KEPT_TEXTS } from '../../src/process/kept-files.js';
 import { StartupError } from '../../src/process/startup-error.js';
+import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'slm-kept-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,6 +19,26 @@ describe('keptContract', () => {
     const first = keptContract();
     expect(keptContract()).toBe(first);
     expect(first.rules.operationIds()).toContain('createLink');
+  });
+
+  it('reads an edited contract file as new: the next start serves the edit (issue 37 B6)', async () => {
+    // A copy at one path, edited between two starts: the tags' maxItems 50 becomes 3.
+    const file = join(dir, 'openapi.yaml');
+    const text = readFileSync(CONTRACT_FILE, 'utf8');
+    writeFileSync(file, text);
+    const first = keptContract(file);
+    const edited = text.replaceAll('maxItems: 50', 'maxItems: 3');
+    expect(edited).not.toBe(text);
+    writeFileSync(file, edited);
+    const second = keptContract(file);
+    expect(second).not.toBe(first);
+    const body = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] };
+    const before = await createTestApp({ contract: first.contract, contractRules: first.rules });
+    await before.request.post('/links').set('x-api-key', DEMO).send(body).expect(201);
+    const after = await createTestApp({ contract: second.contract, contractRules: second.rules });
+    const res = await after.request.post('/links').set('x-api-key', DEMO).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errorDescription: "request body: 'tags' must NOT have more than 3 items" });
   });
 });
 

@@ -1,19 +1,21 @@
-// The two speed fixes to express-openapi-validator, made at run time by src/http/validator.ts
-// (they were patch-package patches until issue 14). If one no longer fits an upgraded validator,
-// the mock still works but every request (or every start) gets slower, silently: these tests
-// make that loud. They measure the effect itself, not the way it is achieved.
+// The run-time fixes to express-openapi-validator (src/http/validator-fixes/, whose README maps each
+// fix to its tests here). If one no longer fits an upgraded validator, the mock still works but
+// every request (or every start) gets slower, silently: these tests make that loud. They measure
+// the effect itself, not the way it is achieved, and check that the folder's README names the
+// validator version installed (an upgrade is a moment to read each fix again).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
 import express from 'express';
 import supertest from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { validatorFixes } from '../../src/http/validator.js';
-import type { ModuleLoader } from '../../src/http/validator-internals.js';
-import { installLazyMetaSchema } from '../../src/http/validator-lazy-meta-schema.js';
-import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-route-cache.js';
-import { installRefLookup, ORIGINAL } from '../../src/http/validator-ref-lookup.js';
-import { cachedContentTypeParsers, installContentTypeCache, MAX_CACHED_CONTENT_TYPE_LENGTH, MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-content-type-cache.js';
-import { installSettledContract, SettledAtOnce } from '../../src/http/validator-settled-contract.js';
+import { validatorFixes } from '../../src/http/validator-fixes/installed.js';
+import type { ModuleLoader } from '../../src/http/validator-fixes/internals.js';
+import { installLazyMetaSchema } from '../../src/http/validator-fixes/lazy-meta-schema.js';
+import { cachedPathToRegexp, installValidatorRouteCache } from '../../src/http/validator-fixes/route-cache.js';
+import { installRefLookup, ORIGINAL } from '../../src/http/validator-fixes/ref-lookup.js';
+import { cachedContentTypeParsers, installContentTypeCache, MAX_CACHED_CONTENT_TYPE_LENGTH, MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-fixes/content-type-cache.js';
+import { installSettledContract, SettledAtOnce } from '../../src/http/validator-fixes/settled-contract.js';
 import { readAdminContract, readContract } from '../../src/contract/package-files.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
@@ -44,6 +46,12 @@ afterEach(() => {
 });
 
 describe('run-time fixes to express-openapi-validator', () => {
+  test('the fixes were written for the validator installed (validator-fixes/README.md names its version)', () => {
+    const installed = (validatorRequire('../package.json') as { version: string }).version;
+    const readme = readFileSync(new URL('../../src/http/validator-fixes/README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`express-openapi-validator ${installed}`);
+  });
+
   test('the fixes fit the installed validator', () => {
     expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true, settledContract: true });
   });
@@ -342,6 +350,7 @@ describe('a validator the fixes no longer fit', () => {
     expect(installLazyMetaSchema(load)).toBe(false);
     expect(installRefLookup(load)).toBe(false);
     expect(installContentTypeCache(load)).toBe(false);
+    expect(installSettledContract(load)).toBe(false);
     expect(module).toEqual(snapshot);
   });
 });

@@ -32,7 +32,7 @@ describe('the robustness runner under hostile input', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
       if (url.pathname === '/__admin/requests') limits.push(url.searchParams.get('limit') ?? 'none');
       const limit = Number(url.searchParams.get('limit') ?? newest);
-      const entries = url.pathname === '/__admin/requests' ? Array.from({ length: Math.min(limit, 10) }, (_, i) => ({ seq: newest - i, variety: null })).reverse() : [];
+      const entries = url.pathname === '/__admin/requests' ? Array.from({ length: Math.min(limit, 10) }, (_, i) => ({ seq: newest - i, method: 'GET', path: '/links', variety: null })).reverse() : [];
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(url.pathname.endsWith('/dimensions') ? { dimensions: [] } : { entries }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

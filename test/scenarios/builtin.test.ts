@@ -96,6 +96,17 @@ describe('built-in scenarios that force an error', () => {
     },
   );
 
+  // The key sent is the demo account's: the forced 401 must not claim it names none (issue 37 C6).
+  test.each([
+    ['x-mock-scenario: unauthorized', { 'x-mock-scenario': 'unauthorized' }, 'a mock scenario'],
+    ['Prefer: code=401', { prefer: 'code=401' }, 'the Prefer header'],
+  ])('%s with a valid key: the 401 says it was forced, not that the key names no account', async (_name, headers, by) => {
+    const t = await createTestApp();
+    const res = await send(t, 'createLink', '', headers);
+    expectError(res, 401);
+    expect(res.body).toEqual({ errorDescription: `The request is refused as unauthenticated, whatever its x-api-key header names (forced by ${by})` });
+  });
+
   test.each(MODES.flatMap((mode) => UNCOVERED.map((row) => [mode, ...row] as const)))(
     '%s %s: %s is not covered and answers normally',
     async (mode, scenario, op) => {

@@ -72,6 +72,15 @@ describe('instances on one Redis are one mock', () => {
     expect((await fetch(`${a.url}/links/${id}`, { method: 'DELETE', headers: { 'x-api-key': 'demo-key' } })).status).toBe(204);
   });
 
+  it('a second instance started after the first, which still runs, says the data was seeded by another instance', async () => {
+    const prefix = freshPrefix();
+    const first = await mock(prefix);
+    expect(first.output()).toMatch(/seeded with seed/);
+    const second = await mock(prefix);
+    expect(second.output()).toMatch(/\(seeded by another instance, running now; --reset re-seeds it\)/);
+    expect(second.output()).not.toMatch(/earlier run/);
+  });
+
   it('the data outlives the instances: a restart on the same prefix keeps it (no re-seed)', async () => {
     const prefix = freshPrefix();
     const first = await mock(prefix);

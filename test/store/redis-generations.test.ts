@@ -47,6 +47,25 @@ describe('seeding', () => {
   });
 });
 
+describe('who wrote the data a start kept (issue 37, C8)', () => {
+  it('another instance while the connection that seeded it is open, an earlier run once it is closed, unknown when the data names no writer', async () => {
+    const seeder = await stores.open(url, prefix);
+    expect([seeder.seeded, seeder.keptFrom]).toEqual([true, undefined]);
+    expect(await stores.open(url, prefix)).toMatchObject({ seeded: false, keptFrom: 'another-instance' });
+    await seeder.store.close();
+    expect(await stores.open(url, prefix)).toMatchObject({ seeded: false, keptFrom: 'earlier-run' });
+    // Data written before the writer was recorded (an older version of the mock) names none.
+    await withRawClient(url, async (client) => client.hDel(`${prefix}${(await generationOf(prefix))!}:meta`, 'seededBy'));
+    expect(await stores.open(url, prefix)).toMatchObject({ seeded: false, keptFrom: 'unknown' });
+  });
+
+  it('a replace names its writer too: an instance started after a reset through a running one says another instance', async () => {
+    const a = (await stores.open(url, prefix)).store;
+    await a.replaceAll(seedData(7));
+    expect(await stores.open(url, prefix)).toMatchObject({ seeded: false, keptFrom: 'another-instance' });
+  });
+});
+
 describe('replace through one instance', () => {
   it('is what the other reads and writes at its very next call', async () => {
     const a = (await stores.open(url, prefix)).store;

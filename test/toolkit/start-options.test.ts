@@ -1,18 +1,62 @@
-// startMock()'s options become the CLI's own flags, which parseConfig checks and defaults as it
-// does for the CLI: a table of options → argv, and the Config they make with no environment.
+// startMock()'s options go, typed, through the one check of each value the CLI's flags go through
+// (configFrom, src/process/config.ts), with no environment: the same Config as the CLI's flags
+// make, and the same refusals, naming the option instead of the flag.
 import { describe, expect, it } from 'vitest';
-import { configOf, inOptionTerms, toArgv } from '../../src/toolkit/start-options.js';
+import { ConfigError, parseConfig } from '../../src/process/config.js';
+import { configOf, inOptionTerms, type StartMockOptions } from '../../src/toolkit/start-options.js';
 
-describe('toArgv', () => {
-  it.each([
+/** What startMock() defaults differently from the CLI, as flags. */
+const IN_PROCESS = ['--port=0', '--db=:memory:', '--quiet'];
+
+describe('configOf: the Config the CLI makes of the same flags', () => {
+  it.each<[StartMockOptions, string[]]>([
     [{}, []],
-    [{ port: 0, db: ':memory:' }, ['--port=0', '--db=:memory:']],
-    [{ reset: true, watch: false, quiet: true }, ['--reset', '--quiet']],
+    [{ port: 4999, db: 'data.json' }, ['--port=4999', '--db=data.json']],
+    [{ reset: true, watch: false, quiet: true }, ['--reset']],
     [{ allowedHosts: ['a.test', 'b.test'] }, ['--allowed-host=a.test', '--allowed-host=b.test']],
     [{ corsOrigins: ['https://a.test', 'http://b.test:8080'] }, ['--cors-origin=https://a.test,http://b.test:8080']],
-    [{ adminToken: '-starts-with-a-dash', journalSize: 5, acceptAnyKey: true }, ['--journal-size=5', '--accept-any-key', '--admin-token=-starts-with-a-dash']],
-  ])('%j → %j', (options, argv) => {
-    expect(toArgv(options)).toEqual(argv);
+    [{ adminToken: '-starts-with-a-dash', journalSize: 5, acceptAnyKey: true, maxAnyKeyAccounts: 3 }, ['--journal-size=5', '--accept-any-key', '--max-any-key-accounts=3', '--admin-token=-starts-with-a-dash']],
+    [{ proxy: 'http://127.0.0.1:9/api', proxyStrict: true, proxyTimeoutMs: 2500 }, ['--proxy=http://127.0.0.1:9/api', '--proxy-strict', '--proxy-timeout=2500']],
+    [{ variety: { seed: 7 }, seed: 3, durability: 'relaxed', redisPrefix: 'x:' }, ['--variety=7', '--seed=3', '--durability=relaxed', '--redis-prefix=x:']],
+  ])('%j', (options, argv) => {
+    expect(configOf(options)).toEqual(parseConfig([...IN_PROCESS, ...argv], {}));
+  });
+});
+
+describe('configOf: typed values, never written out as flags and parsed back', () => {
+  it("an origin holding a comma is one bad origin, not the CLI's comma-separated list of two", () => {
+    expect(() => configOf({ corsOrigins: ['https://a.test,https://b.test'] })).toThrow(/^startMock: options.corsOrigins: 'https:\/\/a.test,https:\/\/b.test' can never match/);
+  });
+});
+
+describe('configOf: the refusals the CLI gives, naming the option', () => {
+  it.each<[StartMockOptions, string[]]>([
+    [{ port: 70_000 }, ['--port=70000']],
+    [{ port: 1.5 }, ['--port=1.5']],
+    [{ journalSize: -1 }, ['--journal-size=-1']],
+    [{ seed: Number.NaN }, ['--seed=NaN']],
+    [{ durability: 'sometimes' as 'durable' }, ['--durability=sometimes']],
+    [{ host: ' ' }, ['--host= ']],
+    [{ corsOrigins: [] }, ['--cors-origin=']],
+    [{ corsOrigins: ['example.test'] }, ['--cors-origin=example.test']],
+    [{ allowedHosts: ['http://a.test'] }, ['--allowed-host=http://a.test']],
+    [{ redisPrefix: 'has space' }, ['--redis-prefix=has space']],
+    [{ proxy: 'ftp://x' }, ['--proxy=ftp://x']],
+    [{ proxyStrict: true }, ['--proxy-strict']],
+    [{ proxyTimeoutMs: 2500 }, ['--proxy-timeout=2500']],
+    [{ proxy: 'http://a.test', proxyTimeoutMs: 0 }, ['--proxy=http://a.test', '--proxy-timeout=0']],
+    [{ proxy: 'http://a.test', variety: { seed: 1 } }, ['--proxy=http://a.test', '--variety=1']],
+    [{ variety: { seed: -1 } }, ['--variety=-1']],
+    [{ noBuiltinScenarios: true }, ['--no-builtin-scenarios']],
+  ])('%j', (options, argv) => {
+    let cli: unknown;
+    try {
+      parseConfig([...IN_PROCESS, ...argv], {});
+    } catch (error) {
+      cli = error;
+    }
+    expect(cli).toBeInstanceOf(ConfigError);
+    expect(() => configOf(options)).toThrow(new ConfigError(`startMock: ${inOptionTerms((cli as Error).message)}`));
   });
 });
 

@@ -18,6 +18,22 @@ describe('variety under hostile input', () => {
     expect(res.body.errorDescription.length).toBeLessThan(300);
   });
 
+  // The bound is 2^53−1, the largest integer a JSON client holds exactly: 2^53 has 16 digits too,
+  // and would be the same seed as 2^53+1 once read as a number (issue 37 B3).
+  it('takes an x-mock-variety of 2^53−1 and refuses 2^53 with the documented 400', async () => {
+    const app = await createTestApp();
+    const taken = await app.request.post('/links').set('x-api-key', DEMO).set('x-mock-variety', '9007199254740991').send(valid).expect(201);
+    expect(taken.body).toHaveProperty('id');
+    const [entry] = (await app.request.get('/__admin/requests?limit=1').expect(200)).body.entries;
+    expect(entry.variety).toMatchObject({ seed: 9007199254740991 });
+    const before = await app.data();
+    const refused = await app.request.post('/links').set('x-api-key', DEMO).set('x-mock-variety', '9007199254740992').send(valid).expect(400);
+    expect(refused.body).toEqual({ errorDescription: "the x-mock-variety header must be a seed, a whole number from 0 to 2^53-1 (got '9007199254740992')" });
+    expect(await app.data()).toEqual(before);
+    const [refusal] = (await app.request.get('/__admin/requests?limit=1').expect(200)).body.entries;
+    expect(refusal).toMatchObject({ status: 400, verdict: 'mock-control' });
+  });
+
   it(`keeps at most ${SEED_PLANS} plans for x-mock-variety seeds, however many a client sends`, async () => {
     const app = await createTestApp();
     for (let seed = 0; seed < SEED_PLANS * 3; seed += 1) await app.request.post('/nowhere').set('x-mock-variety', String(seed)).expect(404);

@@ -4,9 +4,10 @@
 // the log's removal) names another generation and is never replayed over the new data. A log
 // written before logs had that line, and a base without the field, are of generation 0.
 import { existsSync } from 'node:fs';
-import { appendFile, open, readFile, rename, rm, truncate } from 'node:fs/promises';
+import { appendFile, readFile, rename, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isChange, type Change } from '../../core/changes.js';
+import { openRegular } from './db-kind.js';
 import { syncDirectory } from './durable-file.js';
 
 export interface LogContents {
@@ -42,8 +43,8 @@ function headerOf(line: string): number | undefined {
  * is cut off the file, never applied; any other line that is not a whole change is an error.
  */
 export async function readLog(file: string, current: number): Promise<LogContents | undefined> {
-  if (!existsSync(file)) return undefined;
-  const buffer = await readFile(file);
+  const buffer = await readWhole(file);
+  if (!buffer) return undefined;
   const bytes = buffer.lastIndexOf(NEWLINE) + 1;
   if (bytes < buffer.length) await truncate(file, bytes);
   const lines = buffer.subarray(0, bytes).toString('utf8').split('\n');
@@ -60,6 +61,19 @@ export async function readLog(file: string, current: number): Promise<LogContent
   return { generation, changes, bytes };
 }
 
+/** A log is a regular file, or the db is not ours (a FIFO here hung the start: it waits for a writer). */
+const openLog = (file: string): Promise<FileHandle | null> => openRegular(file, `its change log ${file}`);
+
+async function readWhole(file: string): Promise<Buffer | undefined> {
+  const handle = await openLog(file);
+  if (!handle) return undefined;
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 function parseChange(line: string, where: string): Change {
   let change: unknown;
   try {
@@ -73,8 +87,8 @@ function parseChange(line: string, where: string): Change {
 
 /** The generation named by a log's first line (0 without one); undefined when there is no log. */
 export async function generationOfLog(file: string): Promise<number | undefined> {
-  if (!existsSync(file)) return undefined;
-  const handle = await open(file, 'r');
+  const handle = await openLog(file);
+  if (!handle) return undefined;
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_MAX_BYTES), 0, HEADER_MAX_BYTES, 0);
     return headerOf(buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0] ?? '') ?? 0;

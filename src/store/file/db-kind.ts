@@ -2,8 +2,8 @@
 // and one written before that marker (format 1) has `"formatVersion": 1` and our top-level fields.
 // Anything else (a package.json, another tool's JSON, a text file, a directory) is not ours: the
 // mock neither reads it nor overwrites it, not even for a reset, which would silently destroy it.
-import { stat } from 'node:fs/promises';
-import { TextFile } from 'lowdb/node';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 
 export const DB_KIND = 'shortlink-mock-db';
 
@@ -20,17 +20,43 @@ export const isObject = (value: unknown): value is Record<string, unknown> => ty
 
 /** The file's text; null when there is no file. Throws NotOurFileError for a directory, a device, ... */
 export async function readDbText(file: string): Promise<string | null> {
-  const stats = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
+  // Writes do not go through lowdb: its writer renames a temporary file without fsync, and a db
+  // must survive power loss (src/store/file/durable-file.ts).
+  const handle = await openRegular(file, 'it');
+  if (!handle) return null;
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Not in the flags of every platform (Windows): there, a FIFO cannot be named by a path anyway. */
+const NO_WAIT = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * The file opened for reading; null when there is none. Throws NotOurFileError, naming it as `what`,
+ * when it is not a regular file. Opened without waiting, then checked on the open file: a FIFO's
+ * plain open waits for a writer that never comes (the start hung silently), and a check of the
+ * path before the open could be of another file than the one opened.
+ */
+export async function openRegular(file: string, what: string): Promise<FileHandle | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, NO_WAIT);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'EISDIR') throw new NotOurFileError(`${what} is a directory`);
+    throw error;
+  }
+  const stats = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
     throw error;
   });
-  if (!stats) return null;
-  if (stats.isDirectory()) throw new NotOurFileError('it is a directory');
-  if (!stats.isFile()) throw new NotOurFileError('it is not a regular file');
-  // lowdb's adapter reads the file (null if it went away meanwhile). Writes do not go through
-  // lowdb: its writer renames a temporary file without fsync, and a db must survive power loss
-  // (src/store/file/durable-file.ts).
-  return new TextFile(file).read();
+  if (stats.isFile()) return handle;
+  await handle.close();
+  throw new NotOurFileError(`${what} ${stats.isDirectory() ? 'is a directory' : 'is not a regular file'}`);
 }
 
 /** Why a parsed file is not ours, or undefined when it is. */

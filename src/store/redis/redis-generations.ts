@@ -11,17 +11,31 @@
 // call, from the refusal itself, and moves to the new generation.
 // The replaced generation is deleted right after the switch. `generations` lists every
 // generation written and not yet deleted, so what a writer that crashed left behind is swept.
+// Each generation's meta names the Redis connection that wrote it (`seededBy`, its CLIENT ID): an
+// instance that keeps the data at start says whether the writer is connected to Redis now
+// (another instance seeded it and runs) or not (an earlier run did), see keptFrom.
 import { randomBytes } from 'node:crypto';
 import type { MockData } from '../../core/model.js';
 import type { RedisConnection } from './redis-connection.js';
 import { generationCommands } from './redis-data.js';
 import type { RedisKeys } from './redis-keys.js';
 
+/**
+ * Who wrote the data a start kept: `another-instance` while the connection that wrote it is still
+ * connected to Redis (an instance that seeded it, reset or restored it, and runs now),
+ * `earlier-run` once it is not (that instance stopped, was killed, or its connection was re-made
+ * since), `unknown` when Redis will not list its connections (an ACL, Redis before 6.2) or the
+ * data names no writer (written by a version before this rule, or one that did not learn its id).
+ */
+export type KeptFrom = 'another-instance' | 'earlier-run' | 'unknown';
+
 /** A generation not current whose writing began this long ago was left by a writer that died. */
 export const ABANDONED_MS = 10 * 60_000;
 /** Commands sent at once while writing a generation: each then answers well within its timeout. */
 const WINDOW = 64;
 const SCAN_COUNT = 1_000;
+/** The meta field naming the connection (its Redis CLIENT ID) that wrote a generation. */
+const SEEDED_BY = 'seededBy';
 /** Bounds the SCAN of a deletion: a million rounds of 1,000 keys. */
 const MAX_SCAN_ROUNDS = 1_000_000;
 
@@ -57,6 +71,19 @@ export class Generations {
     return { generation: winner, seeded: false };
   }
 
+  /** Who wrote `generation`, kept by this start (see KeptFrom). Only words of the banner: a failure to ask is `unknown`, never a failed start. */
+  async keptFrom(generation: string): Promise<KeptFrom> {
+    try {
+      const writer = await this.send(['HGET', this.keys.of(generation).meta, SEEDED_BY]);
+      if (typeof writer !== 'string' || writer === '') return 'unknown';
+      const connected = await this.connection.connected([writer]);
+      if (!connected) return 'unknown';
+      return connected.has(writer) ? 'another-instance' : 'earlier-run';
+    } catch {
+      return 'unknown';
+    }
+  }
+
   /**
    * Writes `data` as a new generation and makes it current, the `times` counters deleted, in one
    * script; the replaced one is deleted after. The mock clears no counter after this (mock.ts).
@@ -84,6 +111,7 @@ export class Generations {
     const generation = randomBytes(8).toString('hex');
     await this.send(['ZADD', this.keys.generations, String(Date.now()), generation]);
     const commands = generationCommands(this.keys.of(generation), data);
+    if (this.connection.clientId) commands.push(['HSET', this.keys.of(generation).meta, SEEDED_BY, this.connection.clientId]);
     for (let start = 0; start < commands.length; start += WINDOW) {
       // Every command of the window settled before a failure is acted on: none lands after the deletion.
       const sent = await Promise.allSettled(commands.slice(start, start + WINDOW).map((command) => this.send(command)));

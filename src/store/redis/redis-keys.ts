@@ -6,7 +6,8 @@
 //                          after its generation stops being current (every write checks it).
 // A generation's data is a handful of hashes, one set per account and nothing per link, so that
 // one request touches few keys, a snapshot is one atomic read, and deleting a generation is cheap:
-//   meta         formatVersion, seed, defaultDomain (JSON)
+//   meta         formatVersion, seed, defaultDomain (JSON), seededBy (the CLIENT ID of the
+//                connection that wrote it: redis-generations.ts, keptFrom)
 //   accounts     apiKey → AccountRecord JSON        account-ids  accountId → apiKey
 //   account-order list of apiKeys, in the order accounts came
 //   domains      lower-cased name → {domain, ownerId?} JSON      domain-ids  id → DomainRecord JSON

@@ -8,7 +8,7 @@
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../../core/link-store.js';
 import { RedisConnection, RedisStartError } from './redis-connection.js';
-import { Generations } from './redis-generations.js';
+import { Generations, type KeptFrom } from './redis-generations.js';
 import { DEFAULT_REDIS_PREFIX, prefixCollision, RedisKeys, tagNameField } from './redis-keys.js';
 import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn, isSlugCheck } from './redis-link-txns.js';
@@ -17,6 +17,7 @@ import type { Build, Reseed } from './redis-runner.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
 export { RedisStartError } from './redis-connection.js';
+export type { KeptFrom } from './redis-generations.js';
 
 /** A compare-and-set retried on a changed record this often (each retry is one round trip). */
 const CAS_ATTEMPTS = 16;
@@ -41,7 +42,7 @@ export interface OpenRedisLinkStoreOptions {
  * of several instances starting at once seeds it) or when `reset` asks. Rejects with a one-line
  * RedisStartError naming the URL when Redis cannot be reached or the prefix holds no usable data.
  */
-export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Promise<{ store: RedisLinkStore; seeded: boolean }> {
+export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Promise<{ store: RedisLinkStore; seeded: boolean; keptFrom?: KeptFrom }> {
   const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   const collision = prefixCollision(prefix);
   if (collision) throw new RedisStartError(`the Redis prefix ${collision}`);
@@ -61,7 +62,8 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
     if (!(await store.hasData())) {
       throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
     }
-    return { store, seeded: opened.seeded };
+    if (opened.seeded) return { store, seeded: true };
+    return { store, seeded: false, keptFrom: await generations.keptFrom(opened.generation) };
   } catch (error) {
     await connection.close();
     if (error instanceof RedisStartError) throw error;

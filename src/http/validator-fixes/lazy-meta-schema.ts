@@ -9,7 +9,7 @@
 // `openapi_schema_validator_1.OpenAPISchemaValidator` through the module object when it runs, so
 // replacing that export (a module private to the validator) is enough; the replacement keeps the
 // same constructor and `validate()` contract and delegates to the original class.
-import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './internals.js';
 
 interface SchemaValidator {
   validate(document: unknown): { errors: unknown[] };

@@ -14,7 +14,7 @@
 // invisible to them; it is frozen all the same, so that a later validator that did change it would
 // throw in our tests rather than leak one request's parameters into another's. `normalize()` with
 // its default argument is answered from the same cache; any other call goes to the class's method.
-import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './internals.js';
 
 interface ContentTypeLike {
   normalize(excludeParams?: string[]): string | undefined;

@@ -1,5 +1,5 @@
-// The CommonJS modules inside express-openapi-validator that our run-time fixes touch
-// (validator-route-cache.ts, validator-lazy-meta-schema.ts). They are loaded through the
+// The CommonJS modules inside express-openapi-validator that our run-time fixes touch (each
+// installer in this folder). They are loaded through the
 // validator's own `require`, so we reach the very instances it uses, wherever npm installed it
 // (hoisted or nested in a consumer's node_modules). Relative requires bypass a package's
 // "exports" map, and the validator (5.6.2) has none anyway.

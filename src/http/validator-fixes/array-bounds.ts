@@ -5,8 +5,8 @@
 // mode (src/http/errors.ts), the request-side violation of the proxy (src/proxy/request-check.ts).
 // For a body without such an array this costs a property lookup per bounded array.
 import type { RequestHandler } from 'express';
-import { arrayBoundsOf, resolveLocalRef, tooManyItems, type ArrayBoundsCheck } from '../core/array-bounds.js';
-import type { OpenApiDocument } from '../core/contract-types.js';
+import { arrayBoundsOf, resolveLocalRef, tooManyItems, type ArrayBoundsCheck } from '../../core/array-bounds.js';
+import type { OpenApiDocument } from '../../core/contract-types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 

@@ -13,7 +13,7 @@
 // nobody else passes it); Express's router, which shares the module, calls `match`, never this.
 // `pathToRegexp` is a pure function of its arguments and the validator only reads the result
 // (`regexp.exec`, `keys`), so a shared result is invisible to it.
-import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './internals.js';
 
 type PathToRegexp = (path: unknown, options?: unknown) => unknown;
 

@@ -11,7 +11,7 @@
 // `resolvedSchemaCache`, which `resolveSchema` reads first. The original then returns exactly what
 // it returned before. A reference Ajv does not hold by key (a response, a parameter) is left to the
 // original, as before. Nothing in node_modules is touched, so an installed copy starts as fast.
-import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './internals.js';
 
 interface SchemaEnvLike {
   schema?: unknown;

@@ -12,7 +12,7 @@
 // then on, runs each callback at once: the same callbacks in the same order with the same values
 // and errors, minus the wait. Rebuilding the five middlewares ourselves would copy ~100 lines of
 // the validator's start-up.
-import { requireFromValidator, type ModuleLoader } from './validator-internals.js';
+import { requireFromValidator, type ModuleLoader } from './internals.js';
 
 type Callback = ((value: unknown) => unknown) | null | undefined;
 

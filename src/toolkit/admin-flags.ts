@@ -1,0 +1,57 @@
+// The flags by which a command names the running mock it reads through its admin API (coverage,
+// drift, robustness --base-url): --base-url, --admin-token and --help with their environment twins,
+// and the hint a refusal gives when nothing answers there. Below the commands (src/commands/) and
+// the robustness runner (src/robustness/), so both take them from here. Called with the environment
+// the CLI gives; reads nothing else of the process.
+import { parseArgs } from 'node:util';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+/** Said when nothing answers at the mock's address: how to point the command at the right one. */
+export const NAME_THE_MOCK = 'is a mock running there? Give its address with --base-url URL or MOCK_BASE_URL';
+
+/** A bad flag: exit 2 with the message. */
+export class UsageError extends Error {}
+
+/** A value and where it came from (the flag or its environment twin), for messages. */
+export interface Given {
+  value: string;
+  from: string;
+}
+
+export interface AdminTarget {
+  baseUrl: string;
+  token?: Given;
+}
+
+export interface ParsedFlags {
+  target: AdminTarget;
+  /** The flag, else its environment twin; undefined when neither is given. */
+  read: (flag: string, envName?: string) => Given | undefined;
+}
+
+/** --base-url, --admin-token, --help and the command's own string flags (`own`). */
+export function parseAdminFlags(argv: readonly string[], env: Record<string, string | undefined>, own: readonly string[]): ParsedFlags | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    const text = { type: 'string' } as const;
+    const options = Object.fromEntries([...own, 'base-url', 'admin-token'].map((flag) => [flag, text]));
+    values = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { ...options, help: { type: 'boolean' } } }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+  if (values['help'] === true) return 'help';
+  const read = (flag: string, envName?: string): Given | undefined => {
+    const flagValue = values[flag];
+    const [value, from] = typeof flagValue === 'string' ? [flagValue, `--${flag}`] : [envName === undefined ? undefined : env[envName], envName];
+    if (value === undefined || from === undefined) return undefined;
+    if (value.trim() === '') throw new UsageError(`${from} must not be empty`);
+    return { value: value.trim(), from };
+  };
+  const baseUrl = read('base-url', 'MOCK_BASE_URL')?.value ?? DEFAULT_BASE_URL;
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new UsageError(`--base-url must be an http(s) URL such as ${DEFAULT_BASE_URL}, got '${baseUrl}'`);
+  }
+  const token = read('admin-token', 'MOCK_ADMIN_TOKEN');
+  return { target: { baseUrl, ...(token === undefined ? {} : { token }) }, read };
+}
