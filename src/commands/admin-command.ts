@@ -60,7 +60,8 @@ export async function getAdmin<T>(get: AdminGet): Promise<{ body: T } | { error:
 
 /** One sentence a person can act on, naming the URL, instead of the raw answer. */
 export function explainRefusal(error: AdminApiError, baseUrl: string, tokenFrom: string | undefined): string {
-  if (error.status === 0) return `cannot reach ${baseUrl}: ${error.errorDescription.replace(/ \(mock at [^)]*\)$/, '')}: ${NAME_THE_MOCK}`;
+  // The sentence names the mock already: not the client's `no answer from URL: ` before the reason.
+  if (error.status === 0) return `cannot reach ${baseUrl}: ${error.errorDescription.replace(/^no answer from \S+: /, '')}: ${NAME_THE_MOCK}`;
   if (error.status === 401) {
     return tokenFrom === undefined
       ? `the mock at ${baseUrl} needs its admin token (it was started with --admin-token): pass --admin-token TOKEN or set MOCK_ADMIN_TOKEN`

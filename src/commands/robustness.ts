@@ -5,8 +5,9 @@ import { writeJUnitFile, writeReportFile } from '../contract/junit-file.js';
 import { runClient, stopRunningClients } from '../robustness/client-run.js';
 import { openTarget, type MockTarget } from '../robustness/mock-target.js';
 import { parseRobustnessOptions, ROBUSTNESS_USAGE, type RobustnessOptions } from '../robustness/options.js';
-import { jsonReport, junitReport, lastLines, textReport, type Finished } from '../robustness/report.js';
-import { runRobustness } from '../robustness/runner.js';
+import { jsonReport, junitReport, lastLines, nothingTested, textReport, type Finished } from '../robustness/report.js';
+import { replayOf } from '../robustness/replay.js';
+import { counted, runRobustness } from '../robustness/runner.js';
 import { randomBaseSeed, runSeeds } from '../robustness/seeds.js';
 import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from '../robustness/shrink.js';
 import { AdminApiError } from '../toolkit/admin-client.js';
@@ -50,13 +51,13 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
 
 async function robustness(options: RobustnessOptions, env: Record<string, string | undefined>, target: MockTarget, io: RobustnessIo): Promise<number> {
   const baseSeed = options.seed ?? randomBaseSeed();
-  // First, so that a run stopped half-way can still be replayed.
-  io.out(`shortlink-mock robustness: ${options.runs} runs under seed ${baseSeed} against ${target.url}`);
+  // First, and only here, so that a run stopped half-way can still be replayed.
+  io.out(`shortlink-mock robustness: ${counted(options.runs, 'run')} under seed ${baseSeed} against ${target.url} (replay them with --seed ${baseSeed})`);
   const outcome = await runRobustness({
     // Chosen so that every dimension the mock lists is turned on by some run (seeds.ts).
     seeds: runSeeds(baseSeed, options.runs, await target.dimensions()),
     target,
-    execute: () => runClient({ argv: options.command, env, timeoutMs: options.timeoutMs }, target.url),
+    execute: () => runClient({ argv: options.command, env, timeoutMs: options.timeoutMs, apiKey: options.apiKey }, target.url),
     budget: { perFailure: DEFAULT_RERUNS_PER_FAILURE, total: DEFAULT_RERUNS_TOTAL, spent: 0 },
     progress: io.progress ?? (() => {}),
   });
@@ -66,9 +67,16 @@ async function robustness(options: RobustnessOptions, env: Record<string, string
     return EXIT_USAGE;
   }
   const descriptions = outcome.failures.length > 0 ? await target.descriptions() : new Map<string, string>();
-  const report: Finished = { baseSeed, descriptions, runs: outcome.runs, failures: outcome.failures, dimensionsSeen: outcome.dimensionsSeen };
+  const { baseline, runs, failures, dimensionsSeen } = outcome;
+  const report: Finished = { baseSeed, descriptions, runs, failures, dimensionsSeen, replay: replayOf(options), ...(baseline.heldOutput ? { baseline } : {}) };
   io.out(textReport(report));
   if (options.json !== undefined && !writeReportFile({ file: options.json, text: jsonReport(report), flag: '--json', label: 'JSON' }, 'shortlink-mock robustness', io)) return EXIT_USAGE;
   if (options.junit !== undefined && !writeJUnitFile(options.junit, junitReport(report), 'shortlink-mock robustness', io)) return EXIT_USAGE;
+  // A run set that met no varied answer proves nothing: no green for it (exit 2, like a command broken alone).
+  const idle = nothingTested(report, options.apiKey);
+  if (idle !== undefined) {
+    io.err(`shortlink-mock robustness: nothing was tested: ${idle}`);
+    return EXIT_USAGE;
+  }
   return report.failures.length > 0 ? EXIT_FAILED : EXIT_OK;
 }

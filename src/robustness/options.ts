@@ -17,11 +17,14 @@ Runs your client's own test command against a mock in variety mode: every answer
 contract allows, drawn under a seed (createdAt with an offset, clickCount absent, titles at their
 longest, tags in another order, another Content-Type, …). First once with variety off (a command
 that fails then is broken by itself, and nothing is blamed on the contract), then once per seed.
-The command gets the mock's address in MOCK_URL and SHORTLINK_MOCK_URL; a run fails when it exits
-non-zero. A failing seed is shrunk (delta debugging, by rerunning the command with fewer dimensions)
-to the smallest set of dimensions that still fails it, reported with one example answer each.
+The command gets the mock's address in MOCK_URL and SHORTLINK_MOCK_URL (with --api-key, the key in
+MOCK_API_KEY and SHORTLINK_MOCK_API_KEY); a run fails when it exits non-zero. A failing seed is
+shrunk (delta debugging, by rerunning the command with fewer dimensions) to the smallest set of
+dimensions that still fails it, reported with one example answer each.
+The report ends with each distinct cause and a line that replays it, to paste into a shell.
 Exit code 0: every run passed; 1: a run failed (the report names the seed and the smallest set);
-2: a bad flag, a mock that cannot be used, or a command that fails even with variety off.
+2: a bad flag, a mock that cannot be used, a command that fails even with variety off, or runs in
+which no request got a varied answer (nothing was tested).
 
 Options:
   --runs N               runs with variety on, each under its own seed (default ${DEFAULT_RUNS}, at most ${MAX_RUNS}) [env MOCK_ROBUSTNESS_RUNS]
@@ -32,7 +35,7 @@ Options:
   --admin-token TOKEN    that mock's admin token, if it was started with one [env MOCK_ADMIN_TOKEN]
   --api-key KEY          switch variety on for this API key only (PUT /__admin/variety with apiKey),
                          so that other suites sharing the mock get its usual answers; the command
-                         must send this key (default: for every request) [env MOCK_ROBUSTNESS_API_KEY]
+                         must send this key, given to it in MOCK_API_KEY (default: for every request) [env MOCK_ROBUSTNESS_API_KEY]
   --timeout SECONDS      bound of one run of the command; past it the run is stopped and fails (default ${DEFAULT_TIMEOUT_S}) [env MOCK_ROBUSTNESS_TIMEOUT]
   --json FILE            also write the report as JSON to FILE
   --junit FILE           also write the report as JUnit XML to FILE: one testcase per seed

@@ -10,11 +10,13 @@ export interface SeedRun {
   run: ClientRun;
   /** The dimensions this run's answers used, from the journal (or every dimension, when it tells none). */
   used: string[];
+  /** The requests the journal holds of this run (of the --api-key's account only, with one). */
+  requests: number;
 }
 
 export type Outcome =
   | { kind: 'broken-alone'; run: ClientRun }
-  | { kind: 'done'; runs: SeedRun[]; failures: Failure[]; dimensionsSeen: string[] };
+  | { kind: 'done'; baseline: ClientRun; runs: SeedRun[]; failures: Failure[]; dimensionsSeen: string[] };
 
 export interface RunnerInput {
   seeds: readonly number[];
@@ -39,11 +41,22 @@ export async function runRobustness(input: RunnerInput): Promise<Outcome> {
     const { run, entries } = await once({ seed });
     const used = usedDimensions(entries);
     for (const dimension of used) seen.add(dimension);
-    runs.push({ seed, run, used });
-    progress(`run ${index + 1}/${seeds.length} seed ${seed}: ${run.failed ? `FAILED (${run.reason})` : 'passed'} in ${(run.durationMs / 1000).toFixed(1)} s, ${used.length} dimensions varied`);
+    runs.push({ seed, run, used, requests: entries.length });
+    progress(`run ${index + 1}/${seeds.length} seed ${seed}: ${verdict(run)} in ${(run.durationMs / 1000).toFixed(1)} s, ${counted(used.length, 'dimension')} varied`);
     if (run.failed) failures.push(await shrinkFailure({ seed, first: { run, entries }, used: used.length > 0 ? used : await target.dimensions(), once, allDimensions: () => target.dimensions(), known: failures, budget: input.budget, progress }));
   }
-  return { kind: 'done', runs, failures, dimensionsSeen: [...seen].sort() };
+  return { kind: 'done', baseline: baseline.run, runs, failures, dimensionsSeen: [...seen].sort() };
+}
+
+/** `FAILED (exit 1)`, `passed`, or `passed (exit 0; left a process … holding its output …)`. */
+function verdict(run: ClientRun): string {
+  if (run.failed) return `FAILED (${run.reason})`;
+  return run.heldOutput ? `passed (${run.reason})` : 'passed';
+}
+
+/** `1 run`, `2 runs`: English plurals of the report's nouns (all take an s). */
+export function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** One run of the command under `variety` (null: off), and the journal's entries of its answers. */

@@ -23,7 +23,8 @@ export class AdminApiError extends Error {
     /** The Error object's `code`, when it has one. */
     readonly code?: string,
   ) {
-    super(`${call}: ${status === 0 ? 'no answer' : status} ${errorDescription}`);
+    // With no answer (status 0) the description says so itself, with the URL and the bound.
+    super(`${call}: ${status === 0 ? '' : `${status} `}${errorDescription}`);
   }
 }
 
@@ -57,7 +58,11 @@ export class AdminClient {
     if (response.status === 204) return undefined as T;
     const rule = answerRule(method, path, query);
     const maxBytes = Math.min(response.ok ? rule.maxBytes : ADMIN_OBJECT_BYTES, this.options.maxAnswerBytes ?? Number.POSITIVE_INFINITY);
-    const text = await readBounded(response, name, url, maxBytes);
+    const text = await readBounded(response, name, url, maxBytes).catch((error: unknown) => {
+      // The call's timeout also bounds the body: an answer that trickles ends here.
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      throw new AdminApiError(name, 0, `the answer from ${url} did not end within ${this.timeoutMs()} ms`);
+    });
     const parsed = parseJson(text);
     if (!response.ok) {
       const error = parsed as { errorDescription?: unknown; code?: unknown } | undefined;
@@ -73,14 +78,18 @@ export class AdminClient {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.adminToken !== undefined) headers['x-admin-token'] = this.options.adminToken;
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS;
+    const timeoutMs = this.timeoutMs();
     try {
       // redirect 'manual': the 3xx itself is the answer (call() refuses it), as in src/contract/client.ts.
       return await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describeFetchError(error);
-      throw new AdminApiError(name, 0, `${cause} (mock at ${this.baseUrl})`);
+      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms from ${url}` : `no answer from ${url}: ${describeFetchError(error)}`;
+      throw new AdminApiError(name, 0, why);
     }
+  }
+
+  private timeoutMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS;
   }
 }
 

@@ -16,7 +16,8 @@ describe('shortlink-mock robustness (the CLI)', { timeout: 60_000 }, () => {
   it('runs the command per seed against a mock of its own; no progress lines when stdout is not a terminal', async () => {
     const result = await runCli(['robustness', '--runs', '3', '--seed', '5', '--', process.execPath, TOLERANT], dir);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('3 runs under seed 5 (replay them with --seed 5)');
+    // The header, once: before the runs, with the mock and how to replay them.
+    expect(result.stdout.match(/^shortlink-mock robustness: .*$/gm)).toEqual([expect.stringMatching(/^shortlink-mock robustness: 3 runs under seed 5 against http:\/\/\S+ \(replay them with --seed 5\)$/)]);
     expect(result.stdout).toContain('every run passed');
     expect(result.stdout).not.toContain('run 1/3');
   });

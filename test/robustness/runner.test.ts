@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runRobustnessCommand } from '../../src/commands/robustness.js';
 import { CLIENT_NODE } from './client-node.js';
 import { BRITTLE_CLIENT, GET_THING, startFakeMock, type FakeMock } from './fake-variety-mock.js';
+import { shellWords } from './shell-words.js';
 
 let mock: FakeMock;
 let dir: string;
@@ -51,6 +52,19 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
     expect(xml.match(/<testcase /g)).toHaveLength(8);
     expect(xml.match(/<failure /g)).toHaveLength(report.failures.length);
     expect(result.progress.filter((line) => line.startsWith('run '))).toHaveLength(8);
+  });
+
+  it('prints its header once ("1 run"), and ends a failing report with its cause and a replay line to paste as it is', async () => {
+    const result = await robustness(['--runs', '1', '--seed', '3'], ['getThing.b:edge']);
+    expect(result.code).toBe(1);
+    const lines = result.out.split('\n');
+    expect(lines.filter((line) => line.startsWith('shortlink-mock robustness:'))).toEqual([`shortlink-mock robustness: 1 run under seed 3 against ${mock.url} (replay them with --seed 3)`]);
+    expect(lines.find((line) => line.includes('FAILED'))).toMatch(/^1 of 1 run FAILED, \d+ dimensions varied$/);
+    // The client's source spans lines: quoted, they stay one command for the shell.
+    const causes = lines.slice(lines.lastIndexOf('1 cause of failure:'));
+    expect(causes.slice(0, 2)).toEqual(['1 cause of failure:', '- getThing.b:edge (seed 3); replay:']);
+    const replay = shellWords(causes.slice(2).join('\n').trim());
+    expect(replay).toEqual(['shortlink-mock', 'robustness', '--runs', '1', '--seed', '3', '--base-url', mock.url, '--', ...CLIENT_NODE, '--input-type=module', '-e', BRITTLE_CLIENT, 'getThing.b:edge']);
   });
 
   it('shrinks a failure that needs two dimensions together to exactly those two', async () => {

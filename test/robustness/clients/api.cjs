@@ -1,5 +1,7 @@
 // The little API client the brittle clients share: what a frontend's data layer does, against the
-// mock at MOCK_URL (set by `shortlink-mock robustness`), as the fixture account demo-key. It speaks
+// mock at MOCK_URL (set by `shortlink-mock robustness`), with the key in MOCK_API_KEY (set with
+// --api-key), else as the fixture account demo-key; CLIENT_API_KEY plays a client that sends a key of
+// its own whatever it is given. It speaks
 // HTTP with node:http and hands the clients a fetch-like answer (ok, status, headers.get, text,
 // json): Node 20's fetch compiles its WebAssembly HTTP parser at every start, most of a client
 // run's CPU, and the robustness tests start hundreds of them (test/robustness/client-node.ts).
@@ -7,6 +9,7 @@ const { request: httpRequest } = require('node:http');
 
 const base = process.env.MOCK_URL;
 if (!base) throw new Error('MOCK_URL is not set: run me through shortlink-mock robustness');
+const apiKey = process.env.CLIENT_API_KEY || process.env.MOCK_API_KEY || 'demo-key';
 
 async function send(method, path, body) {
   const url = new URL(`${base}${path}`);
@@ -15,7 +18,7 @@ async function send(method, path, body) {
   // (97 -> 93 ms a client run), and the runner's own mock is http.
   const request = url.protocol === 'https:' ? require('node:https').request : httpRequest;
   return new Promise((resolve, reject) => {
-    const headers = { 'x-api-key': 'demo-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
+    const headers = { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     const sent = request(url, { method, headers }, (answer) => {
       const chunks = [];
       answer.on('data', (chunk) => chunks.push(chunk));
