@@ -38,9 +38,12 @@ USER node
 ENV MOCK_HOST=0.0.0.0 MOCK_PORT=4010 MOCK_DB=/data/db.json
 VOLUME /data
 EXPOSE 4010
-# No curl in slim images: Node's fetch, with the token when one is set (the health route is an admin one).
+# Healthy: GET /__admin/ready (D35, no token needed) answers 200 where the mock really listens, as
+# the container's listening sockets say, so `run IMAGE --port 5000`, `--host ::1` or
+# `--admin-token T` are judged as they serve (the env twins above may not be what the flags made).
+# No curl in slim images: a small Node script (src/process/healthcheck.ts).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.MOCK_PORT || 4010) + '/__admin/health', { headers: { 'x-admin-token': process.env.MOCK_ADMIN_TOKEN || '' }, signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "dist/src/process/healthcheck-main.js"]
 # Exec form: node is PID 1 and gets SIGTERM itself; the mock finishes requests in flight, folds its
 # change log into /data/db.json and exits 0.
 ENTRYPOINT ["node", "dist/src/cli.js"]

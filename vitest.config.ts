@@ -4,6 +4,8 @@ import LongestFirst from './test/setup/longest-first.js';
 const E2E = 'test/e2e/**/*.test.ts';
 const REDIS_INFRA = 'test/setup/redis-infra.test.ts';
 const REDIS_STORE = 'test/store/redis-*.test.ts';
+// The deploy files' tests render deploy/kubernetes with kubectl, which their set-up finds or installs.
+const DEPLOY = 'test/deploy/**/*.test.ts';
 // The tests of the API, the admin API, scenarios and the contract, run a second time with every mock
 // on Redis (D27: the same answers on every store): createTestApp (test/helpers/test-store.ts) reads
 // the store from SHORTLINK_MOCK_TEST_STORE.
@@ -57,7 +59,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
           // The reliability suite (minutes of load, crashes and a soak) runs on its own: npm run test:reliability;
           // so do the container tests (Podman, image builds): npm run test:container.
-          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/container/**', E2E, REDIS_INFRA, REDIS_STORE, ...TIMED],
+          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/container/**', E2E, REDIS_INFRA, REDIS_STORE, DEPLOY, ...TIMED],
         },
       },
       {
@@ -69,6 +71,15 @@ export default defineConfig({
           globalSetup: ['test/setup/redis-global-setup.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          include: [DEPLOY],
+          // Finds or installs kubectl, for `kubectl kustomize deploy/kubernetes` (inject('kubectl')).
+          globalSetup: ['test/setup/kubectl-global-setup.ts'],
         },
       },
       {

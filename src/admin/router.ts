@@ -1,5 +1,5 @@
 // The admin API under /__admin, in order: its public contract (and the console's assets), the
-// token guard, JSON bodies, the admin contract's validator (requests and responses), the routes,
+// token-less readiness route, the token guard, JSON bodies, the admin contract's validator (requests and responses), the routes,
 // and a 404 Error object for anything else.
 import express, { type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -13,6 +13,7 @@ import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
 import { addViolationRoutes, type ViolationDeps } from './violation-routes.js';
 import { addProviderStateRoutes } from './provider-state-routes.js';
 import { addVarietyRoutes, type VarietyDeps } from './variety-routes.js';
+import { addReadyRoute } from './ready-route.js';
 
 export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, VarietyDeps {
   /** The admin API's own OpenAPI document, bundled (no external references). */
@@ -63,6 +64,8 @@ export function adminRouter(deps: AdminDeps): Router {
     const files = express.static(deps.consoleDir, { index: 'index.html', fallthrough: true });
     router.use((req, res, next) => (req.method === 'GET' && CONSOLE_FILE.test(req.path) ? files(req, res, next) : next()));
   }
+  // D35: readiness for probes, before the token guard (ready-route.ts says why).
+  addReadyRoute(router, deps);
   router.use(requireAdminToken(deps.adminToken));
   router.use(jsonBody(ADMIN_BODY_LIMIT));
   router.use(adminValidator(deps.adminContract.document));

@@ -169,6 +169,15 @@ describe('options through their environment twins', () => {
     expect(existsSync(await volumeFile(volume, 'db.json'))).toBe(false);
   });
 
+  it('the HEALTHCHECK follows the flags: run IMAGE --port 5000 --admin-token T --host :: goes healthy while it serves', async () => {
+    const container = scope.container('flags-health');
+    await podmanOk(['run', '-d', '--name', container, '-p', '127.0.0.1::5000', image, '--port', '5000', '--admin-token', 'flags-token', '--host', '::', '--db', ':memory:']);
+    await waitHealthy(`http://${await publishedAddress(container, 5000)}`, 'flags-token');
+    const run = await podman(['healthcheck', 'run', container]);
+    expect(run.code, run.transcript).toBe(0);
+    expect((await containerState(container)).health).toBe('healthy');
+  });
+
   it('a flag after the image name wins over its variable', async () => {
     const container = scope.container('flag');
     const volume = scope.volume('flag-data');

@@ -1,9 +1,9 @@
 // deploy/kubernetes/ under `podman kube play`: Redis from the StatefulSet's pod template on its
 // claim, and the mock's Pod from the Deployment (kube-play-objects.ts says what Podman needs
-// changed). The pod starts, runs as the manifest says (uid 1000, read-only root, one worker from
-// its CPU limit, the ConfigMap's scenarios), and answers its probes: the probes' own commands,
-// run in the container as the kubelet runs them (Podman 4.3 turns an exec probe into a health
-// check that splits the command wrongly, so its own health check cannot stand in).
+// changed). Redis runs as the manifest says (uid 999, read-only root, a password); the mock's pod
+// starts, runs as the manifest says (uid 1000, read-only root, one worker from its CPU limit, the
+// ConfigMap's scenarios), and answers its probes: their httpGet requests, sent as the kubelet sends
+// them, to the port the probe names (published on the host).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ const prefix = `shortlink-mock-test-${randomBytes(3).toString('hex')}`;
 const network = `${prefix}-net`;
 const dir = mkdtempSync(join(tmpdir(), 'slm-kube-play-'));
 const token = randomBytes(12).toString('hex');
+const redisPassword = randomBytes(12).toString('hex');
 let play: Playable;
 let url: string;
 const mockContainer = `${prefix}-mock-pod-0-mock`;
@@ -36,7 +37,18 @@ const redisContainer = `${prefix}-redis-redis`;
 let anonymous: string[] = [];
 
 const exitCode = async (args: string[]): Promise<number | null> => (await podman(['exec', mockContainer, ...args], TIMEOUTS.quick)).code;
-const probe = (which: 'readinessProbe' | 'livenessProbe') => exitCode(manifestMock[which]?.exec?.command ?? ['false']);
+/** The probe's httpGet as the kubelet judges it: 0 for a status from 200 to 399, else 1 (no answer within its timeout too). */
+const probe = async (which: 'readinessProbe' | 'livenessProbe'): Promise<number> => {
+  const get = manifestMock[which]?.httpGet;
+  const named = manifestMock.ports?.find((port) => port.name === get?.port || port.containerPort === get?.port);
+  if (!get || !named) throw new Error(`the manifest's ${which} is no httpGet on a port of the container`);
+  try {
+    const res = await fetch(`${url}${get.path ?? '/'}`, { signal: AbortSignal.timeout((manifestMock[which]?.timeoutSeconds ?? 1) * 1000) });
+    return res.status >= 200 && res.status < 400 ? 0 : 1;
+  } catch {
+    return 1;
+  }
+};
 
 async function kubePlay(file: string, objects: object[]): Promise<void> {
   writeFileSync(join(dir, file), objects.map((object) => yaml.dump(object)).join('---\n'));
@@ -47,10 +59,12 @@ beforeAll(async () => {
   const [image] = await Promise.all([ensureMockImage(), ensureRedisImage()]);
   const hostPort = await freePort();
   url = `http://127.0.0.1:${hostPort}`;
-  play = playable(byKind<IStatefulSet>(documents, 'StatefulSet').get('shortlink-mock-redis') as IStatefulSet, deployment, byKind<IConfigMap>(documents, 'ConfigMap').get('shortlink-mock-scenarios') as IConfigMap, { prefix, image, token, hostPort });
+  play = playable(byKind<IStatefulSet>(documents, 'StatefulSet').get('shortlink-mock-redis') as IStatefulSet, deployment, byKind<IConfigMap>(documents, 'ConfigMap').get('shortlink-mock-scenarios') as IConfigMap, { prefix, image, token, redisPassword, hostPort });
   await podmanOk(['network', 'create', network]);
-  writeFileSync(join(dir, 'secret.json'), play.secret.json);
-  await podmanOk(['secret', 'create', play.secret.name, join(dir, 'secret.json')]);
+  for (const secret of play.secrets) {
+    writeFileSync(join(dir, `${secret.name}.json`), secret.json);
+    await podmanOk(['secret', 'create', secret.name, join(dir, `${secret.name}.json`)]);
+  }
   await kubePlay('redis.yaml', play.redis);
   await kubePlay('mock.yaml', play.mock);
   anonymous = (await podmanOk(['container', 'inspect', '--format', '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}', mockContainer])).trim().split(/\s+/).filter((name) => name && !name.startsWith(prefix));
@@ -61,14 +75,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await podman(['pod', 'rm', '--force', `${prefix}-mock-pod-0`, play?.redisPod ?? `${prefix}-redis`], 2 * TIMEOUTS.quick);
   for (const volume of [...(play?.volumes ?? []), ...anonymous]) await podman(['volume', 'rm', '--force', volume]);
-  await podman(['secret', 'rm', `${prefix}-admin`]);
+  for (const secret of play?.secrets ?? []) await podman(['secret', 'rm', secret.name]);
   await podman(['network', 'rm', '--force', network]);
   rmSync(dir, { recursive: true, force: true });
 }, 3 * TIMEOUTS.quick);
 
 describe('deploy/kubernetes under podman kube play', () => {
-  it('Redis runs from the StatefulSet pod template, AOF on, its files on the claim', async () => {
+  it('Redis runs from the StatefulSet pod template, AOF on, its files on the claim, as uid 999 behind its password', async () => {
     expect((await podmanOk(['exec', redisContainer, 'redis-cli', 'config', 'get', 'appendonly'])).split('\n')[1]?.trim()).toBe('yes');
+    expect((await podmanOk(['exec', redisContainer, 'id', '-u'])).trim()).toBe('999');
+    // Without the password (REDISCLI_AUTH unset): refused.
+    const anonymous = await podman(['exec', redisContainer, 'env', '-u', 'REDISCLI_AUTH', 'redis-cli', 'ping'], TIMEOUTS.quick);
+    expect(`${anonymous.stdout}${anonymous.stderr}`).toMatch(/NOAUTH/);
     expect(await podmanOk(['exec', redisContainer, 'ls', '/data/appendonlydir'])).toContain('appendonly.aof.manifest');
     expect((await podman(['volume', 'exists', `${prefix}-redis-data`])).code).toBe(0);
   });

@@ -13,7 +13,7 @@ import { BUILD_FLAGS, podman, podmanOk, TIMEOUTS } from './podman.js';
 
 const STAND_IN_LABEL = 'shortlink-mock.stand-in';
 /** Raise when a Containerfile changes: a stand-in of an older version is built again. */
-const STAND_IN_VERSION = '1';
+const STAND_IN_VERSION = '2';
 export const STAND_IN_SERVICES = ['redis', 'lb'] as const;
 const CONTEXT: Record<(typeof STAND_IN_SERVICES)[number], string> = { redis: 'redis', lb: 'haproxy' };
 

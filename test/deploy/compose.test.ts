@@ -11,6 +11,7 @@ import { byKind, loadManifests } from './k8s-manifests.js';
 
 interface Service {
   image?: string;
+  build?: string;
   command?: string[];
   environment?: Record<string, string>;
   ports?: string[];
@@ -66,6 +67,13 @@ describe('deploy/compose.yaml', () => {
       expect(Object.keys(mock.environment ?? {}).filter((name) => !twins.has(name))).toEqual([]);
       expect(parseConfig([], environment)).toMatchObject({ db: 'redis://redis:6379', adminToken: 'a-token' });
     }
+  });
+
+  it('builds the mock image once: one service builds it, the three run that image', () => {
+    const builders = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
+    expect(builders.map(([name]) => name)).toEqual(['mock-1']);
+    expect(builders[0]?.[1].build).toBe('..');
+    expect(new Set(Object.values(mocks).map((mock) => mock.image))).toEqual(new Set([builders[0]?.[1].image]));
   });
 
   it('runs the image the container guide (docs/container.md) builds', () => {

@@ -1,12 +1,17 @@
-// deploy/kubernetes/ as objects, and each object checked against the Kubernetes API's schemas
+// deploy/kubernetes/ as objects: the files its kustomization.yaml names (loadManifests), or what
+// `kubectl kustomize` renders of it (renderManifests: what `kubectl apply -k` sends), and each
+// object checked against the Kubernetes API's schemas
 // (kubernetes-models: the OpenAPI schemas of the Kubernetes API, compiled to validators). Only the
 // kinds the manifests use are known: any other kind, or another apiVersion, is refused rather than
 // passed unchecked. The validators accept fields the schema does not name (kubectl's strict
 // validation would not): known-fields.ts checks those against the models' own types.
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 
 export const K8S_DIR = 'deploy/kubernetes';
@@ -14,7 +19,7 @@ export const K8S_DIR = 'deploy/kubernetes';
 export interface Manifest {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
   [field: string]: unknown;
 }
 
@@ -30,19 +35,40 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1 Service': Service,
   'v1 ConfigMap': ConfigMap,
   'v1 Secret': Secret,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
+  'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
 };
 
-/** Every YAML document of every .yaml/.yml file of the directory (empty documents skipped). */
+/** The kustomization's own file: read by kustomize, not an object of the cluster. */
+export const KUSTOMIZATION = 'kustomization.yaml';
+// kubectl kustomize has no network to wait on here (local files only); a bound all the same.
+const RENDER_TIMEOUT_MS = 30_000;
+
+export interface Kustomization {
+  resources: string[];
+  images?: { name: string; newName?: string; newTag?: string }[];
+  namespace?: string;
+}
+
+export function readKustomization(dir = K8S_DIR): Kustomization {
+  return yaml.load(readFileSync(join(dir, KUSTOMIZATION), 'utf8')) as Kustomization;
+}
+
+const objectsOf = (text: string, file: string): Document[] =>
+  yaml
+    .loadAll(text)
+    .filter((object) => object !== null && object !== undefined)
+    .map((object) => ({ file, object: object as Manifest }));
+
+/** Every object of every file the directory's kustomization.yaml names, in its order (empty documents skipped). */
 export function loadManifests(dir = K8S_DIR): Document[] {
-  return readdirSync(dir)
-    .filter((file) => /\.ya?ml$/.test(file))
-    .sort()
-    .flatMap((file) =>
-      yaml
-        .loadAll(readFileSync(join(dir, file), 'utf8'))
-        .filter((object) => object !== null && object !== undefined)
-        .map((object) => ({ file, object: object as Manifest })),
-    );
+  return readKustomization(dir).resources.flatMap((file) => objectsOf(readFileSync(join(dir, file), 'utf8'), file));
+}
+
+/** What `kubectl kustomize DIR` renders (each object's `file` is the render's). Throws kubectl's words. */
+export function renderManifests(kubectl: string, dir = K8S_DIR): Document[] {
+  const text = execFileSync(kubectl, ['kustomize', dir], { encoding: 'utf8', timeout: RENDER_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  return objectsOf(text, `kubectl kustomize ${dir}`);
 }
 
 /** Throws, naming the object and every schema error, unless the object is valid for its kind. */

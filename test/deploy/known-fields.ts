@@ -14,6 +14,8 @@ const TYPES: Record<string, { module: string; name: string }> = {
   'v1 Service': { module: 'kubernetes-models/v1', name: 'IService' },
   'v1 ConfigMap': { module: 'kubernetes-models/v1', name: 'IConfigMap' },
   'v1 Secret': { module: 'kubernetes-models/v1', name: 'ISecret' },
+  'networking.k8s.io/v1 NetworkPolicy': { module: 'kubernetes-models/networking.k8s.io/v1', name: 'INetworkPolicy' },
+  'policy/v1 PodDisruptionBudget': { module: 'kubernetes-models/policy/v1', name: 'IPodDisruptionBudget' },
 };
 
 // Resolved from here, so the program finds kubernetes-models where Node does.

@@ -1,10 +1,11 @@
-// Every object of deploy/kubernetes/ is valid against the Kubernetes API's schemas, and the check
-// is real: a broken copy of each kind is refused.
+// Every object `kubectl apply -k deploy/kubernetes` sends (the kustomize render) is valid against
+// the Kubernetes API's schemas, and the check is real: a broken copy of each kind is refused.
 import { describe, expect, it } from 'vitest';
-import { type Document, loadManifests, type Manifest, validateManifest } from './k8s-manifests.js';
+import { type Document, type Manifest, validateManifest } from './k8s-manifests.js';
 import { unknownFields } from './known-fields.js';
+import { rendered } from './rendered.js';
 
-const documents = loadManifests();
+const documents = rendered();
 const named = (kind: string, name: string): Manifest => {
   const found = documents.find((d) => d.object.kind === kind && d.object.metadata.name === name);
   if (!found) throw new Error(`no ${kind} ${name} in deploy/kubernetes`);
@@ -19,11 +20,13 @@ const set = (object: Manifest, path: (string | number)[], value: unknown): Manif
 };
 const MOCK_CONTAINER = ['spec', 'template', 'spec', 'containers', 0];
 
-describe('deploy/kubernetes against the Kubernetes API schemas (kubernetes-models)', () => {
+describe('deploy/kubernetes, rendered, against the Kubernetes API schemas (kubernetes-models)', () => {
   it('holds the objects of the shared mock', () => {
     expect(documents.map((d: Document) => `${d.object.kind}/${d.object.metadata.name}`).sort()).toEqual([
       'ConfigMap/shortlink-mock-scenarios',
       'Deployment/shortlink-mock',
+      'NetworkPolicy/shortlink-mock-redis',
+      'PodDisruptionBudget/shortlink-mock',
       'Service/shortlink-mock',
       'Service/shortlink-mock-redis',
       'StatefulSet/shortlink-mock-redis',
@@ -39,7 +42,9 @@ describe('a broken manifest is refused', () => {
   it.each([
     ['replicas as a string', () => set(named('Deployment', 'shortlink-mock'), ['spec', 'replicas'], '3'), /spec\/replicas must be integer/],
     ['a container port as an object', () => set(named('Deployment', 'shortlink-mock'), [...MOCK_CONTAINER, 'ports', 0, 'containerPort'], { port: 4010 }), /containerPort must be integer/],
-    ['a probe port as an object', () => set(named('Deployment', 'shortlink-mock'), [...MOCK_CONTAINER, 'readinessProbe'], { httpGet: { path: '/__admin/health', port: { n: 4010 } } }), /httpGet\/port must/],
+    ['a probe port as an object', () => set(named('Deployment', 'shortlink-mock'), [...MOCK_CONTAINER, 'readinessProbe'], { httpGet: { path: '/__admin/ready', port: { n: 4010 } } }), /httpGet\/port must/],
+    ['a NetworkPolicy whose policy types are a string', () => set(named('NetworkPolicy', 'shortlink-mock-redis'), ['spec', 'policyTypes'], 'Ingress'), /policyTypes must be array/],
+    ['a disruption budget whose selector is a list', () => set(named('PodDisruptionBudget', 'shortlink-mock'), ['spec', 'selector'], [{ app: 'x' }]), /selector must be object/],
     ['a Deployment without a selector', () => set(named('Deployment', 'shortlink-mock'), ['spec', 'selector'], undefined), /must have required property selector/],
     ['a memory limit that is no quantity', () => set(named('Deployment', 'shortlink-mock'), [...MOCK_CONTAINER, 'resources', 'limits', 'memory'], ['384Mi']), /limits\/memory must/],
     ['a Service port as a string', () => set(named('Service', 'shortlink-mock'), ['spec', 'ports', 0, 'port'], '4010'), /ports\/0\/port must be integer/],
