@@ -1,11 +1,15 @@
 // npm run bench:compare <ref> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S]
 //                             [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE]
+//                             [--ref-node BIN] [--candidate-node BIN]
 // Is the working tree slower than <ref>? Rounds alternate between the two builds (ref, candidate,
 // candidate, ref, …), each round on a fresh process of its build warmed up first, with the same load, and a paired t-test on the rounds'
 // throughput ratios says "faster", "slower" or "no difference found" (bench/lib/compare-stats.mjs).
 // Exit 1 when the candidate is slower than the threshold (default 5%) with 95% confidence; 2 on a
 // usage error or a round whose answers were not all the expected ones.
 // <ref>: a git ref (built in a cached worktree), `express` (bare Express), or dir:/path (a built checkout).
+// --ref-node / --candidate-node: the node binary a side's mock runs on (default: the one running
+// this), so the same build can be compared on two Node.js lines: `dir:$PWD --candidate-node
+// ~/.cache/shortlink-mock/node/24.22.3/bin/node` (the binaries of npm run test:node-lines).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { median, ratioInterval, verdict } from './lib/compare-stats.mjs';
@@ -13,9 +17,9 @@ import { resolveSide, startSide, stopSide, WORKING_TREE } from './lib/compare-si
 import { COMPARE_WORKLOADS, measureRound } from './lib/compare-workloads.mjs';
 import { stopChildrenOnSignals } from './lib/processes.mjs';
 
-const USAGE = 'usage: npm run bench:compare <git-ref | express | dir:/path> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S] [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE]';
+const USAGE = 'usage: npm run bench:compare <git-ref | express | dir:/path> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S] [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE] [--ref-node BIN] [--candidate-node BIN]';
 
-const OPTION_NAMES = ['workload', 'rounds', 'duration', 'warmup', 'threshold', 'connections', 'candidate', 'json'];
+const OPTION_NAMES = ['workload', 'rounds', 'duration', 'warmup', 'threshold', 'connections', 'candidate', 'json', 'ref-node', 'candidate-node'];
 
 /** `npm run bench:compare main --rounds 3` hands --rounds to npm (npm_config_rounds=true) and 3 to us. */
 function npmTookFlags() {
@@ -37,6 +41,8 @@ function settingsFrom(argv) {
       connections: { type: 'string', default: '50' },
       candidate: { type: 'string', default: WORKING_TREE },
       json: { type: 'string' },
+      'ref-node': { type: 'string' },
+      'candidate-node': { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new Error(npmTookFlags() ?? USAGE);
@@ -58,6 +64,8 @@ function settingsFrom(argv) {
     threshold: number('threshold', 0, 100) / 100,
     connections: number('connections', 1, 1000),
     json: values.json,
+    refNode: values['ref-node'],
+    candidateNode: values['candidate-node'],
   };
 }
 
@@ -110,7 +118,13 @@ async function main() {
     return 2;
   }
   stopChildrenOnSignals();
-  const sides = [resolveSide(settings.ref, console.error), resolveSide(settings.candidate, console.error)];
+  let sides;
+  try {
+    sides = [resolveSide(settings.ref, console.error, settings.refNode), resolveSide(settings.candidate, console.error, settings.candidateNode)];
+  } catch (error) {
+    console.error(error.message);
+    return 2;
+  }
   console.error(`bench:compare: ref ${sides[0].label}; candidate ${sides[1].label}; ${settings.rounds} rounds of ${settings.durationSec} s after ${settings.warmUpSec} s of warm-up, each on a fresh process; ${settings.connections} connections`);
   const results = [];
   for (const name of settings.workloads) results.push(await compareWorkload(name, sides, settings));

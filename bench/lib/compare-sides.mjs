@@ -5,6 +5,7 @@
 //   the working tree    the candidate by default (`npm run bench:compare` builds it first).
 // Every mock gets a db file of its own in a temporary directory and only flags that every build
 // since the first bench knows.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +14,24 @@ import { baselineCommand, ROOT, startServer, stopServer } from './processes.mjs'
 
 export const WORKING_TREE = 'working tree';
 
-/** What a side names: { label, kind: 'mock' | 'express', dir? }; builds a git ref when needed. */
-export function resolveSide(spec, log) {
+/**
+ * What a side names: { label, kind: 'mock' | 'express', dir?, node? }; builds a git ref when needed.
+ * node: the binary its mock runs on (default: this process's), named in the label.
+ */
+export function resolveSide(spec, log, node) {
+  const side = mockSide(spec, log);
+  if (node === undefined) return side;
+  if (side.kind !== 'mock') throw new Error(`bench:compare: a node binary is for a mock side, not ${side.label}`);
+  let version;
+  try {
+    version = execFileSync(node, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch (error) {
+    throw new Error(`bench:compare: ${node} does not run as node (${error.message.split('\n')[0]})`);
+  }
+  return { ...side, node, label: `${side.label} on Node ${version}` };
+}
+
+function mockSide(spec, log) {
   if (spec === WORKING_TREE) return { label: WORKING_TREE, kind: 'mock', dir: ROOT };
   if (spec === 'express') return { label: 'bare Express (app.listen)', kind: 'express' };
   if (spec.startsWith('dir:')) {
@@ -32,7 +49,7 @@ export async function startSide(side) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
   const args = [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset'];
   try {
-    return { ...(await startServer({ command: process.execPath, args }, { cwd: side.dir })), kind: 'mock', dir };
+    return { ...(await startServer({ command: side.node ?? process.execPath, args }, { cwd: side.dir })), kind: 'mock', dir };
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
