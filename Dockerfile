@@ -4,7 +4,7 @@
 # Build: docker build -t shortlink-mock .   (NODE_IMAGE names a registry mirror: docs/container.md)
 #    or: podman build --format docker -t shortlink-mock .
 #        (Podman's default, the OCI format, has no HEALTHCHECK: it would drop the one below)
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -7,6 +7,8 @@ export interface Listener {
   /** The address to connect to: the listening one, or its family's loopback for 0.0.0.0 and ::. */
   host: string;
   port: number;
+  /** The socket's inode: which process holds it is read from /proc/PID/fd (ownedSocketInodes). */
+  inode: string;
 }
 
 const LISTEN = '0A';
@@ -42,11 +44,11 @@ function compressed(groups: string[]): string {
 export function listenersOf(table: string, family: 4 | 6): Listener[] {
   const found: Listener[] = [];
   for (const line of table.split('\n').slice(1)) {
-    const [, local, , state] = line.trim().split(/\s+/);
+    const [, local, , state, , , , , , inode = ''] = line.trim().split(/\s+/);
     if (state !== LISTEN || !local?.includes(':')) continue;
     const [address = '', port = ''] = local.split(':');
     const host = family === 4 ? ipv4(address) : ipv6(address);
-    found.push({ host: host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host, port: parseInt(port, 16) });
+    found.push({ host: host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host, port: parseInt(port, 16), inode });
   }
   return found;
 }
