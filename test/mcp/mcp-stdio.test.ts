@@ -1,0 +1,70 @@
+// `shortlink-mock mcp` over stdio, spawned from the built CLI and driven by the SDK's own Client:
+// every tool against the mock it started, the documents as resources, hostile calls, an
+// unreachable --base-url, and its exit when stdin closes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, jsonOf, stdioMcp, textOf, type StdioMcp } from './mcp-client.js';
+import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
+
+describe('shortlink-mock mcp over stdio', () => {
+  let mcp: StdioMcp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    mcp = await stdioMcp();
+    baseUrl = jsonOf<{ baseUrl: string }>(await caller(mcp.client)('mock_info')).baseUrl;
+  });
+  afterAll(async () => {
+    await mcp?.client.close();
+  });
+
+  it('lists exactly the tools of D34', async () => {
+    await expectToolList((await mcp.client.listTools()).tools.map((tool) => tool.name));
+  });
+
+  it('mock_info names its own mock, listening on a free port', async () => {
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expectMockInfo(caller(mcp.client), baseUrl);
+  });
+
+  it('use_scenario, journal, coverage, clear_scenario, create_account change and read the mock', async () => {
+    await expectScenarioAndJournal(caller(mcp.client), baseUrl);
+  });
+
+  it('set_variety, clear_variety and reset', async () => {
+    await expectVarietyAndReset(caller(mcp.client), baseUrl);
+  });
+
+  it('check_contract runs the suite against the mock and answers its summary', async () => {
+    const summary = jsonOf<{ counts: { failed: number; passed: number }; failures: unknown[] }>(await caller(mcp.client)('check_contract', { baseUrl, apiKey: 'demo-key', otherApiKey: 'other-key', fuzzRuns: 5 }));
+    expect(summary.counts.passed).toBeGreaterThan(10);
+    expect(summary.failures).toEqual([]);
+  });
+
+  it('hostile calls are tool errors, never a crash', async () => {
+    await expectHostileCallsAreToolErrors(caller(mcp.client));
+  });
+
+  it('serves the contract and the guides as resources', async () => {
+    const { resources } = await mcp.client.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining(['shortlink-mock://contract/openapi.yaml', 'shortlink-mock://docs/scenarios.md']));
+    const contract = await mcp.client.readResource({ uri: 'shortlink-mock://contract/openapi.yaml' });
+    expect(contract.contents[0]).toMatchObject({ mimeType: 'application/yaml', text: expect.stringContaining('Short-Link Management API') });
+  });
+
+  it('writes nothing but protocol messages to stdout: the mock logs to stderr', () => {
+    expect(mcp.stderr()).toMatch(/mock at http:\/\//);
+  });
+});
+
+describe('shortlink-mock mcp --base-url', () => {
+  it('an unreachable mock makes each tool an error naming it; the server goes on, and exits when stdin closes', async () => {
+    const mcp = await stdioMcp(['--base-url', 'http://127.0.0.1:9']);
+    const result = await caller(mcp.client)('mock_info');
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/did not answer.*127\.0\.0\.1:9/);
+    expect((await mcp.client.listTools()).tools.length).toBe(11);
+    const exited = new Promise<number | null>((done) => mcp.transport['_process']?.once('exit', (code: number | null) => done(code)));
+    await mcp.client.close();
+    expect(await exited).toBe(0);
+  });
+});
