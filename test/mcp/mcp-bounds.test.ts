@@ -1,0 +1,65 @@
+// The MCP server's bounds with hostile input, on the server every transport uses (createMcpServer),
+// connected in memory: at most MCP_MAX_CONCURRENT_CALLS tool calls at once, and a journal answer
+// within its count and bytes, saying when it cut.
+import { createServer, type Socket } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { describe, expect, it } from 'vitest';
+import { AdminClient } from '../../src/toolkit/admin-client.js';
+import type { JournalEntry } from '../../src/toolkit/admin-types.js';
+import { MCP_JOURNAL_MAX_BYTES, MCP_JOURNAL_MAX_ENTRIES, MCP_MAX_CONCURRENT_CALLS } from '../../src/toolkit/mcp/limits.js';
+import { createMcpServer, toolTarget } from '../../src/toolkit/mcp/server.js';
+import { boundedJournal } from '../../src/toolkit/mcp/tools-read.js';
+import { caller, jsonOf, textOf } from './mcp-client.js';
+
+describe('MCP bounds', () => {
+  it(`runs at most ${MCP_MAX_CONCURRENT_CALLS} tool calls at once: the next is a tool error at once, and the server goes on`, async () => {
+    // A "mock" that takes connections and never answers holds each `reset` on its one admin call.
+    const held = new Set<Socket>();
+    let onAllHeld: () => void = () => {};
+    const silent = createServer((socket) => {
+      held.add(socket);
+      if (held.size === MCP_MAX_CONCURRENT_CALLS) onAllHeld();
+    });
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const server = createMcpServer(toolTarget(new AdminClient(url), false));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'bounds', version: '0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const allHeld = new Promise<void>((done) => (onAllHeld = done));
+      const running = Array.from({ length: MCP_MAX_CONCURRENT_CALLS }, () => caller(client)('reset'));
+      await allHeld;
+      const refused = await caller(client)('reset');
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(new RegExp(`${MCP_MAX_CONCURRENT_CALLS} tool calls are already running`));
+      for (const socket of held) socket.destroy();
+      const answers = await Promise.all(running);
+      // Each held call ends as a tool error naming the mock, never a crash.
+      expect(answers.every((answer) => answer.isError && /did not answer/.test(textOf(answer)))).toBe(true);
+      // Places free again: the next call runs (and fails on the closed socket, as a tool error of its own).
+      silent.close();
+      expect(textOf(await caller(client)('reset'))).toMatch(/did not answer/);
+    } finally {
+      await client.close();
+      silent.close();
+    }
+  });
+
+  const entry = (seq: number, bodyChars: number): JournalEntry => ({ seq, time: '', method: 'POST', path: '/links', operationId: 'createLink', apiKey: null, accountId: null, status: 201, durationMs: 1, scenario: null, fault: null, verdict: 'valid' as JournalEntry['verdict'], requestBody: 'x'.repeat(bodyChars), responseBody: null });
+
+  it(`a journal answer holds at most ${MCP_JOURNAL_MAX_BYTES} bytes, newest first, and says what it cut`, () => {
+    const entries = Array.from({ length: MCP_JOURNAL_MAX_ENTRIES + 1 }, (_, index) => entry(index, 12_000));
+    const answer = boundedJournal(entries, MCP_JOURNAL_MAX_ENTRIES, 5_000);
+    expect(Buffer.byteLength(JSON.stringify(answer.entries))).toBeLessThanOrEqual(MCP_JOURNAL_MAX_BYTES);
+    expect(answer.entries[0]?.seq).toBe(MCP_JOURNAL_MAX_ENTRIES);
+    expect(answer.cut).toMatch(/asked 5000, at most 100 entries/);
+    expect(answer.cut).toMatch(/older entries left out to stay within 262144 bytes/);
+  });
+
+  it('a small journal is answered whole, with no cut', () => {
+    expect(boundedJournal([entry(1, 10), entry(2, 10)], 20, undefined)).toEqual({ entries: [entry(2, 10), entry(1, 10)] });
+    expect(jsonOf({ content: [{ type: 'text', text: '{}' }] })).toEqual({});
+  });
+});
