@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { AdminClient } from '../../src/toolkit/admin-client.js';
 import type { JournalEntry } from '../../src/toolkit/admin-types.js';
+import { boundedLines } from '../../src/toolkit/mcp/bounded-lines.js';
 import { MCP_JOURNAL_MAX_BYTES, MCP_JOURNAL_MAX_ENTRIES, MCP_MAX_CONCURRENT_CALLS } from '../../src/toolkit/mcp/limits.js';
 import { createMcpServer, toolTarget } from '../../src/toolkit/mcp/server.js';
 import { boundedJournal } from '../../src/toolkit/mcp/tools-read.js';
@@ -45,6 +46,19 @@ describe('MCP bounds', () => {
       await client.close();
       silent.close();
     }
+  });
+
+  it('a stdio line over the bound is skipped to its newline, in whatever chunks it comes; the lines around it pass whole', async () => {
+    const refused: number[] = [];
+    const lines = boundedLines((bytes) => refused.push(bytes), 10);
+    const out: Buffer[] = [];
+    lines.on('data', (chunk: Buffer) => out.push(chunk));
+    for (const chunk of ['{"a":1}\n{"lo', 'ng":"xxxxxxxx', 'xxxx"}\n{"b":2}\n']) lines.write(chunk);
+    lines.end();
+    await new Promise((done) => lines.once('end', done));
+    // The refused line's first bytes went on before it crossed the bound: ended there by a newline, they are one bad line, never joined to the next.
+    expect(Buffer.concat(out).toString().split('\n')).toEqual(['{"a":1}', '{"lo', '{"b":2}', '']);
+    expect(refused).toEqual([24]);
   });
 
   const entry = (seq: number, bodyChars: number): JournalEntry => ({ seq, time: '', method: 'POST', path: '/links', operationId: 'createLink', apiKey: null, accountId: null, status: 201, durationMs: 1, scenario: null, fault: null, verdict: 'valid' as JournalEntry['verdict'], requestBody: 'x'.repeat(bodyChars), responseBody: null });

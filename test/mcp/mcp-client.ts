@@ -1,5 +1,6 @@
 // The SDK's own Client over the two transports, and the reading of a tool's JSON answer: what the
 // MCP tests share.
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -13,17 +14,39 @@ export interface StdioMcp {
   client: Client;
   transport: StdioClientTransport;
   stderr: () => string;
+  /** Resolves when stderr matches, event-driven; rejects after a bound. */
+  waitForStderr: (pattern: RegExp) => Promise<void>;
+  /** The spawned CLI. */
+  child: () => ChildProcess;
 }
+
+const STDERR_LIMIT_MS = 10_000;
 
 /** Spawns the built CLI's `mcp` with `args`, connected with the SDK's Client. */
 export async function stdioMcp(args: string[] = []): Promise<StdioMcp> {
   const env = loopbackEnv(Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('MOCK_'))));
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env, stderr: 'pipe' });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stream = transport.stderr;
+  stream?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'shortlink-mock-test', version: '0.0.0' });
   await client.connect(transport);
-  return { client, transport, stderr: () => stderr };
+  const waitForStderr = (pattern: RegExp): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (!pattern.test(stderr)) return;
+        clearTimeout(timer);
+        stream?.off('data', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        stream?.off('data', check);
+        reject(new Error(`stderr never matched ${String(pattern)}:\n${stderr}`));
+      }, STDERR_LIMIT_MS);
+      stream?.on('data', check);
+      check();
+    });
+  return { client, transport, stderr: () => stderr, waitForStderr, child: () => (transport as unknown as { _process: ChildProcess })._process };
 }
 
 /** Connects the SDK's Client to a mock's /__admin/mcp. */

@@ -1,7 +1,6 @@
 // `shortlink-mock mcp` over stdio, spawned from the built CLI and driven by the SDK's own Client:
 // every tool against the mock it started, the documents as resources, hostile calls, an
 // unreachable --base-url, and its exit when stdin closes.
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_MAX_MESSAGE_BYTES } from '../../src/toolkit/mcp/limits.js';
 import { caller, jsonOf, stdioMcp, textOf, type StdioMcp } from './mcp-client.js';
@@ -54,14 +53,32 @@ describe('shortlink-mock mcp over stdio', () => {
   });
 
   it(`refuses a line over ${MCP_MAX_MESSAGE_BYTES} bytes without reading it whole, and goes on`, async () => {
-    const stdin = (mcp.transport as unknown as { _process: ChildProcess })._process.stdin;
-    stdin?.write(`{"jsonrpc":"2.0","id":99,"method":"ping","params":{"pad":"${'x'.repeat(MCP_MAX_MESSAGE_BYTES)}"}}\n`);
+    mcp.child().stdin?.write(`{"jsonrpc":"2.0","id":99,"method":"ping","params":{"pad":"${'x'.repeat(MCP_MAX_MESSAGE_BYTES)}"}}\n`);
     expect(jsonOf(await caller(mcp.client)('mock_info'))).toHaveProperty('baseUrl', baseUrl);
-    expect(mcp.stderr()).toMatch(/refused a message of more than 4194304 bytes/);
+    await mcp.waitForStderr(/refused a message of more than 4194304 bytes/);
   });
 
   it('writes nothing but protocol messages to stdout: the mock logs to stderr', () => {
     expect(mcp.stderr()).toMatch(/mock at http:\/\//);
+  });
+
+  it('exits when stdin closes, stopping its mock', async () => {
+    const exited = new Promise<number | null>((done) => mcp.child().once('exit', (code) => done(code)));
+    await mcp.client.close();
+    expect(await exited).toBe(0);
+    await expect(fetch(`${baseUrl}/__admin/health`)).rejects.toThrow();
+  });
+});
+
+describe('shortlink-mock mcp on SIGTERM', () => {
+  it('stops its mock and exits 0', async () => {
+    const mcp = await stdioMcp(['--seed', '3']);
+    const { baseUrl } = jsonOf<{ baseUrl: string }>(await caller(mcp.client)('mock_info'));
+    const exited = new Promise<number | null>((done) => mcp.child().once('exit', (code) => done(code)));
+    mcp.child().kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${baseUrl}/__admin/health`)).rejects.toThrow();
+    await mcp.client.close();
   });
 });
 
@@ -72,7 +89,7 @@ describe('shortlink-mock mcp --base-url', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/did not answer.*127\.0\.0\.1:9/);
     expect((await mcp.client.listTools()).tools.length).toBe(11);
-    const exited = new Promise<number | null>((done) => (mcp.transport as unknown as { _process: ChildProcess })._process.once('exit', (code: number | null) => done(code)));
+    const exited = new Promise<number | null>((done) => mcp.child().once('exit', (code) => done(code)));
     await mcp.client.close();
     expect(await exited).toBe(0);
   });
