@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { AdminClient } from '../../src/toolkit/admin-client.js';
 import type { JournalEntry } from '../../src/toolkit/admin-types.js';
 import { boundedLines } from '../../src/toolkit/mcp/bounded-lines.js';
-import { MCP_JOURNAL_MAX_BYTES, MCP_JOURNAL_MAX_ENTRIES, MCP_MAX_CONCURRENT_CALLS } from '../../src/toolkit/mcp/limits.js';
+import type { CheckResult } from '../../src/contract/check-types.js';
+import type { Report } from '../../src/contract/runner.js';
+import { MCP_FAILURE_REASON_CHARS, MCP_JOURNAL_MAX_BYTES, MCP_JOURNAL_MAX_ENTRIES, MCP_MAX_CONCURRENT_CALLS, MCP_MAX_FAILURES } from '../../src/toolkit/mcp/limits.js';
+import { contractSummary } from '../../src/toolkit/mcp/tools-contract.js';
 import { createMcpServer, toolTarget } from '../../src/toolkit/mcp/server.js';
 import { boundedJournal } from '../../src/toolkit/mcp/tools-read.js';
 import { caller, jsonOf, textOf } from './mcp-client.js';
@@ -59,6 +62,15 @@ describe('MCP bounds', () => {
     // The refused line's first bytes went on before it crossed the bound: ended there by a newline, they are one bad line, never joined to the next.
     expect(Buffer.concat(out).toString().split('\n')).toEqual(['{"a":1}', '{"lo', '{"b":2}', '']);
     expect(refused).toEqual([24]);
+  });
+
+  it(`check_contract lists at most ${MCP_MAX_FAILURES} failures, each reason cut to ${MCP_FAILURE_REASON_CHARS} characters, and says how many more`, () => {
+    const failed = (index: number): CheckResult => ({ id: `check-${index}`, operationId: 'createLink', expectedStatus: 201, title: 't', rule: false, ms: 1, outcome: { status: 'failed', reason: 'r'.repeat(10_000) } });
+    const report = { baseUrl: 'http://x', counts: { checked: 250, passed: 0, failed: 250, notChecked: 0 }, seed: 1, fuzzRuns: 0, ms: 1, results: Array.from({ length: 250 }, (_, index) => failed(index)) } as unknown as Report;
+    const summary = contractSummary(report) as { failures: Array<{ reason: string }>; cut: string };
+    expect(summary.failures).toHaveLength(MCP_MAX_FAILURES);
+    expect(summary.failures[0]?.reason.length).toBeLessThan(MCP_FAILURE_REASON_CHARS + 50);
+    expect(summary.cut).toBe('50 more failures not listed');
   });
 
   const entry = (seq: number, bodyChars: number): JournalEntry => ({ seq, time: '', method: 'POST', path: '/links', operationId: 'createLink', apiKey: null, accountId: null, status: 201, durationMs: 1, scenario: null, fault: null, verdict: 'valid' as JournalEntry['verdict'], requestBody: 'x'.repeat(bodyChars), responseBody: null });

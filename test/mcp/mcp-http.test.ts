@@ -69,6 +69,33 @@ describe('/__admin/mcp', () => {
   });
 });
 
+describe('/__admin/mcp of a validating proxy', () => {
+  let upstream: RunningMock;
+  let proxy: RunningMock;
+  beforeAll(async () => {
+    upstream = await startMock({ log: () => {} });
+    proxy = await startMock({ proxy: upstream.url, log: () => {} });
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    await upstream?.stop();
+  });
+
+  it('drift answers the drift report, with the client request that broke the contract; mock_info says it is a proxy', async () => {
+    const bad = await fetch(`${proxy.url}/links`, { method: 'POST', headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'short.test', tags: [] }) });
+    expect(bad.status).toBe(400);
+    const client = await httpMcp(proxy.url);
+    try {
+      const report = jsonOf<{ distinct: number; groups: Array<{ operationId: string }> }>(await caller(client)('drift'));
+      expect(report.distinct).toBeGreaterThan(0);
+      expect(report.groups.map((group) => group.operationId)).toContain('createLink');
+      expect(jsonOf(await caller(client)('mock_info'))).toHaveProperty('proxy', true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('/__admin/mcp with --admin-token', () => {
   let mock: RunningMock;
   beforeAll(async () => {

@@ -2,6 +2,7 @@
 // every tool against the mock it started, the documents as resources, hostile calls, an
 // unreachable --base-url, and its exit when stdin closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../../src/toolkit/start-mock.js';
 import { MCP_MAX_MESSAGE_BYTES } from '../../src/toolkit/mcp/limits.js';
 import { caller, jsonOf, stdioMcp, textOf, type StdioMcp } from './mcp-client.js';
 import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
@@ -83,6 +84,19 @@ describe('shortlink-mock mcp on SIGTERM', () => {
 });
 
 describe('shortlink-mock mcp --base-url', () => {
+  it('drives a running mock, with its admin token', async () => {
+    const mock = await startMock({ adminToken: 'stdio-token', log: () => {} });
+    const mcp = await stdioMcp(['--base-url', mock.url, '--admin-token', 'stdio-token']);
+    try {
+      expect(jsonOf(await caller(mcp.client)('use_scenario', { name: 'not-found' }))).toEqual({ active: 'not-found' });
+      expect((await mock.health()).scenario).toBe('not-found');
+      expect(jsonOf(await caller(mcp.client)('mock_info'))).toMatchObject({ baseUrl: mock.url, proxy: expect.stringMatching(/^unknown/) });
+    } finally {
+      await mcp.client.close();
+      await mock.stop();
+    }
+  });
+
   it('an unreachable mock makes each tool an error naming it; the server goes on, and exits when stdin closes', async () => {
     const mcp = await stdioMcp(['--base-url', 'http://127.0.0.1:9']);
     const result = await caller(mcp.client)('mock_info');
