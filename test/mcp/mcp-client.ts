@@ -18,6 +18,8 @@ export interface StdioMcp {
   waitForStderr: (pattern: RegExp) => Promise<void>;
   /** The spawned CLI. */
   child: () => ChildProcess;
+  /** What the client could not read: a line on stdout that is not a protocol message lands here. */
+  errors: Error[];
 }
 
 const STDERR_LIMIT_MS = 10_000;
@@ -30,6 +32,8 @@ export async function stdioMcp(args: string[] = []): Promise<StdioMcp> {
   const stream = transport.stderr;
   stream?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'shortlink-mock-test', version: '0.0.0' });
+  const errors: Error[] = [];
+  client.onerror = (error) => errors.push(error);
   await client.connect(transport);
   const waitForStderr = (pattern: RegExp): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -46,7 +50,7 @@ export async function stdioMcp(args: string[] = []): Promise<StdioMcp> {
       stream?.on('data', check);
       check();
     });
-  return { client, transport, stderr: () => stderr, waitForStderr, child: () => (transport as unknown as { _process: ChildProcess })._process };
+  return { client, transport, stderr: () => stderr, waitForStderr, errors, child: () => (transport as unknown as { _process: ChildProcess })._process };
 }
 
 /** Connects the SDK's Client to a mock's /__admin/mcp. */

@@ -1,9 +1,13 @@
 // `shortlink-mock mcp` over stdio, spawned from the built CLI and driven by the SDK's own Client:
 // every tool against the mock it started, the documents as resources, hostile calls, an
 // unreachable --base-url, and its exit when stdin closes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../src/toolkit/start-mock.js';
 import { MCP_MAX_MESSAGE_BYTES } from '../../src/toolkit/mcp/limits.js';
+import { runCli } from '../helpers/cli-process.js';
 import { caller, jsonOf, stdioMcp, textOf, type StdioMcp } from './mcp-client.js';
 import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
 
@@ -60,7 +64,10 @@ describe('shortlink-mock mcp over stdio', () => {
   });
 
   it('writes nothing but protocol messages to stdout: the mock logs to stderr', () => {
+    expect(mcp.errors).toEqual([]);
     expect(mcp.stderr()).toMatch(/mock at http:\/\//);
+    // The mock's own request lines (and its banner, if any) go to stderr.
+    expect(mcp.stderr()).toMatch(/GET \/__admin\/health 200/);
   });
 
   it('exits when stdin closes, stopping its mock', async () => {
@@ -68,6 +75,24 @@ describe('shortlink-mock mcp over stdio', () => {
     await mcp.client.close();
     expect(await exited).toBe(0);
     await expect(fetch(`${baseUrl}/__admin/health`)).rejects.toThrow();
+  });
+});
+
+describe('shortlink-mock mcp with bad flags', () => {
+  it.each([
+    [['--port', 'many'], /--port/],
+    [['--workers', '2', '--db', 'redis://127.0.0.1:1'], /mcp runs one mock in its own process: --workers is not for it/],
+    [['--base-url', 'ftp://example.com'], /--base-url must be an http\(s\) URL/],
+  ])('%j: exit 2 and one line naming the flag, nothing on stdout', async (args, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'slm-mcp-flags-'));
+    try {
+      const { code, stdout, stderr } = await runCli(['mcp', ...args], dir);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
