@@ -1,6 +1,8 @@
 // The MCP server's bounds with hostile input, on the server every transport uses (createMcpServer),
-// connected in memory: at most MCP_MAX_CONCURRENT_CALLS tool calls at once, and a journal answer
-// within its count and bytes, saying when it cut.
+// connected in memory: at most MCP_MAX_CONCURRENT_CALLS tool calls at once, a stdio line within
+// its bytes, a journal answer within its count and bytes, and check_contract's failures (all of
+// them, each with its reason, within their bound), each saying when it cut.
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -71,6 +73,25 @@ describe('MCP bounds', () => {
     expect(summary.failures).toHaveLength(MCP_MAX_FAILURES);
     expect(summary.failures[0]?.reason.length).toBeLessThan(MCP_FAILURE_REASON_CHARS + 50);
     expect(summary.cut).toBe('50 more failures not listed');
+  });
+
+  it('check_contract against a server that breaks the contract answers every failure with its reason', async () => {
+    const broken = createHttpServer((_req, res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((done) => broken.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(broken.address() as { port: number }).port}`;
+    const server = createMcpServer(toolTarget(new AdminClient(url), false));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'broken', version: '0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const summary = jsonOf<{ counts: { failed: number }; failures: Array<{ id: string; reason: string }> }>(await caller(client)('check_contract', { baseUrl: url, apiKey: 'demo-key', fuzzRuns: 0 }));
+      expect(summary.counts.failed).toBeGreaterThan(0);
+      expect(summary.failures).toHaveLength(summary.counts.failed);
+      expect(summary.failures.every((failure) => failure.id !== '' && failure.reason !== '')).toBe(true);
+    } finally {
+      await client.close();
+      broken.close();
+    }
   });
 
   const entry = (seq: number, bodyChars: number): JournalEntry => ({ seq, time: '', method: 'POST', path: '/links', operationId: 'createLink', apiKey: null, accountId: null, status: 201, durationMs: 1, scenario: null, fault: null, verdict: 'valid' as JournalEntry['verdict'], requestBody: 'x'.repeat(bodyChars), responseBody: null });
