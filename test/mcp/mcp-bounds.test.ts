@@ -3,7 +3,7 @@
 // its bytes, a journal answer within its count and bytes, and check_contract's failures (all of
 // them, each with its reason, within their bound), each saying when it cut.
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,18 @@ import { createMcpServer, toolTarget } from '../../src/toolkit/mcp/server.js';
 import { boundedJournal } from '../../src/toolkit/mcp/tools-read.js';
 import { caller, jsonOf, textOf } from './mcp-client.js';
 
+const urlOf = (server: NetServer): string => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+/** Listens `target` on a free loopback port, and connects a Client in memory to an MCP server whose tools drive it as the mock. */
+async function inMemoryMcp(target: NetServer): Promise<Client> {
+  await new Promise<void>((done) => target.listen(0, '127.0.0.1', done));
+  const server = createMcpServer(toolTarget(new AdminClient(urlOf(target)), false));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bounds', version: '0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return client;
+}
+
 describe('MCP bounds', () => {
   it(`runs at most ${MCP_MAX_CONCURRENT_CALLS} tool calls at once: the next is a tool error at once, and the server goes on`, async () => {
     // A "mock" that takes connections and never answers holds each `reset` on its one admin call.
@@ -27,12 +39,7 @@ describe('MCP bounds', () => {
       held.add(socket);
       if (held.size === MCP_MAX_CONCURRENT_CALLS) onAllHeld();
     });
-    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
-    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
-    const server = createMcpServer(toolTarget(new AdminClient(url), false));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'bounds', version: '0' });
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const client = await inMemoryMcp(silent);
     try {
       const allHeld = new Promise<void>((done) => (onAllHeld = done));
       const running = Array.from({ length: MCP_MAX_CONCURRENT_CALLS }, () => caller(client)('reset'));
@@ -77,12 +84,8 @@ describe('MCP bounds', () => {
 
   it('check_contract against a server that breaks the contract answers every failure with its reason', async () => {
     const broken = createHttpServer((_req, res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{}'));
-    await new Promise<void>((done) => broken.listen(0, '127.0.0.1', done));
-    const url = `http://127.0.0.1:${(broken.address() as { port: number }).port}`;
-    const server = createMcpServer(toolTarget(new AdminClient(url), false));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'broken', version: '0' });
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const client = await inMemoryMcp(broken);
+    const url = urlOf(broken);
     try {
       const summary = jsonOf<{ counts: { failed: number }; failures: Array<{ id: string; reason: string }> }>(await caller(client)('check_contract', { baseUrl: url, apiKey: 'demo-key', fuzzRuns: 0 }));
       expect(summary.counts.failed).toBeGreaterThan(0);
