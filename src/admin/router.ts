@@ -1,5 +1,5 @@
 // The admin API under /__admin, in order: its public contract (and the console's assets), the
-// token-less readiness route, the token guard, JSON bodies, the admin contract's validator (requests and responses), the routes,
+// token-less readiness route, the token guard, the MCP endpoint (/__admin/mcp), JSON bodies, the admin contract's validator (requests and responses), the routes,
 // and a 404 Error object for anything else.
 import express, { type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -21,6 +21,8 @@ export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, Variet
   adminToken?: string;
   /** Static files of the web console, served at /__admin/. */
   consoleDir?: string;
+  /** The MCP server over Streamable HTTP, at /__admin/mcp (src/toolkit/mcp/): behind the token, with its own body bound. */
+  mcp?: RequestHandler;
 }
 
 /** The largest body the admin API reads (docs/options.md, Limits); past it, a 400 naming it. */
@@ -67,6 +69,8 @@ export function adminRouter(deps: AdminDeps): Router {
   // D35: readiness for probes, before the token guard (ready-route.ts says why).
   addReadyRoute(router, deps);
   router.use(requireAdminToken(deps.adminToken));
+  // Before the admin API's body parser and validator: MCP messages are JSON-RPC, read (up to their own bound) by the SDK.
+  if (deps.mcp) router.use('/mcp', deps.mcp);
   router.use(jsonBody(ADMIN_BODY_LIMIT));
   router.use(adminValidator(deps.adminContract.document));
   addStateRoutes(router, deps);

@@ -90,6 +90,8 @@ export interface AppDeps {
   variety?: VarietySwitch;
   /** Replaces handlers by operationId (tests use it to force a contract-breaking response). */
   handlers?: Partial<OperationHandlers>;
+  /** The MCP server at /__admin/mcp, behind the admin API's guards. */
+  mcp?: RequestHandler;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -199,6 +201,7 @@ function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adm
     adminContract: deps.adminContract,
     ...(deps.adminToken === undefined ? {} : { adminToken: deps.adminToken }),
     ...(deps.consoleDir === undefined ? {} : { consoleDir: deps.consoleDir }),
+    ...(deps.mcp === undefined ? {} : { mcp: deps.mcp }),
     reset: deps.reset,
     seedAccount: deps.seedAccount,
     onStateReplaced: deps.onStateReplaced,

@@ -34,6 +34,7 @@ import type { JournalStore, TrafficState } from '../core/traffic-state.js';
 import type { VarietySettings } from '../variety/plan.js';
 import { type VarietySwitch, varietySwitchFor } from '../variety/switch.js';
 import { followShared, VARIETY_FOLLOW_MS } from '../variety/follow-shared.js';
+import { lazyMcpEndpoint } from '../toolkit/mcp/lazy-endpoint.js';
 
 /** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
 export interface SharedData {
@@ -184,6 +185,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.log ? { log: options.log } : {}),
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    mcp: lazyMcpEndpoint({ adminToken: options.adminToken, proxy: options.proxy !== undefined }),
     ...(upstream && judge && proxyMode && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict, pipeline: proxyMode.proxyPipeline } } : {}),
   });
   return { app, service, store, scenarios, variety, journal, seeded: data.seeded, keptFrom: data.keptFrom, close: async () => {
