@@ -34,8 +34,8 @@ async function expectStatus(response: Promise<Response>, status: number): Promis
   return answered;
 }
 
-/** Makes the three accounts on `mock` and sends their traffic to `target` (default: the mock itself). */
-export async function recordTraffic(mock: RunningMock, target = mock.url): Promise<void> {
+/** Makes the three accounts on `mock` and sends their traffic to `target` (default: the mock itself); the consumers' API keys. */
+export async function recordTraffic(mock: RunningMock, target = mock.url): Promise<Record<string, string>> {
   const keys: Record<string, string> = {};
   for (const consumer of CONSUMERS) keys[consumer] = (await mock.account({ name: consumer })).apiKey;
   const web = caller(target, keys[WEB] ?? '', WEB);
@@ -53,4 +53,5 @@ export async function recordTraffic(mock: RunningMock, target = mock.url): Promi
   await expectStatus(qa.send('POST', '/links', minimal, 'link-limit-reached'), 400);
   await expectStatus(qa.send('PUT', '/links/lnk_missing', { destinationUrl: 'https://example.com/qa2' }, 'not-found'), 404);
   await expectStatus(qa.send('POST', '/links', minimal, 'unauthorized'), 401);
+  return keys;
 }

@@ -25,11 +25,14 @@ export type ConsumerBy = { kind: 'key' } | { kind: 'header'; name: string };
 /** Account ids to names (GET /__admin/accounts), when known. */
 export type AccountNames = ReadonlyMap<string, string>;
 
-/** The masked key, or the entry's header, or '(no key)': a journal entry's consumer. */
+/**
+ * A journal entry's consumer: its header (--consumer-by), else its account's name, else its
+ * account id (a saved journal without names: masked keys often share their first characters, ids
+ * never), else its masked key (proxy mode: the upstream's accounts are unknown), else '(no key)'.
+ */
 export function consumerOf(entry: JournalEntry, by: ConsumerBy, names: AccountNames): string {
   if (by.kind === 'header') return entry.headers?.[by.name] ?? `(no ${by.name})`;
-  const name = entry.accountId === null ? undefined : names.get(entry.accountId);
-  if (name !== undefined) return name;
+  if (entry.accountId !== null) return names.get(entry.accountId) ?? `account ${entry.accountId}`;
   return entry.apiKey === null ? '(no key)' : `key ${entry.apiKey}`;
 }
 
