@@ -14,8 +14,12 @@ import { exchangeOfEntry, exchangesOfPact, type AccountNames, type ConsumerBy, t
 
 /** The most exchanges judged in one run; the rest are skipped and counted. */
 export const MAX_EXCHANGES = 100_000;
-/** The largest journal file read: as much as the admin client reads of a running mock's journal. */
-export const MAX_JOURNAL_FILE_BYTES = MAX_ADMIN_ANSWER_BYTES;
+/**
+ * The largest journal file read: room for MAX_EXCHANGES entries of ~670 bytes (a real entry is 0.5-2
+ * KiB), twice what the admin client reads of a running mock's journal (MAX_ADMIN_ANSWER_BYTES), and
+ * no more: JSON.parse of hostile `{},{},…` costs ~18 bytes of heap per byte (STYLE.md item 19).
+ */
+export const MAX_JOURNAL_FILE_BYTES = 2 * MAX_ADMIN_ANSWER_BYTES;
 /** A journal file nests a body (at most 64 levels, D28) inside an entry: twice that is room. */
 const MAX_JOURNAL_DEPTH = 128;
 

@@ -7,6 +7,10 @@ import type { ConsumerVerdict, FindingRow } from './consumers.js';
 import type { SpecChange } from './spec-diff.js';
 
 export const MAX_SHOWN_PER_CONSUMER = 50;
+/** The text shows this many spec changes (the JSON has all). */
+export const MAX_SHOWN_CHANGES = 200;
+/** The text shows this many consumers, breaking ones first (the JSON and JUnit files have all). */
+export const MAX_SHOWN_CONSUMERS = 100;
 
 export interface EvolveResult {
   from: string;
@@ -28,15 +32,20 @@ export function jsonReport(result: EvolveResult): string {
 export function textReport(result: EvolveResult, fromName: string, nextName: string): string {
   const lines = [`evolve: ${fromName} (${result.from}) → ${nextName} (${result.to}), ${result.exchanges} exchanges of ${result.consumers.length} consumers from ${result.source}`];
   if (result.skipped > 0) lines.push(`  ${result.skipped} more exchanges were not read (at most the first 100000 are judged)`);
+  lines.push(`  replay a finding against a mock started with: shortlink-mock --contract ${nextName}   (set API_KEY to the consumer's key)`);
   if (result.unjudged > 0) lines.push(`  ${result.unjudged} exchanges could not be judged (network faults, bodies kept only as previews, the mock's own refusals)`);
-  for (const verdict of orderedConsumers(result.consumers)) lines.push('', ...consumerLines(verdict));
+  const ordered = orderedConsumers(result.consumers);
+  for (const verdict of ordered.slice(0, MAX_SHOWN_CONSUMERS)) lines.push('', ...consumerLines(verdict));
+  if (ordered.length > MAX_SHOWN_CONSUMERS) lines.push('', `… and ${ordered.length - MAX_SHOWN_CONSUMERS} more consumers (see --json)`);
   lines.push('', `Spec changes (${result.changes.length}):`);
-  for (const change of result.changes) {
+  for (const change of result.changes.slice(0, MAX_SHOWN_CHANGES)) {
     const hit = change.consumers.length ? `hits ${change.consumers.join(', ')}` : 'no consumer hit';
     lines.push(`  ${change.level.padEnd(5)} ${change.rule}: ${change.operationId}: ${change.change} — ${hit}`);
   }
+  if (result.changes.length > MAX_SHOWN_CHANGES) lines.push(`  … and ${result.changes.length - MAX_SHOWN_CHANGES} more (see --json)`);
   const broken = result.consumers.filter((verdict) => verdict.breaking.length > 0).map((verdict) => verdict.consumer);
-  lines.push('', broken.length ? `BREAKING for ${broken.length} of ${result.consumers.length} consumers: ${broken.join(', ')}` : `No consumer breaks (${result.consumers.length} consumers).`);
+  const named = broken.length > MAX_SHOWN_CONSUMERS ? `${broken.slice(0, MAX_SHOWN_CONSUMERS).join(', ')}, …` : broken.join(', ');
+  lines.push('', broken.length ? `BREAKING for ${broken.length} of ${result.consumers.length} consumers: ${named}` : `No consumer breaks (${result.consumers.length} consumers).`);
   return lines.join('\n');
 }
 
