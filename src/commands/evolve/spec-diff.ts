@@ -60,7 +60,11 @@ function rules(from: ContractView, next: ContractView): Rule[] {
 export function specDiff(from: ContractView, next: ContractView, verdicts: ConsumerVerdict[]): SpecChange[] {
   const before = operationShapes(from.contract);
   const after = operationShapes(next.contract);
-  const changes = rules(from, next).flatMap((rule) => rule.check(before, after));
+  const levels: Level[] = ['error', 'warn', 'info'];
+  // Breaking by rule first, then by where in the spec: the same order on every run.
+  const changes = rules(from, next)
+    .flatMap((rule) => rule.check(before, after))
+    .sort((a, b) => levels.indexOf(a.level) - levels.indexOf(b.level) || a.pointer.localeCompare(b.pointer) || a.change.localeCompare(b.change));
   return changes.map((change) => ({
     rule: change.rule,
     level: change.level,
