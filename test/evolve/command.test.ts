@@ -72,6 +72,16 @@ describe('exit codes and files', () => {
     expect(result.stdout).toContain('info  request-property-added: createLink: request body /note: optional property added — no consumer hit');
   });
 
+  it('--pact takes several files, as repeated flags or listed after it; each pact names its consumer', async () => {
+    const pact = (consumer: string, slug: string): string =>
+      file(`${consumer}.json`, JSON.stringify({ consumer: { name: consumer }, provider: { name: 'shortlink-api' }, metadata: { pactSpecification: { version: '3.0.0' } }, interactions: [{ description: 'create', request: { method: 'POST', path: '/links', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: { destinationUrl: 'https://example.com/a', domain: 'short.test', slug, tags: [] } }, response: { status: 201 } }] }));
+    const [long, short, third] = [pact('long-slugs', 'spring-sale-2026'), pact('short-slugs', 'abc'), pact('third', 'abcdef')];
+    const result = await run(['--contract', next('b2-slug-max-length-5'), '--pact', long, short, '--pact', third]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('from 3 pacts');
+    expect(result.stdout).toContain('BREAKING for 2 of 3 consumers: long-slugs, third');
+  });
+
   it('through the built CLI: exit 1 and the report', async () => {
     const journalFile = file('cli.json', journal([createEntry('spring-sale-2026')]));
     const cli = await runCli(['evolve', '--contract', next('b2-slug-max-length-5'), '--journal', journalFile], dir);

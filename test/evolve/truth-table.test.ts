@@ -15,7 +15,7 @@ import { CONTRACT_FILE } from '../../src/contract/package-files.js';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { edits, writeNext } from './edits.js';
 import type { JournalEntry } from '../../src/core/journal-types.js';
-import { CONSUMERS, QA, recordTraffic, USER_AGENTS } from './traffic.js';
+import { CONSUMERS, QA, recordTraffic, SDK, USER_AGENTS, WEB } from './traffic.js';
 
 type Cell = 'breaking' | 'changed' | 'fine';
 const B: Cell = 'breaking';
@@ -39,6 +39,28 @@ const TRUTH: Record<string, [Cell, Cell, Cell]> = {
   'a7-link-id-pattern': [F, F, F],
   'c1-short-url-optional': [C, C, F],
   'c2-link-expires-at-required': [C, C, F],
+};
+
+/**
+ * Edit → the spec diff's changes (`rule operationId`) with the consumers each hits, on the mock-mode
+ * journal: "breaking by rule, no consumer hit" (a4, a5, a7) and "additive by rule, yet hit" (c2) show.
+ */
+const CHANGES: Record<string, string[]> = {
+  'b1-delete-removed': [`operation-removed deleteLink: ${WEB}`],
+  'b2-slug-max-length-5': [`request-property-max-length-decreased createLink: ${SDK}`],
+  'b3-tags-max-items-1': [`request-property-max-items-decreased createLink: ${SDK}`],
+  'b4-create-400-removed': [`response-status-removed createLink: ${QA}`],
+  'b5-update-url-required': [`request-property-became-required updateLink: ${SDK}`],
+  'b6-security-header-renamed': [`security-changed createLink: ${SDK}, ${WEB}, ${QA}`, `security-changed deleteLink: ${WEB}`, `security-changed updateLink: ${SDK}, ${QA}`],
+  'a1-list-operation-added': ['operation-added listLinks: '],
+  'a2-optional-request-note': ['request-property-added createLink: '],
+  'a3-create-409-added': ['response-status-added createLink: '],
+  'a4-link-title-removed': ['response-property-removed createLink: ', 'response-property-removed updateLink: '],
+  'a5-slug-pattern-lowercase': ['request-property-pattern-changed createLink: '],
+  'a6-link-expires-at-optional': ['response-property-added createLink: ', 'response-property-added updateLink: '],
+  'a7-link-id-pattern': ['path-parameter-changed deleteLink: ', 'path-parameter-changed updateLink: '],
+  'c1-short-url-optional': [`response-property-became-optional createLink: ${SDK}, ${WEB}`, `response-property-became-optional updateLink: ${SDK}`],
+  'c2-link-expires-at-required': [`response-property-added createLink: ${SDK}, ${WEB}`, `response-property-added updateLink: ${SDK}`],
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'evolve-'));
@@ -109,6 +131,12 @@ describe.each(edits().map((edit) => [edit.name, edit] as const))('%s', (name, ed
     expect(verdicts.map((verdict) => verdict.consumer).sort()).toEqual([...CONSUMERS].sort());
     const row = CONSUMERS.map((consumer) => cellOf(verdicts.find((verdict) => verdict.consumer === consumer)));
     expect({ edit: name, row }).toEqual({ edit: name, row: TRUTH[name] });
+  });
+
+  it('the spec diff: each change by rule, with the consumers it hits (mock-mode journal)', async () => {
+    const result = await evolve({ next: writeNext(edit, dir), from: CONTRACT_FILE, source: { kind: 'journal', file: journalFile }, consumerBy: { kind: 'key' } });
+    const changes = result.changes.map((change) => `${change.rule} ${change.operationId}: ${change.consumers.join(', ')}`);
+    expect({ edit: name, changes }).toEqual({ edit: name, changes: CHANGES[name] });
   });
 });
 

@@ -11,6 +11,7 @@ import { propertyTypeChanged } from './rules/property-type-changed.js';
 import { requestPropertyAdded } from './rules/request-property-added.js';
 import { requestPropertyBecameRequired } from './rules/request-property-became-required.js';
 import { requestPropertyEnumValueRemoved } from './rules/request-property-enum-value-removed.js';
+import { requestPropertyMaxItemsDecreased } from './rules/request-property-max-items-decreased.js';
 import { requestPropertyMaxLengthDecreased } from './rules/request-property-max-length-decreased.js';
 import { requestPropertyPatternChanged } from './rules/request-property-pattern-changed.js';
 import { requestPropertyRemoved } from './rules/request-property-removed.js';
@@ -45,6 +46,7 @@ function rules(from: ContractView, next: ContractView): Rule[] {
     requestPropertyBecameRequired,
     requestPropertyAdded,
     requestPropertyMaxLengthDecreased,
+    requestPropertyMaxItemsDecreased,
     requestPropertyPatternChanged,
     requestPropertyEnumValueRemoved,
     propertyTypeChanged,
