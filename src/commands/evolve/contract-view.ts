@@ -33,6 +33,8 @@ export class ContractView {
   readonly version: string;
   readonly title: string;
   private readonly operations = new Map<string, OperationView>();
+  /** By path template (as many as the contract has paths). */
+  private readonly patterns = new Map<string, { names: string[]; pattern: RegExp }>();
 
   /** Throws when the contract's schemas cannot be compiled (the caller reports it as bad input). */
   constructor(readonly contract: Contract) {
@@ -64,11 +66,16 @@ export class ContractView {
   }
 
   /** The operation's path parameters' values in `path` (which it matches). */
-  static pathValues(template: string, path: string): Record<string, string> {
-    const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-    const pattern = new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([^/]+)')}$`);
-    const values = pattern.exec(path.split('?')[0] ?? '') ?? [];
-    return Object.fromEntries(names.map((name, index) => [name, safeDecode(values[index + 1] ?? '')]));
+  pathValues(template: string, path: string): Record<string, string> {
+    // One pattern per template, made once: a journal holds thousands of calls of a few operations.
+    let compiled = this.patterns.get(template);
+    if (!compiled) {
+      const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+      compiled = { names, pattern: new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([^/]+)')}$`) };
+      this.patterns.set(template, compiled);
+    }
+    const values = compiled.pattern.exec(path) ?? [];
+    return Object.fromEntries(compiled.names.map((name, index) => [name, safeDecode(values[index + 1] ?? '')]));
   }
 }
 

@@ -7,7 +7,7 @@
 // Only what is new in NEXT counts: a problem the exchange had under --from too (a QA script's
 // deliberately bad request, a 404 of an unknown path) is no change.
 import type { ErrorObject } from 'ajv';
-import { ContractView } from './contract-view.js';
+import type { ContractView } from './contract-view.js';
 import type { Exchange } from './exchanges.js';
 import { removalProbes } from './removal-probes.js';
 
@@ -69,11 +69,11 @@ export class Judge {
         problems.push({ pointer: '', reason: `security: NEXT requires the ${header} header, which the request did not send (401)` });
       }
     }
-    const values = ContractView.pathValues(next.path, path);
-    const fromValues = ContractView.pathValues(from.path, path);
+    const values = next.pathParameters.length ? this.next.pathValues(next.path, path) : {};
     for (const parameter of next.pathParameters) {
       const errors = parameter.validate(values[parameter.name] ?? '');
-      const old = from.pathParameters.find((candidate) => candidate.name === parameter.name)?.validate(fromValues[parameter.name] ?? '') ?? [];
+      const before = errors.length ? from.pathParameters.find((candidate) => candidate.name === parameter.name) : undefined;
+      const old = before?.validate(this.from.pathValues(from.path, path)[parameter.name] ?? '') ?? [];
       problems.push(...newErrors(errors, old).map((error) => ({ pointer: '', reason: `path parameter ${parameter.name} ${describe(error)}` })));
     }
     if (exchange.requestBody === undefined) {
@@ -81,7 +81,8 @@ export class Judge {
       return problems;
     }
     const errors = this.next.checker.requestBodyErrors(nextId, exchange.requestBody);
-    const old = this.from.checker.requestBodyErrors(fromId, exchange.requestBody);
+    // --from is asked only when NEXT finds something: most exchanges keep both, at half the cost.
+    const old = errors.length ? this.from.checker.requestBodyErrors(fromId, exchange.requestBody) : [];
     return [...problems, ...newErrors(errors, old).map((error) => ({ pointer: pointerOf(error), reason: `request body ${describe(error)}` }))];
   }
 
@@ -90,13 +91,13 @@ export class Judge {
     const documents = this.next.checker.documentsBody(nextId, status);
     if (!documents) return responseBody === undefined || this.from.checker.documentsBody(fromId, status) === false ? [] : [{ pointer: '', reason: `NEXT documents no body for status ${status}, and the answer had one` }];
     if (responseBody === undefined) return this.from.checker.documentsBody(fromId, status) ? [] : [{ pointer: '', reason: `NEXT documents a body for status ${status}, and the answer had none` }];
+    const fromErrors = (): ErrorObject[] => (this.from.checker.documentsBody(fromId, status) ? this.from.checker.responseBodyErrors(fromId, status, responseBody) : []);
     const errors = this.next.checker.responseBodyErrors(nextId, status, responseBody);
-    const old = this.from.checker.documentsBody(fromId, status) ? this.from.checker.responseBodyErrors(fromId, status, responseBody) : [];
-    const invalid = newErrors(errors, old).map((error) => ({ pointer: pointerOf(error), reason: `answer ${describe(error)}` }));
-    // Probed only on an answer both contracts accept: otherwise any removal "breaks" --from.
-    if (errors.length > 0 || old.length > 0) return invalid;
-    const optional = removalProbes(responseBody, (body) => this.leftOutNewly(nextId, fromId, status, body), this.probeCache, `${nextId} ${status}`);
-    return [...invalid, ...optional.map((pointer) => ({ pointer, reason: 'answer field may now be left out: NEXT no longer requires it' }))];
+    if (errors.length) return newErrors(errors, fromErrors()).map((error) => ({ pointer: pointerOf(error), reason: `answer ${describe(error)}` }));
+    // Probed only on an answer --from accepts too (otherwise any removal "breaks" --from); asked
+    // only when a probe may find something, so like answers cost NEXT's validation alone.
+    const optional = removalProbes(responseBody, (body) => this.leftOutNewly(nextId, fromId, status, body), this.probeCache, `${nextId} ${status}`, () => fromErrors().length === 0);
+    return optional.map((pointer) => ({ pointer, reason: 'answer field may now be left out: NEXT no longer requires it' }));
   }
 
   /** Whether a body without one field keeps NEXT and breaks --from: the field is no longer required. */

@@ -8,12 +8,20 @@ const MAX_PROBE_DEPTH = 8;
 
 type Json = Record<string, unknown>;
 
-/** The pointers (array items as their first: /tags/0/id) of fields `leftOut` says are newly optional. */
-export function removalProbes(body: unknown, leftOut: (body: unknown) => boolean, cache: Map<string, boolean>, cacheKey: string): string[] {
+/**
+ * The pointers (array items as their first: /tags/0/id) of fields `leftOut` says are newly
+ * optional; none when `applies` says the body is not one to probe, asked only once a probe is not
+ * known to find nothing (the cache holds each field's verdict).
+ */
+export function removalProbes(body: unknown, leftOut: (body: unknown) => boolean, cache: Map<string, boolean>, cacheKey: string, applies: () => boolean): string[] {
   const found: string[] = [];
+  let checked: boolean | undefined;
   for (const path of fieldPaths(body)) {
     const pointer = `/${path.map(String).map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
     const key = `${cacheKey} ${pointer}`;
+    if (cache.get(key) === false) continue;
+    checked ??= applies();
+    if (!checked) return [];
     let optional = cache.get(key);
     if (optional === undefined) {
       optional = leftOut(without(body, path));
