@@ -82,6 +82,20 @@ describe('exit codes and files', () => {
     expect(result.stdout).toContain('BREAKING for 2 of 3 consumers: long-slugs, third');
   });
 
+  it('--consumer-by header:NAME names consumers by a recorded header; one that is missing or not a string names none', async () => {
+    const entries = [createEntry('abc'), createEntry('abc'), createEntry('abc')];
+    entries[0]!.headers = { 'user-agent': 'acme-web/3.2' };
+    (entries[1] as unknown as { headers: object }).headers = { 'user-agent': { not: 'a string' } };
+    const json = join(dir, 'by-header.json');
+    const result = await run(['--contract', CONTRACT_FILE, '--journal', file('by-header-journal.json', journal(entries)), '--consumer-by', 'header:User-Agent', '--json', json]);
+    expect(result.code).toBe(0);
+    const consumers = (JSON.parse(readFileSync(json, 'utf8')) as { consumers: Array<{ consumer: string; exchanges: number }> }).consumers;
+    expect(consumers.map(({ consumer, exchanges }) => ({ consumer, exchanges }))).toEqual([
+      { consumer: '(no user-agent)', exchanges: 2 },
+      { consumer: 'acme-web/3.2', exchanges: 1 },
+    ]);
+  });
+
   it('through the built CLI: exit 1 and the report', async () => {
     const journalFile = file('cli.json', journal([createEntry('spring-sale-2026')]));
     const cli = await runCli(['evolve', '--contract', next('b2-slug-max-length-5'), '--journal', journalFile], dir);
@@ -103,6 +117,7 @@ describe('bad input: exit 2 with one line', () => {
     ['a NEXT with a remote $ref', () => ['--contract', file('remote.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace("$ref: '#/components/schemas/Link'", "$ref: 'https://example.com/link.yaml'")), '--journal', valid()], 'has a $ref outside the file (https://example.com/link.yaml)'],
     ['a NEXT over the bound', () => ['--contract', file('huge.yaml', Buffer.alloc(MAX_CONTRACT_BYTES + 10, 0x20)), '--journal', valid()], `is larger than ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB`],
     ['a --from that is no contract', () => ['--contract', CONTRACT_FILE, '--from', file('from.json', '{"openapi": "3.0.3"}'), '--journal', valid()], 'has no paths'],
+    ['a NEXT whose schemas cannot be compiled', () => ['--contract', file('bad-pattern.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace("pattern: '^[A-Za-z0-9_-]*$'", "pattern: '^[A-Za-z0-9_-'")), '--journal', valid()], 'cannot be compiled'],
     ['a journal that is not JSON', () => ['--contract', CONTRACT_FILE, '--journal', file('j.txt', 'GET /links 200')], 'is not JSON'],
     ['a journal that is not a journal', () => ['--contract', CONTRACT_FILE, '--journal', file('j.json', '{"links": []}')], 'is not a journal'],
     ['a journal over the bound', () => ['--contract', CONTRACT_FILE, '--journal', file('big.json', Buffer.alloc(MAX_JOURNAL_FILE_BYTES + 10, 0x20))], `is larger than ${MAX_JOURNAL_FILE_BYTES / 1024 / 1024} MiB`],

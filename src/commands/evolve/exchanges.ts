@@ -31,7 +31,11 @@ export type AccountNames = ReadonlyMap<string, string>;
  * never), else its masked key (proxy mode: the upstream's accounts are unknown), else '(no key)'.
  */
 export function consumerOf(entry: JournalEntry, by: ConsumerBy, names: AccountNames): string {
-  if (by.kind === 'header') return entry.headers?.[by.name] ?? `(no ${by.name})`;
+  if (by.kind === 'header') {
+    // A saved journal is any JSON: a header that is not a string names no consumer.
+    const value: unknown = entry.headers?.[by.name];
+    return typeof value === 'string' ? value : `(no ${by.name})`;
+  }
   if (entry.accountId !== null) return names.get(entry.accountId) ?? `account ${entry.accountId}`;
   return entry.apiKey === null ? '(no key)' : `key ${entry.apiKey}`;
 }
