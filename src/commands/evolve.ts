@@ -155,7 +155,8 @@ function consumerBy(value: string | undefined, pacts: boolean): ConsumerBy {
   return { kind: 'header', name: header[1].toLowerCase() };
 }
 
-const MAX_LINE_CHARS = 300;
+/** A refusal's line: room for an admin URL, the bound it broke and the hint naming the mock. */
+const MAX_LINE_CHARS = 600;
 
 function oneLine(text: string): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');

@@ -9,6 +9,7 @@ import { PactFileError, readPactFile } from '../../pact/pact-file.js';
 import { readPactJson } from '../../pact/pact-input.js';
 import { AdminApiError, AdminClient } from '../../toolkit/admin-client.js';
 import { answerRule, MAX_ADMIN_ANSWER_BYTES } from '../../toolkit/admin-answers.js';
+import { NAME_THE_MOCK } from '../../toolkit/admin-flags.js';
 import { readFileWithin } from './bounded-read.js';
 import { exchangeOfEntry, exchangesOfPact, type AccountNames, type ConsumerBy, type Exchange } from './exchanges.js';
 
@@ -52,7 +53,7 @@ async function fetchJournal(url: string, adminToken: string | undefined): Promis
     const { accounts } = await client.call<{ accounts: Array<{ id?: unknown; name?: unknown }> }>('GET', '/accounts');
     return { entries: journal.entries, names: namesOf(accounts) };
   } catch (error) {
-    if (error instanceof AdminApiError) throw new InputError(`cannot read the journal of ${url}: ${error.message}`);
+    if (error instanceof AdminApiError) throw new InputError(`cannot read the journal of ${url}: ${error.message}${error.status === 0 ? `; ${NAME_THE_MOCK}` : ''}`);
     throw error;
   }
 }
