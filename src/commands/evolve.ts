@@ -88,10 +88,16 @@ export async function runEvolveCommand(argv: readonly string[], env: NodeJS.Proc
   }
 }
 
+/** Contracts already read and compiled (a caller judging many inputs against one NEXT compiles it once). */
+export interface Compiled {
+  from?: ContractView;
+  next?: ContractView;
+}
+
 /** The whole judgement, files and network read, nothing written. */
-export async function evolve(options: Omit<Options, 'json' | 'junit'>): Promise<EvolveResult> {
-  const from = view(options.from, '--from');
-  const next = view(options.next, '--contract');
+export async function evolve(options: Omit<Options, 'json' | 'junit'>, compiled: Compiled = {}): Promise<EvolveResult> {
+  const from = compiled.from ?? view(options.from, '--from');
+  const next = compiled.next ?? view(options.next, '--contract');
   const recorded = await readRecorded(options.source, options.consumerBy);
   const judge = new Judge(from, next);
   const consumers = new Consumers();
@@ -100,7 +106,7 @@ export async function evolve(options: Omit<Options, 'json' | 'junit'>): Promise<
   return { from: from.version, to: next.version, source: recorded.from, exchanges: recorded.exchanges.length, skipped: recorded.skipped, unjudged: recorded.unjudged, consumers: verdicts, changes: specDiff(from, next, verdicts) };
 }
 
-function view(file: string, flag: string): ContractView {
+export function view(file: string, flag: string): ContractView {
   const contract = readContractFile(file);
   try {
     return new ContractView(contract);

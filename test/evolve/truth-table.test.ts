@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evolve } from '../../src/commands/evolve.js';
+import { evolve, view, type Compiled } from '../../src/commands/evolve.js';
 import type { ConsumerBy } from '../../src/commands/evolve/exchanges.js';
 import type { Source } from '../../src/commands/evolve/input.js';
 import { runPactExport } from '../../src/pact/export-command.js';
@@ -104,6 +104,17 @@ function pactOf(consumer: string, entries: JournalEntry[]): object {
   return { consumer: { name: consumer }, provider: { name: 'shortlink-api' }, interactions, metadata: { pactSpecification: { version: '3.0.0' } } };
 }
 
+/** Each contract compiled once for the whole file (its inputs and its spec diff). */
+const compiledOnce = new Map<string, Compiled>();
+let fromCompiled: Compiled['from'];
+function compiledFor(edit: Parameters<typeof writeNext>[0]): { next: string; compiled: Compiled } {
+  const next = writeNext(edit, dir);
+  fromCompiled ??= view(CONTRACT_FILE, '--from');
+  const known = compiledOnce.get(edit.name) ?? { from: fromCompiled, next: view(next, '--contract') };
+  compiledOnce.set(edit.name, known);
+  return { next, compiled: known };
+}
+
 const byAgent = Object.fromEntries(Object.entries(USER_AGENTS).map(([consumer, agent]) => [agent, consumer]));
 
 /** Each recorded input, and how its consumers' names map to the fixture's. */
@@ -124,9 +135,9 @@ const cellOf = (verdict: { breaking: unknown[]; changed: unknown[] } | undefined
 
 describe.each(edits().map((edit) => [edit.name, edit] as const))('%s', (name, edit) => {
   it.each(Object.keys(INPUTS))('%s: the truth table row', async (input) => {
-    const next = writeNext(edit, dir);
+    const { next, compiled } = compiledFor(edit);
     const { source, consumerBy, name: rename } = (INPUTS[input] as () => ReturnType<(typeof INPUTS)[string]>)();
-    const result = await evolve({ next, from: CONTRACT_FILE, source, consumerBy });
+    const result = await evolve({ next, from: CONTRACT_FILE, source, consumerBy }, compiled);
     const verdicts = result.consumers.map((verdict) => ({ ...verdict, consumer: rename(verdict.consumer) }));
     expect(verdicts.map((verdict) => verdict.consumer).sort()).toEqual([...CONSUMERS].sort());
     const row = CONSUMERS.map((consumer) => cellOf(verdicts.find((verdict) => verdict.consumer === consumer)));
@@ -134,7 +145,8 @@ describe.each(edits().map((edit) => [edit.name, edit] as const))('%s', (name, ed
   });
 
   it('the spec diff: each change by rule, with the consumers it hits (mock-mode journal)', async () => {
-    const result = await evolve({ next: writeNext(edit, dir), from: CONTRACT_FILE, source: { kind: 'journal', file: journalFile }, consumerBy: { kind: 'key' } });
+    const { next, compiled } = compiledFor(edit);
+    const result = await evolve({ next, from: CONTRACT_FILE, source: { kind: 'journal', file: journalFile }, consumerBy: { kind: 'key' } }, compiled);
     const changes = result.changes.map((change) => `${change.rule} ${change.operationId}: ${change.consumers.join(', ')}`);
     expect({ edit: name, changes }).toEqual({ edit: name, changes: CHANGES[name] });
   });
