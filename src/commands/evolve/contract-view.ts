@@ -25,6 +25,8 @@ export interface OperationView extends OperationInfo {
   pathParameters: PathParameter[];
   /** Whether the request body is required. */
   bodyRequired: boolean;
+  /** The media types its request body may be sent as, lower case; [] when it takes none. */
+  requestMediaTypes: string[];
 }
 
 export class ContractView {
@@ -52,7 +54,8 @@ export class ContractView {
         ...operation,
         securityHeaders: securityHeaders(document, node),
         pathParameters: pathParameters(ajv, document, operation.path, item, node),
-        bodyRequired: isObject(node['requestBody']) && resolve(document, node['requestBody'])?.['required'] === true,
+        bodyRequired: resolve(document, node['requestBody'])?.['required'] === true,
+        requestMediaTypes: mediaTypes(resolve(document, node['requestBody'])),
       });
     }
   }
@@ -99,6 +102,10 @@ export function resolve(document: Json, node: unknown, depth = 0): Json | undefi
     .split('/')
     .reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
   return resolve(document, target, depth + 1);
+}
+
+function mediaTypes(body: Json | undefined): string[] {
+  return isObject(body?.['content']) ? Object.keys(body['content']).map((type) => type.toLowerCase()) : [];
 }
 
 function securityHeaders(document: Json, operation: Json): string[] {

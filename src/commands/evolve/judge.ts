@@ -80,6 +80,10 @@ export class Judge {
       if (next.bodyRequired && !from.bodyRequired) problems.push({ pointer: '', reason: 'the request body is now required' });
       return problems;
     }
+    const sent = (exchange.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (next.requestMediaTypes.length && !next.requestMediaTypes.includes(sent) && from.requestMediaTypes.includes(sent)) {
+      return [...problems, { pointer: '', reason: `content type ${sent} is no longer accepted (NEXT takes ${next.requestMediaTypes.join(', ')}; 400)` }];
+    }
     const errors = this.next.checker.requestBodyErrors(nextId, exchange.requestBody);
     // --from is asked only when NEXT finds something: most exchanges keep both, at half the cost.
     const old = errors.length ? this.from.checker.requestBodyErrors(fromId, exchange.requestBody) : [];

@@ -8,6 +8,7 @@ import { operationAdded } from './rules/operation-added.js';
 import { operationRemoved } from './rules/operation-removed.js';
 import { pathParameterRule } from './rules/path-parameter-changed.js';
 import { propertyTypeChanged } from './rules/property-type-changed.js';
+import { requestMediaTypeRule } from './rules/request-media-type-removed.js';
 import { requestPropertyAdded } from './rules/request-property-added.js';
 import { requestPropertyBecameRequired } from './rules/request-property-became-required.js';
 import { requestPropertyEnumValueRemoved } from './rules/request-property-enum-value-removed.js';
@@ -42,6 +43,7 @@ function rules(from: ContractView, next: ContractView): Rule[] {
     operationAdded,
     securityRule((shape, side) => operationOf(shape, side)?.securityHeaders ?? []),
     pathParameterRule((shape, side) => new Map((operationOf(shape, side)?.pathParameters ?? []).map((parameter) => [parameter.name, JSON.stringify(parameter.schema)]))),
+    requestMediaTypeRule((shape, side) => operationOf(shape, side)?.requestMediaTypes ?? []),
     requestPropertyRemoved,
     requestPropertyBecameRequired,
     requestPropertyAdded,
