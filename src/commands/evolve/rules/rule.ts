@@ -60,6 +60,18 @@ export const reasonOfSide = (side: string): string => (side === 'request' ? 'req
 
 export { escapePointer };
 
+/** What an operation rule says of one change: the rest (rule, level, operation) is filled in. */
+export type OperationChange = Pick<Change, 'pointer' | 'change' | 'hits'>;
+
+/** A rule over each operation both contracts have: `judge` lists its changes (none: []). */
+export function operationRule(id: string, level: Level, judge: (was: OperationShape, now: OperationShape) => OperationChange[]): Rule {
+  return {
+    id,
+    level,
+    check: (from, next) => inBoth(from, next).flatMap(([was, now]) => judge(was, now).map((change) => ({ rule: id, level, operationId: now.operationId, ...change }))),
+  };
+}
+
 /** A field's change as a rule sees it: the side, the field, its schema before and after (undefined: absent). */
 export interface FieldPair {
   side: string;
