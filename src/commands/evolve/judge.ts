@@ -64,8 +64,10 @@ export class Judge {
     const from = this.from.operation(fromId);
     if (!next || !from) return [];
     const problems: Problem[] = [];
+    // Only a request that kept --from's security (every header it asked for; any request when it asked none) is newly refused.
+    const keptFrom = from.securityHeaders.every((header) => exchange.headers[header] !== undefined);
     for (const header of next.securityHeaders) {
-      if (exchange.headers[header] === undefined && !from.securityHeaders.every((old) => exchange.headers[old] === undefined)) {
+      if (exchange.headers[header] === undefined && keptFrom) {
         problems.push({ pointer: '', reason: `security: NEXT requires the ${header} header, which the request did not send (401)` });
       }
     }
