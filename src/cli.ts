@@ -18,6 +18,7 @@ const COMMAND_RUNNERS: Record<CommandName, () => Promise<CommandRunner>> = {
   contract: async () => (await import('./contract/command.js')).runContractCommand,
   coverage: async () => (await import('./commands/coverage.js')).runCoverageCommand,
   drift: async () => (await import('./commands/drift.js')).runDriftCommand,
+  evolve: async () => (await import('./commands/evolve.js')).runEvolveCommand,
   mcp: async () => (await import('./commands/mcp.js')).runMcpCommand,
   pact: async () => (await import('./commands/pact.js')).runPactCommand,
   robustness: async () => (await import('./commands/robustness.js')).runRobustnessCommand,

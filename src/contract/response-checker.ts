@@ -152,6 +152,11 @@ export class ResponseChecker {
     return validate(body).map((error) => problemText(describeError(error, 'request body')));
   }
 
+  /** The raw Ajv errors of a request body (for a caller that reads their pointers: evolve); [] when the operation takes none. */
+  requestBodyErrors(operationId: string, body: unknown): ErrorObject[] {
+    return this.operations.get(operationId)?.requestBody?.(body) ?? [];
+  }
+
   /** For a judge without bounds of its own (pact's engine): the body with arrays over maxItems cut to one past them. */
   boundedBody(operationId: string, status: number | 'request', body: unknown): unknown {
     const operation = this.operations.get(operationId);

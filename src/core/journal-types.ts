@@ -62,6 +62,11 @@ export interface JournalEntry {
   violationsNotKept?: number;
   /** Proxy mode only: what the upstream answered; absent when a scenario answered locally. */
   upstream?: UpstreamOutcome;
+  /**
+   * The request's headers that name its client (user-agent and any x-client-* header), so that a
+   * report can tell clients apart by a header (evolve --consumer-by header:NAME); absent when none.
+   */
+  headers?: Record<string, string>;
   /** Variety mode: the seed the answer was drawn under and the dimensions that changed it; null when variety was off. */
   variety?: AnswerVariety | null;
 }

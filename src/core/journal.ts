@@ -10,6 +10,31 @@ export type { Verdict, Violation, UpstreamOutcome, JournalEntry, AnswerVariety, 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 const MAX_BODY_CHARS = 4096;
 
+/** The most client headers one entry keeps (evolve --consumer-by header:NAME), and the most characters of each value. */
+export const MAX_RECORDED_HEADERS = 8;
+export const MAX_HEADER_VALUE_CHARS = 256;
+/** Headers that name a client and carry no credential: user-agent and the x-client-* family. */
+const CLIENT_HEADER = /^(?:user-agent|x-client-[a-z0-9-]+)$/;
+
+/**
+ * The request's client headers (names as Node gives them, lower case), bounded; undefined when it
+ * has none, so that a request without any carries no object.
+ */
+export function clientHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> | undefined {
+  let kept: Record<string, string> | undefined;
+  let count = 0;
+  for (const name in headers) {
+    if (count >= MAX_RECORDED_HEADERS) break;
+    if (!CLIENT_HEADER.test(name)) continue;
+    const value = headers[name];
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    (kept ??= {})[name] = text.length > MAX_HEADER_VALUE_CHARS ? text.slice(0, MAX_HEADER_VALUE_CHARS) : text;
+    count += 1;
+  }
+  return kept;
+}
+
 /** Never the full key: enough of it to tell keys apart in a list. */
 export function maskApiKey(key: string): string {
   const shown = Math.min(4, Math.floor(key.length / 2));

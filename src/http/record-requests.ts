@@ -3,7 +3,7 @@
 // journal entry, and the coverage of the key's client.
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
-import { capBody, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
+import { capBody, clientHeaders, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
 import { maskQueryValues, printable } from '../core/printable.js';
 import type { ViolationStore } from '../core/violations.js';
@@ -145,6 +145,8 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
     responseBody: capBody(res.locals['responseBody'], contentLength(res.getHeader('content-length'))),
     variety: answerVariety(res.locals[CHOSEN_VARIETY] as ChosenVariety | null | undefined),
   };
+  const headers = clientHeaders(req.headers);
+  if (headers) entry.headers = headers;
   addProxied(entry, res);
   return entry;
 }

@@ -31,6 +31,7 @@ export const COMMANDS = [
   { name: 'contract', summary: 'check a live server (this mock or any deployment) against openapi.yaml; see contract --help' },
   { name: 'coverage', summary: "print which documented error paths each key's client has met on a running mock; see coverage --help" },
   { name: 'drift', summary: 'print the distinct contract violations a mock in proxy mode has seen (exit 1 when any); see drift --help' },
+  { name: 'evolve', summary: 'judge recorded traffic (journal or pacts) against the next contract: which consumer breaks; see evolve --help' },
   { name: 'mcp', summary: 'an MCP server over stdio for coding agents: a mock of its own, or --base-url URL to drive a running one; see mcp --help' },
   { name: 'pact', summary: "write a Pact file from a running mock's journal (pact export), or check one against openapi.yaml (pact check); see pact --help" },
   { name: 'robustness', summary: "run your client's tests against every answer the contract allows (variety mode); shrink a failure to its cause; see robustness --help" },

@@ -1,7 +1,8 @@
 // The commands that read a running mock's admin API (coverage, drift, pact export, robustness
-// --base-url) pointed at something that is not one: an answer past its route's bound, an answer of
-// another shape, a redirect elsewhere, nothing listening. Each prints one line naming the URL on
-// stderr and exits with its documented code (robustness 2, the others 1): never a stack trace,
+// --base-url, evolve --base-url) pointed at something that is not one: an answer past its route's
+// bound, an answer of another shape, a redirect elsewhere, nothing listening. Each prints one line
+// naming the URL on stderr and exits with its documented code (robustness and evolve 2, the others
+// 1): never a stack trace,
 // never the admin token sent to the redirect's origin.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { runCoverageCommand } from '../../src/commands/coverage.js';
 import { runDriftCommand } from '../../src/commands/drift.js';
+import { runEvolveCommand } from '../../src/commands/evolve.js';
+import { CONTRACT_FILE } from '../../src/contract/package-files.js';
 import { runRobustnessCommand } from '../../src/commands/robustness.js';
 import { runPactExport } from '../../src/pact/export-command.js';
 import { hostileAdmin, itemsFor, type HostileAnswer, type HostileServer } from '../helpers/hostile-admin.js';
@@ -41,6 +44,7 @@ const COMMANDS: Command[] = [
   { name: 'coverage', code: 1, run: (url, io) => runCoverageCommand(['--base-url', url, '--admin-token', TOKEN], {}, io) },
   { name: 'drift', code: 1, run: (url, io) => runDriftCommand(['--base-url', url, '--admin-token', TOKEN], {}, io) },
   { name: 'pact export', code: 1, run: (url, io) => runPactExport(['--consumer', 'web', '--base-url', url, '--admin-token', TOKEN, '--out', join(dir, 'never.json')], {}, io) },
+  { name: 'evolve', code: 2, run: (url, io) => runEvolveCommand(['--contract', CONTRACT_FILE, '--base-url', url, '--admin-token', TOKEN], {}, io) },
   { name: 'robustness', code: 2, run: (url, io) => runRobustnessCommand(['--base-url', url, '--admin-token', TOKEN, '--runs', '1', '--', process.execPath, '-e', ''], {}, io) },
 ];
 

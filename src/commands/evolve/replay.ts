@@ -1,0 +1,26 @@
+// The replay of one recorded exchange: a curl against a mock started with `--contract NEXT` at
+// the default address. The journal masks API keys, so the key is $API_KEY, to be set by whoever
+// replays; a scenario that shaped the answer is asked for again with x-mock-scenario.
+import { DEFAULT_BASE_URL } from '../../toolkit/admin-flags.js';
+import type { Exchange } from './exchanges.js';
+
+/** A replayed body longer than this is cut (the report stays bounded); the journal keeps 4 KiB at most anyway. */
+export const MAX_REPLAY_BODY_CHARS = 4096;
+
+const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export function replayCommand(exchange: Exchange): string {
+  const parts = ['curl', '-sS', '-i', '-X', exchange.method, quoted(`${DEFAULT_BASE_URL}${exchange.path}`)];
+  for (const name of Object.keys(exchange.headers).sort()) {
+    if (name === 'content-type') continue;
+    // Masked by the journal (or a credential in a pact): the replayer gives the real one.
+    const value = name === 'x-api-key' || name === 'authorization' ? '$API_KEY' : exchange.headers[name] ?? '';
+    parts.push('-H', name === 'x-api-key' || name === 'authorization' ? `"${name}: ${value}"` : quoted(`${name}: ${value}`));
+  }
+  if (exchange.scenario !== null) parts.push('-H', quoted(`x-mock-scenario: ${exchange.scenario}`));
+  if (exchange.requestBody !== undefined) {
+    const body = JSON.stringify(exchange.requestBody) ?? '';
+    parts.push('-H', quoted('content-type: application/json'), '--data', quoted(body.length > MAX_REPLAY_BODY_CHARS ? `${body.slice(0, MAX_REPLAY_BODY_CHARS)}…(cut)` : body));
+  }
+  return parts.join(' ');
+}
