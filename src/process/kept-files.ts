@@ -18,6 +18,7 @@ import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.
 import type { Contract } from '../core/contract-types.js';
 import { CONTRACT_FILE, contractOf } from '../contract/package-files.js';
 import { readRegularFileSync } from '../contract/regular-file.js';
+import { readUserContractText, userContractOf } from '../contract/user-contract.js';
 import { textDigest } from '../contract/text-digest.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { StartupError } from './startup-error.js';
@@ -40,6 +41,25 @@ export function keptContract(file = CONTRACT_FILE): KeptContract {
     const contract = contractOf(text);
     return { contract, rules: new ContractRules(contract.document) };
   });
+}
+
+/**
+ * The contract a user named (--contract FILE), read within its bounds and checked (user-contract.ts),
+ * kept like the package's: the package's own text, wherever it lies, is the very same kept entry.
+ * Refused as a StartupError of one line naming how FILE was given and its first problem.
+ */
+export function keptUserContract(file: string, given: string): KeptContract {
+  let text: string;
+  try {
+    text = readUserContractText(file);
+    return keptFor(contracts, textDigest(text), () => {
+      const contract = userContractOf(text);
+      return { contract, rules: new ContractRules(contract.document) };
+    });
+  } catch (error) {
+    if ((error as Error).name !== 'ContractFileError') throw error;
+    throw new StartupError(`cannot serve ${given}: ${(error as Error).message}`);
+  }
 }
 
 /** The fixtures of `file`: the same object while the file's text is the same. Refused as a StartupError. */
