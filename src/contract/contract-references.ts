@@ -4,6 +4,7 @@
 // file can stand for a huge document (aliases of aliases), and every later copy would expand it.
 import { MAX_CONTRACT_VALUES } from './contract-limits.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
+import { escapePointer, valueAt } from '../core/schema-pointer.js';
 
 
 /** The first problem of the document's `$ref`s, naming its pointer (and its line when the text shows it), or undefined. */
@@ -30,24 +31,7 @@ export function contractReferenceProblem(document: unknown, text: string): strin
 
 function refProblem(document: OpenApiDocument, ref: string): string | undefined {
   if (!ref.startsWith('#')) return 'is not local: only references within the file (starting with #) are served, the mock reads no other file or URL';
-  return resolvePointer(document, ref.slice(1)) === undefined ? 'names nothing in the file' : undefined;
-}
-
-/** The value at a JSON pointer (`/components/schemas/Link`), or undefined. */
-export function resolvePointer(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document;
-  if (!pointer.startsWith('/')) return undefined;
-  let value: unknown = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-export function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return valueAt(document, ref.slice(1)) === undefined ? 'names nothing in the file' : undefined;
 }
 
 /** `line L, column C: ` of the first `$ref: <ref>` the text shows (YAML or JSON), or nothing when none. */

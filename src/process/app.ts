@@ -38,6 +38,7 @@ import { contractValidator } from '../http/validator.js';
 import { bodyVerdict, readAgainWhenChanged } from '../http/read-again.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { SeedAccount } from '../core/new-account.js';
+import type { ServedContract } from '../admin/contract-routes.js';
 import type { proxyPipeline, ProxySettings } from '../proxy/pipeline.js';
 import { VIOLATIONS_HEADER } from '../proxy/headers.js';
 import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from '../http/variety.js';
@@ -46,6 +47,8 @@ import { type VarietySwitch, varietySwitchFor } from '../variety/switch.js';
 
 export interface AppDeps {
   service: LinkService;
+  /** How the contract is served against the shipped one (GET /__admin/contract; D32). */
+  servedContract: ServedContract;
   /** Whether shared data can be reached now (GET /__admin/health answers 503 when not). */
   storeHealth?: () => Promise<StoreHealth>;
   contract: Contract;
@@ -187,6 +190,7 @@ function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adm
     variety,
     ...(deps.proxy ? { varietyRefused: "variety mode varies the mock's own answers; in proxy mode (--proxy) the answers are the upstream's" } : {}),
     service: deps.service,
+    servedContract: deps.servedContract,
     scenarios: deps.scenarios,
     journal: deps.journal,
     coverage: deps.coverage,

@@ -7,6 +7,7 @@ import { DEFAULT_SCENARIOS_DIR } from '../contract/package-files.js';
 import { hasBuiltInLayer } from '../scenarios/scenario-layers.js';
 import { redactUrl } from '../store/redis/redis-connection.js';
 import type { Mock } from './mock.js';
+import { servedLines } from './served-lines.js';
 
 export async function startupBanner(url: string, config: Config, mock: Mock, version: string): Promise<string> {
   const store = mock.service.store;
@@ -23,6 +24,7 @@ export async function startupBanner(url: string, config: Config, mock: Mock, ver
   return [
     `shortlink-mock ${version} listening on ${url}`,
     `  contract   ${url}/openapi.yaml (${config.contract === undefined ? '' : `${config.contract}; `}every request and response is validated against it)`,
+    ...(config.contract === undefined ? [] : servedLines(mock.servedContract)),
     ...(config.proxy ? [`  proxy      every API request goes to ${config.proxy.href} (${proxyMode(config)}); violations: ${url}/__admin/violations, shortlink-mock drift`] : []),
     `  db         ${db}`,
     `  console    ${url}/__admin/  (journal, scenarios, coverage, snapshots)${config.adminToken ? ' — needs the admin token' : ''}`,

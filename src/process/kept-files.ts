@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { Contract } from '../core/contract-types.js';
+import { classifyContract, type ContractClasses } from '../core/contract-classes.js';
 import { CONTRACT_FILE, contractOf } from '../contract/package-files.js';
 import { readRegularFileSync } from '../contract/regular-file.js';
 import { readUserContractText, userContractOf } from '../contract/user-contract.js';
@@ -29,6 +30,8 @@ export const MAX_KEPT_TEXTS = 4;
 export interface KeptContract {
   contract: Contract;
   rules: ContractRules;
+  /** How each operation and field is served, against the shipped contract (src/core/contract-classes.ts). */
+  classes: ContractClasses;
 }
 
 const contracts = new Map<string, KeptContract>();
@@ -37,10 +40,7 @@ const fixtureSpecs = new Map<string, FixtureSpec>();
 /** The package's contract and its rules: the same objects while openapi.yaml's text is the same (another file: the tests'). */
 export function keptContract(file = CONTRACT_FILE): KeptContract {
   const text = readFileSync(file, 'utf8');
-  return keptFor(contracts, textDigest(text), () => {
-    const contract = contractOf(text);
-    return { contract, rules: new ContractRules(contract.document) };
-  });
+  return keptFor(contracts, textDigest(text), () => kept(contractOf(text), file === CONTRACT_FILE ? undefined : keptContract().contract));
 }
 
 /**
@@ -52,14 +52,23 @@ export function keptUserContract(file: string, given: string): KeptContract {
   let text: string;
   try {
     text = readUserContractText(file);
-    return keptFor(contracts, textDigest(text), () => {
-      const contract = userContractOf(text);
-      return { contract, rules: new ContractRules(contract.document) };
-    });
+    return keptFor(contracts, textDigest(text), () => kept(userContractOf(text), keptContract().contract));
   } catch (error) {
     if ((error as Error).name !== 'ContractFileError') throw error;
     throw new StartupError(`cannot serve ${given}: ${(error as Error).message}`);
   }
+}
+
+/** A contract, its rules and its classes against the shipped one (`shipped`; undefined: it is the shipped one). */
+function kept(contract: Contract, shipped: Contract | undefined): KeptContract {
+  const classes = classifyContract((shipped ?? contract).document, contract.document);
+  const moved = classes.operations.some((operation) => operation.served !== 'rule');
+  const scope = moved ? { every: ruleOperations(classes, 'rule'), gone: ruleOperations(classes, 'gone') } : undefined;
+  return { contract, rules: new ContractRules(contract.document, scope), classes };
+}
+
+function ruleOperations(classes: ContractClasses, served: 'rule' | 'gone'): string[] {
+  return classes.operations.filter((operation) => operation.served === served).map((operation) => operation.operationId);
 }
 
 /** The fixtures of `file`: the same object while the file's text is the same. Refused as a StartupError. */

@@ -98,7 +98,7 @@ export interface StartedMock {
  */
 export async function startFromConfig(config: Config, print: (line: string) => void): Promise<StartedMock> {
   // The same contract and fixtures objects for every mock of this process while the files are unchanged (kept-files.ts).
-  const { contract, rules: contractRules } = startupContract(config);
+  const { contract, rules: contractRules, classes: contractClasses } = startupContract(config);
   const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
   // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
@@ -111,7 +111,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   // Opened and checked before the server's modules load: a db the CLI refuses costs none of them.
   const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
   const { createMock } = await import('./mock.js');
-  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
+  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
   const server = await listenOrClose(mock, config);
   const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
   const { port } = server.address() as AddressInfo;
