@@ -19,7 +19,8 @@ import type { Contract } from '../core/contract-types.js';
 import { classifyContract, type ContractClasses } from '../core/contract-classes.js';
 import { CONTRACT_FILE, contractOf } from '../contract/package-files.js';
 import { readRegularFileSync } from '../contract/regular-file.js';
-import { readUserContractText, userContractOf } from '../contract/user-contract.js';
+import { ContractFileError, readUserContractText, userContractOf } from '../contract/user-contract.js';
+import { linkFieldProblem } from '../contract/link-fields.js';
 import { textDigest } from '../contract/text-digest.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { StartupError } from './startup-error.js';
@@ -52,7 +53,13 @@ export function keptUserContract(file: string, given: string): KeptContract {
   let text: string;
   try {
     text = readUserContractText(file);
-    return keptFor(contracts, textDigest(text), () => kept(userContractOf(text), keptContract().contract));
+    return keptFor(contracts, textDigest(text), () => {
+      const accepted = kept(userContractOf(text), keptContract().contract);
+      // A Link field the mock cannot make is refused now, not a 500 on the first answer.
+      const unmade = linkFieldProblem(accepted.contract.document, accepted.classes);
+      if (unmade) throw new ContractFileError(unmade);
+      return accepted;
+    });
   } catch (error) {
     if ((error as Error).name !== 'ContractFileError') throw error;
     throw new StartupError(`cannot serve ${given}: ${(error as Error).message}`);

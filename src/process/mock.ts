@@ -23,6 +23,7 @@ import { ContractRules } from '../scenarios/contract-rules.js';
 import { classifyContract, type ContractClasses } from '../core/contract-classes.js';
 import type { ServedContract } from '../admin/contract-routes.js';
 import { keptContract } from './kept-files.js';
+import { linkShapeOf } from '../contract/link-fields.js';
 import type { DataStore } from '../store/file/data-store.js';
 import { GroupCommit } from '../store/file/group-commit.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
@@ -137,8 +138,12 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const data = options.shared ? sharedData(options.shared) : await localData(options, seed);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
+  const servedContract = servedContractOf(options);
+  // The Link fields a contract FILE adds or removes (--contract); none with the shipped one.
+  const shape = linkShapeOf(options.contract.document, servedContract, options.seed);
   const service = new LinkService({
     store,
+    ...(shape ? { shape } : {}),
     ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey), maxAccounts: options.maxAnyKeyAccounts ?? DEFAULT_MAX_ANY_KEY_ACCOUNTS } : {}),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
@@ -158,7 +163,6 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const upstream = options.proxy && proxyMode && new proxyMode.Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency);
   // Its threads start on the first large answer, not here.
   const judge = upstream && proxyMode && new proxyMode.AnswerJudge(options.contract.document);
-  const servedContract = servedContractOf(options);
   const app = createApp({
     service,
     servedContract,

@@ -29,6 +29,7 @@ describe('classifyContract', () => {
     ['required-field.yaml', [], [
       { pointer: '/components/schemas/Link/properties/status', name: 'status', of: 'Link', served: 'generated', required: true },
       { pointer: '/components/schemas/Link/properties/qrCode', name: 'qrCode', of: 'Link', served: 'generated', required: true },
+      { pointer: '/components/schemas/Link/properties/campaignCode', name: 'campaignCode', of: 'Link', served: 'generated', required: true },
     ]],
     ['get-link.yaml', [{ operationId: 'getLink', method: 'GET', path: '/links/{id}', served: 'store', read: 'one' }], []],
     ['list-links.yaml', [{ operationId: 'listLinks', method: 'GET', path: '/links', served: 'store', read: 'list', itemsField: 'items' }], []],

@@ -42,6 +42,7 @@ describe('--contract FILE refused at start: exit 2, one line naming FILE and the
     ['not-yaml.yaml', 'not YAML or JSON at line 7, column 1: unexpected end of the stream within a flow collection'],
     ['not-openapi.yaml', "not an OpenAPI document: it has no 'openapi' field"],
     ['swagger-2.json', 'Swagger 2\\.0 is not served: convert it to OpenAPI 3\\.0\\.x'],
+    ['unsatisfiable.yaml', "cannot make a value of the Link field at /components/schemas/Link/properties/checksum that its schema allows \\(value must NOT have fewer than 12 characters\\): give it an example"],
     ['remote-ref.yaml', "line 309, column 11: \\$ref 'https://schemas\\.example\\.com/shortlink/domain\\.yaml#/Domain' at /components/schemas/Link/properties/domain is not local: .*"],
   ])('%s', async (name, problem) => {
     await expectRefused(['--contract', fixture(name)], refusal(fixture(name), problem));
@@ -118,6 +119,21 @@ describe('--contract FILE accepted', () => {
       expect((await createLink(mock.url, mock.apiKeys.demoKey)).status).toBe(201);
     } finally {
       await mock.stop();
+    }
+  });
+
+  it('a new Link field is stored in the db file: the same values after a restart', async () => {
+    const db = join(dir, 'db.json');
+    const first = await startMock({ contract: fixture('required-field.yaml'), db });
+    const created = await createLink(first.url, first.apiKeys.demoKey);
+    await first.stop();
+    expect(readFileSync(db, 'utf8')).toContain(`"campaignCode":"${(created.body as unknown as Record<string, string>)['campaignCode']}"`);
+    const second = await startMock({ contract: fixture('required-field.yaml'), db });
+    try {
+      const listed = (await (await fetch(`${second.url}/__admin/links?account=demo-key`)).json()) as { links: { id: string }[] };
+      expect(listed.links.find((link) => link.id === created.body.id)).toEqual(created.body);
+    } finally {
+      await second.stop();
     }
   });
 

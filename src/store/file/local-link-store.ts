@@ -63,9 +63,10 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     while (this.replacing) await this.replacing;
     const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
-    const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
+    const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds, ...(change.extra === undefined ? {} : { extra: stored.extra }) };
     if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
     if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
+    if (change.extra !== undefined) stored.extra = change.extra;
     await this.writeLink(stored, createdTags, () => Object.assign(stored, before));
     return stored;
   }
