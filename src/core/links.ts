@@ -154,6 +154,11 @@ export class LinkService {
     return this.view(updated);
   }
 
+  /** One link of the account (a read a contract FILE adds, --contract); another account's is not there (D15). */
+  async read(account: AccountRecord, id: string): Promise<Link> {
+    return this.view(await this.linkOf(account, id));
+  }
+
   async delete(account: AccountRecord, id: string): Promise<void> {
     const found = this.linkOf(account, id);
     const link = found instanceof Promise ? await found : found;

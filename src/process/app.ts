@@ -35,6 +35,8 @@ import { plainRequestTarget } from '../http/request-target.js';
 import { captureJsonBodies, notApiTraffic, notApiTrafficAt, recordRequests } from '../http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, readBodyOfControlRefusal, realSleep, type Sleep } from '../http/scenarios.js';
 import { contractValidator } from '../http/validator.js';
+import { contractHandlers, GENERATED_HEADER } from '../http/contract-handlers.js';
+import { generatedAnswers } from '../contract/generated-answers.js';
 import { bodyVerdict, readAgainWhenChanged } from '../http/read-again.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { SeedAccount } from '../core/new-account.js';
@@ -168,7 +170,9 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
   const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
   // 11. The stateful handlers, by operationId.
-  const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
+  //     With a contract FILE (--contract), also the operations it adds: from the store, or from their schema.
+  const added = contractHandlers(deps.contract.document, deps.servedContract, deps.service, generatedAnswers(deps.contract.document, deps.servedContract));
+  const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...added, ...deps.handlers });
   // One router layer for all of them (src/http/one-layer.ts says why).
   app.use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
   const runAgain = express.Router().use(oneLayer([authenticated, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
@@ -216,7 +220,7 @@ function corsOptions(origins: readonly string[] | undefined): cors.CorsOptions {
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer', ADMIN_TOKEN_HEADER, VARIETY_HEADER],
     // A page in a browser may read the proxy's verdict.
-    exposedHeaders: [VIOLATIONS_HEADER],
+    exposedHeaders: [VIOLATIONS_HEADER, GENERATED_HEADER],
     maxAge: 600,
   };
 }

@@ -17,10 +17,12 @@ import { resolve } from 'node:path';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { Contract } from '../core/contract-types.js';
 import { classifyContract, type ContractClasses } from '../core/contract-classes.js';
+import { refusedChanges } from '../core/contract-refusals.js';
 import { CONTRACT_FILE, contractOf } from '../contract/package-files.js';
 import { readRegularFileSync } from '../contract/regular-file.js';
 import { ContractFileError, readUserContractText, userContractOf } from '../contract/user-contract.js';
 import { linkFieldProblem } from '../contract/link-fields.js';
+import { generatedAnswers } from '../contract/generated-answers.js';
 import { textDigest } from '../contract/text-digest.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
 import { StartupError } from './startup-error.js';
@@ -56,13 +58,16 @@ export function keptUserContract(file: string, given: string): KeptContract {
     return keptFor(contracts, textDigest(text), () => {
       const accepted = kept(userContractOf(text), keptContract().contract);
       // A Link field the mock cannot make is refused now, not a 500 on the first answer.
-      const unmade = linkFieldProblem(accepted.contract.document, accepted.classes);
+      // Changes the rules cannot honour, each on a line of its own; then a Link field or an answer the mock cannot make.
+      const refused = refusedChanges(accepted.contract.document, accepted.classes);
+      if (refused.length > 0) throw new ContractFileError(refused.join('\n'));
+      const unmade = linkFieldProblem(accepted.contract.document, accepted.classes) ?? unanswerable(accepted);
       if (unmade) throw new ContractFileError(unmade);
       return accepted;
     });
   } catch (error) {
     if ((error as Error).name !== 'ContractFileError') throw error;
-    throw new StartupError(`cannot serve ${given}: ${(error as Error).message}`);
+    throw new StartupError((error as Error).message.split('\n').map((line) => `cannot serve ${given}: ${line}`).join('\n'));
   }
 }
 
@@ -72,6 +77,16 @@ function kept(contract: Contract, shipped: Contract | undefined): KeptContract {
   const moved = classes.operations.some((operation) => operation.served !== 'rule');
   const scope = moved ? { every: ruleOperations(classes, 'rule'), gone: ruleOperations(classes, 'gone') } : undefined;
   return { contract, rules: new ContractRules(contract.document, scope), classes };
+}
+
+/** Why an operation FILE adds cannot be answered from its schema, or undefined. */
+function unanswerable({ contract, classes }: KeptContract): string | undefined {
+  try {
+    generatedAnswers(contract.document, classes);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 function ruleOperations(classes: ContractClasses, served: 'rule' | 'gone'): string[] {

@@ -43,9 +43,20 @@ describe('--contract FILE refused at start: exit 2, one line naming FILE and the
     ['not-openapi.yaml', "not an OpenAPI document: it has no 'openapi' field"],
     ['swagger-2.json', 'Swagger 2\\.0 is not served: convert it to OpenAPI 3\\.0\\.x'],
     ['unsatisfiable.yaml', "cannot make a value of the Link field at /components/schemas/Link/properties/checksum that its schema allows \\(value must NOT have fewer than 12 characters\\): give it an example"],
+    ['create-destination-removed.yaml', "/components/schemas/CreateLinkRequest/properties: createLink's request no longer has 'destinationUrl', which its rules need \\(D7\\)"],
     ['remote-ref.yaml', "line 309, column 11: \\$ref 'https://schemas\\.example\\.com/shortlink/domain\\.yaml#/Domain' at /components/schemas/Link/properties/domain is not local: .*"],
   ])('%s', async (name, problem) => {
     await expectRefused(['--contract', fixture(name)], refusal(fixture(name), problem));
+  });
+
+  it("the id path parameter renamed away: a change the rules cannot honour, one line per operation", async () => {
+    const file = fixture('id-renamed.yaml');
+    const result = await runCli(['--port', '0', '--db', ':memory:', '--contract', file], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `shortlink-mock: cannot serve --contract ${file}: /paths/~1links~1{linkId}/put: updateLink names its link by another path parameter than 'id', which its rules read`,
+      `cannot serve --contract ${file}: /paths/~1links~1{linkId}/delete: deleteLink names its link by another path parameter than 'id', which its rules read`,
+    ]);
   });
 
   it('a path that does not exist, given as MOCK_CONTRACT: the line names the variable', async () => {
@@ -74,6 +85,13 @@ describe('--contract FILE refused at start: exit 2, one line naming FILE and the
     const levels = Array.from({ length: 9 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(10).fill(`*l${i}`).join(', ')}]`);
     writeFileSync(file, ['openapi: 3.0.3', 'paths: {}', 'l0: &l0 [lol]', ...levels].join('\n') + '\n');
     await expectRefused(['--contract', file], refusal(file, 'it stands for more than 2000000 values \\(YAML aliases expanded\\), the limit'));
+  });
+
+  it('a new operation whose example FILE itself refuses: it cannot be answered from its schema', async () => {
+    const file = join(dir, 'bad-example.yaml');
+    const stats = readFileSync(fixture('stats-added.yaml'), 'utf8').replace("description: Counts of the account.\n          content:\n            application/json:\n", "description: Counts of the account.\n          content:\n            application/json:\n              example: { links: -1, clicks: 0 }\n");
+    writeFileSync(file, stats);
+    await expectRefused(['--contract', file], refusal(file, 'cannot answer getStats \\(GET /stats\\) from its schema: the answer made /links must be >= 0; give it an example'));
   });
 
   it('a local $ref that names nothing, and a document OpenAPI itself refuses', async () => {
