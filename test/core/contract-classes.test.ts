@@ -36,6 +36,10 @@ describe('classifyContract', () => {
     ['stats-added.yaml', [{ operationId: 'getStats', method: 'GET', path: '/stats', served: 'generated' }], []],
     ['title-removed.yaml', [], [{ pointer: '/components/schemas/Link/properties/title', name: 'title', of: 'Link', served: 'gone' }]],
     ['slug-max-20.yaml', [], []],
+    ['enum-value-added.yaml', [], []],
+    ['status-added.yaml', [], []],
+    ['title-nullable.yaml', [], []],
+    ['create-destination-removed.yaml', [], [{ pointer: '/components/schemas/CreateLinkRequest/properties/destinationUrl', name: 'destinationUrl', of: 'createLink', served: 'gone' }]],
     ['delete-removed.yaml', [{ operationId: 'deleteLink', method: 'DELETE', path: '/links/{id}', served: 'gone' }], []],
   ])('%s', (name, operations, fields) => {
     const classes = classesOf(name);
