@@ -15,6 +15,8 @@ import { accountOf, type OperationHandler } from './operations.js';
 
 /** Says that an answer was made from the contract's schema, not by a rule or from the store. */
 export const GENERATED_HEADER = 'x-mock-generated';
+/** res.locals key of the same, for the journal (record-requests.ts). */
+export const GENERATED_LOCAL = 'generated';
 
 export function contractHandlers(document: OpenApiDocument, classes: ContractClasses, service: LinkService, answers: ReadonlyMap<string, GeneratedAnswer>): Record<string, OperationHandler> {
   const handlers: Record<string, OperationHandler> = {};
@@ -66,6 +68,7 @@ function listLinks(service: LinkService, operation: ServedOperation, names: Page
 function generated(operationId: string, answer: GeneratedAnswer): OperationHandler {
   return (_req, res) => {
     res.setHeader(GENERATED_HEADER, operationId);
+    res.locals[GENERATED_LOCAL] = operationId;
     if (answer.body === undefined) return void res.status(answer.status).end();
     res.status(answer.status).json(structuredClone(answer.body));
   };

@@ -61,5 +61,12 @@ describe('getStats added (stats-added.yaml): answered from its schema', () => {
     expect(answer.headers['x-mock-generated']).toBe('getStats');
     expect(answer.body).toEqual({ links: 12, clicks: 0, period: 'day' });
     await app.request.get('/stats').expect(401);
+    // The journal says the same; a rule's answer says nothing of it.
+    await app.request.post('/links').set('x-api-key', DEMO).send(NEW_LINK).expect(201);
+    const journal = await app.request.get('/__admin/requests').expect(200);
+    const [stats, refused, created] = journal.body.entries as { operationId: string; status: number; generated?: string }[];
+    expect([created?.operationId, created?.generated]).toEqual(['createLink', undefined]);
+    expect([refused?.status, refused?.generated]).toEqual([401, undefined]);
+    expect([stats?.operationId, stats?.generated]).toEqual(['getStats', 'getStats']);
   });
 });
