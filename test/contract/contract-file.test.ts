@@ -8,25 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { formatContractReport, runContract, startMock } from '../../src/index.js';
 import { runCli } from '../helpers/cli-process.js';
 import { nextContractFile } from '../helpers/next-contract-app.js';
+import { fixtureSuiteOptions } from '../helpers/suite-options.js';
 
 describe('the contract suite against FILE', () => {
   it.each(['slug-max-20.yaml', 'required-field.yaml', 'list-links.yaml', 'stats-added.yaml'])('%s: passes against a mock started with the same FILE', { timeout: 120_000 }, async (name) => {
     const contract = nextContractFile(name);
     const mock = await startMock({ contract });
     try {
-      const [limitedLink] = await mock.links(mock.apiKeys.limitedKey);
-      const report = await runContract({
-        contract,
-        baseUrl: mock.url,
-        apiKey: mock.apiKeys.demoKey,
-        otherApiKey: mock.apiKeys.otherKey,
-        otherDomain: 'go.acme.test',
-        otherAccountDomain: 'links.globex.test',
-        limitedApiKey: mock.apiKeys.limitedKey,
-        limitedLinkId: limitedLink?.id,
-        fuzzRuns: 10,
-        seed: 38,
-      });
+      const report = await runContract(await fixtureSuiteOptions(mock, { contract, fuzzRuns: 10, seed: 38 }));
       expect(report.contract).toContain('0.0.3');
       expect(report.results.filter((result) => result.outcome.status !== 'passed'), formatContractReport(report)).toEqual([]);
     } finally {
