@@ -11,7 +11,7 @@ import { nextContractFile } from '../helpers/next-contract-app.js';
 import { fixtureSuiteOptions } from '../helpers/suite-options.js';
 
 describe('the contract suite against FILE', () => {
-  it.each(['slug-max-20.yaml', 'required-field.yaml', 'list-links.yaml', 'stats-added.yaml'])('%s: passes against a mock started with the same FILE', { timeout: 120_000 }, async (name) => {
+  it.each(['slug-max-20.yaml', 'required-field.yaml', 'list-links.yaml', 'stats-added.yaml', 'expires-at.yaml', 'get-link.yaml', 'title-removed.yaml', 'enum-value-added.yaml', 'status-added.yaml', 'title-nullable.yaml', 'openapi-3.1.yaml'])('%s: passes against a mock started with the same FILE', { timeout: 120_000 }, async (name) => {
     const contract = nextContractFile(name);
     const mock = await startMock({ contract });
     try {

@@ -23,6 +23,14 @@ describe('a required field added to Link (required-field.yaml): made from its sc
     expect(listed.body.links.find((link: { id: string }) => link.id === created.body.id)).toMatchObject(values);
   });
 
+  it('under variety mode, a new field with a pattern of its own is not varied out of it: every answer keeps FILE', async () => {
+    const app = await createNextContractApp('required-field.yaml', { variety: { seed: 7 } });
+    for (let request = 0; request < 20; request++) {
+      const created = await app.request.post('/links').set('x-api-key', DEMO).send(NEW_LINK).expect(201);
+      expect(created.body.campaignCode).toMatch(/^[A-Z]{3}-[0-9]{4}$/);
+    }
+  });
+
   it('a link stored before (a seeded one) answers values made the same way, the same at every answer', async () => {
     const app = await createNextContractApp('required-field.yaml');
     const [seeded] = await app.linksOf(DEMO);
