@@ -43,6 +43,7 @@ describe('--contract FILE refused at start: exit 2, one line naming FILE and the
     ['not-openapi.yaml', "not an OpenAPI document: it has no 'openapi' field"],
     ['swagger-2.json', 'Swagger 2\\.0 is not served: convert it to OpenAPI 3\\.0\\.x'],
     ['unsatisfiable.yaml', "cannot make a value of the Link field at /components/schemas/Link/properties/checksum that its schema allows \\(value must NOT have fewer than 12 characters\\): give it an example"],
+    ['circular-field.yaml', "cannot make a value of the Link field at /components/schemas/Link/properties/redirectChain that its schema allows \\(.* must have required property 'next'\\): give it an example"],
     ['create-destination-removed.yaml', "/components/schemas/CreateLinkRequest/properties: createLink's request no longer has 'destinationUrl', which its rules need \\(D7\\)"],
     ['remote-ref.yaml', "line 309, column 11: \\$ref 'https://schemas\\.example\\.com/shortlink/domain\\.yaml#/Domain' at /components/schemas/Link/properties/domain is not local: .*"],
   ])('%s', async (name, problem) => {
