@@ -60,6 +60,13 @@ describe('--contract FILE refused at start: exit 2, one line naming FILE and the
     ]);
   });
 
+  it('with --workers 2: refused once by the primary, before any worker starts or Redis is reached', async () => {
+    const file = fixture('not-openapi.yaml');
+    const result = await runCli(['--port', '0', '--workers', '2', '--db', 'redis://127.0.0.1:9', '--contract', file], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd()).toBe(`shortlink-mock: cannot serve --contract ${file}: not an OpenAPI document: it has no 'openapi' field`);
+  });
+
   it('a path that does not exist, given as MOCK_CONTRACT: the line names the variable', async () => {
     const file = join(dir, 'next.yaml');
     await expectRefused([], new RegExp(`^shortlink-mock: cannot serve MOCK_CONTRACT=${escape(file)}: no such file$`), { MOCK_CONTRACT: file });
