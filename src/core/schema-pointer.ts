@@ -29,11 +29,21 @@ export function valueAt(document: unknown, pointer: string): unknown {
   if (!pointer.startsWith('/')) return undefined;
   let value: unknown = document;
   for (const raw of pointer.slice(1).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decoded(raw)?.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (key === undefined) return undefined;
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
+}
+
+/** A `$ref`'s percent-encoding undone; undefined when it is malformed (`%E0`): it names nothing. */
+function decoded(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 export function escapePointer(key: string): string {

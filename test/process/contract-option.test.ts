@@ -107,6 +107,9 @@ describe('--contract FILE refused at start: exit 2, one line naming FILE and the
     const dangling = join(dir, 'dangling.yaml');
     writeFileSync(dangling, shipped.replace("$ref: '#/components/schemas/Domain'", "$ref: '#/components/schemas/Domian'"));
     await expectRefused(['--contract', dangling], refusal(dangling, "line \\d+, column \\d+: \\$ref '#/components/schemas/Domian' at /components/schemas/Link/properties/domain names nothing in the file"));
+    const malformed = join(dir, 'malformed.yaml');
+    writeFileSync(malformed, shipped.replace("$ref: '#/components/schemas/Domain'", "$ref: '#/components/schemas/%E0'"));
+    await expectRefused(['--contract', malformed], refusal(malformed, "line \\d+, column \\d+: \\$ref '#/components/schemas/%E0' at /components/schemas/Link/properties/domain names nothing in the file"));
     const noResponses = join(dir, 'no-responses.yaml');
     writeFileSync(noResponses, 'openapi: 3.0.3\ninfo: {title: t, version: 0.0.3}\npaths:\n  /links:\n    get: {operationId: listLinks}\n');
     await expectRefused(['--contract', noResponses], refusal(noResponses, "not a valid OpenAPI 3\\.0\\.3 document: at '/paths/~1links/get' must have required property 'responses'"));
