@@ -43,6 +43,8 @@ async function main(): Promise<void> {
 async function serve(config: Config): Promise<void> {
   const [startup, { ignoredSeedOptions, startupBanner }, { announceListening, cluster, runPrimary }] = await Promise.all([import('./process/startup.js'), import('./process/banner.js'), import('./process/workers.js')]);
   startup.requireSafeAdmin(config);
+  // A contract FILE refused is one line, before any worker starts or any file is touched.
+  if (config.contract !== undefined && cluster.isPrimary) startup.startupContract(config);
   const workerCount = config.workers === 'auto' ? availableParallelism() : config.workers;
   if (workerCount > 1 && cluster.isPrimary) {
     if (config.readyFile) startup.removeReadyFile(config.readyFile);

@@ -13,9 +13,10 @@ import { addTrafficRoutes, type TrafficDeps } from './traffic-routes.js';
 import { addViolationRoutes, type ViolationDeps } from './violation-routes.js';
 import { addProviderStateRoutes } from './provider-state-routes.js';
 import { addVarietyRoutes, type VarietyDeps } from './variety-routes.js';
+import { addContractRoutes, type ContractDeps } from './contract-routes.js';
 import { addReadyRoute } from './ready-route.js';
 
-export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, VarietyDeps {
+export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, VarietyDeps, ContractDeps {
   /** The admin API's own OpenAPI document, bundled (no external references). */
   adminContract: Contract;
   adminToken?: string;
@@ -78,6 +79,7 @@ export function adminRouter(deps: AdminDeps): Router {
   addViolationRoutes(router, deps);
   addProviderStateRoutes(router, deps);
   addVarietyRoutes(router, deps);
+  addContractRoutes(router, deps);
   router.use((req) => {
     throw errors.adminRouteNotFound(req.method, req.originalUrl);
   });

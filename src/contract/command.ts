@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readUserContract } from './user-contract.js';
 import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
 import { LIMITED_DESTINATION } from './cases-limit.js';
 import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
@@ -36,6 +37,7 @@ const FLAGS = [
   { flag: 'fuzz-runs', env: 'CONTRACT_FUZZ_RUNS', value: 'N', description: `fuzzed requests; 0 switches fuzzing off (default ${DEFAULT_FUZZ_RUNS})` },
   { flag: 'seed', env: 'CONTRACT_SEED', value: 'N', description: 'seed of the fuzzer, to replay a run (default: from the clock, printed in the report)' },
   { flag: 'timeout-ms', env: 'CONTRACT_TIMEOUT_MS', value: 'N', description: `bound of each request (default ${DEFAULT_TIMEOUT_MS})` },
+  { flag: 'contract', env: 'CONTRACT_FILE', value: 'FILE', description: 'check against this OpenAPI file instead of the shipped openapi.yaml, e.g. the next version a mock serves with --contract FILE (refused as the mock refuses it)' },
   { flag: 'junit', env: 'CONTRACT_JUNIT', value: 'FILE', description: 'also write the report as JUnit XML to FILE (checked before the run; missing directories are created)' },
   { flag: 'help', description: 'print this help and exit' },
 ] as const;
@@ -140,9 +142,22 @@ function parseCommand(argv: readonly string[], env: Env): { options: ContractOpt
       fuzzRuns: integer('fuzz-runs', text('fuzz-runs'), 0, 100_000),
       seed: integer('seed', text('seed'), 0, 2 ** 31 - 1),
       timeoutMs: integer('timeout-ms', text('timeout-ms'), 1, 600_000),
+      contract: contractFile(text('contract')),
     },
     ...(junit ? { junit } : {}),
   };
+}
+
+/** FILE, once it is a contract the mock would serve: refused here, before any request, as the mock refuses it. */
+function contractFile(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  try {
+    readUserContract(file);
+  } catch (error) {
+    if ((error as Error).name === 'ContractFileError') throw new UsageError(`cannot check against --contract ${file}: ${(error as Error).message.split('\n')[0] ?? ''}`);
+    throw error;
+  }
+  return file;
 }
 
 function missing(flag: string, env: string): never {

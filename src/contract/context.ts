@@ -55,6 +55,13 @@ export interface LinkView {
 export const DESTINATION = 'https://example.com/contract-suite';
 const SLUG_MAX = 50;
 
+/** FNV-1a of a label, in base 36. */
+function labelHash(label: string): string {
+  let hash = 2166136261;
+  for (let index = 0; index < label.length; index++) hash = Math.imul(hash ^ label.charCodeAt(index), 16777619);
+  return (hash >>> 0).toString(36);
+}
+
 export class CheckContext {
   constructor(
     readonly target: Target,
@@ -62,10 +69,15 @@ export class CheckContext {
     readonly checker: ResponseChecker,
     /** Unique per run, so repeated runs against a persistent server never collide. */
     readonly runId: string,
+    /** The longest slug the contract's create request takes (a next contract may tighten it, issue 38). */
+    private readonly slugMax = SLUG_MAX,
   ) {}
 
   slug(label: string): string {
-    return `${this.runId}-${label}`.slice(0, SLUG_MAX);
+    const slug = `${this.runId}-${label}`;
+    if (slug.length <= this.slugMax) return slug;
+    // Too long for the contract: the run's tail and the label's hash, still unique per run and label.
+    return `${this.runId.slice(-6)}${labelHash(label)}`.slice(-this.slugMax);
   }
 
   /** A valid create body with a unique slug on the target's domain. */

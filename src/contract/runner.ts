@@ -11,6 +11,10 @@ import { CreatedLinks, describeCleanup } from './created-links.js';
 import { secretsOf, type Secrets } from './exchange-format.js';
 import { DEFAULT_FUZZ_RUNS, fuzzContract } from './fuzz.js';
 import { ResponseChecker, type OperationInfo } from './response-checker.js';
+import { readUserContract } from './user-contract.js';
+import { requestSchema } from '../core/contract-classes.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
+import { schemaAt } from '../core/schema-pointer.js';
 
 export const DEFAULT_DOMAIN = 'short.test';
 
@@ -31,8 +35,18 @@ export interface ContractOptions {
   timeoutMs?: number | undefined;
   /** Bound of the whole fuzz run. */
   fuzzTimeLimitMs?: number | undefined;
+  /** The contract the server is checked against (`--contract FILE`, issue 38), read and checked as the mock reads it; default the shipped openapi.yaml. */
+  contract?: string | undefined;
   /** Called after each result, for progress output. */
   onResult?: (result: CheckResult) => void;
+}
+
+/** The maxLength of createLink's `slug` in a contract; undefined when it names none. */
+function slugMaxOf(document: OpenApiDocument): number | undefined {
+  const request = requestSchema(document, 'createLink');
+  const slug = schemaAt(document, (request?.schema['properties'] as Record<string, unknown> | undefined)?.['slug'], '');
+  const max = slug?.schema['maxLength'];
+  return typeof max === 'number' && max > 0 ? max : undefined;
 }
 
 export interface Counts {
@@ -80,7 +94,9 @@ export class ContractSession {
     this.fuzzRuns = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
     // Time plus random bytes: unique across repeated and parallel runs against one persistent server.
     const runId = `c${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-    this.context = new CheckContext(target, client, ResponseChecker.fromFile(), runId);
+    const document = options.contract === undefined ? undefined : readUserContract(options.contract).document;
+    const checker = document === undefined ? ResponseChecker.fromFile() : new ResponseChecker(document as ConstructorParameters<typeof ResponseChecker>[0]);
+    this.context = new CheckContext(target, client, checker, runId, document && slugMaxOf(document));
   }
 
   async runCheck(check: Check): Promise<CheckResult> {

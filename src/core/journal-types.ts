@@ -69,6 +69,8 @@ export interface JournalEntry {
   headers?: Record<string, string>;
   /** Variety mode: the seed the answer was drawn under and the dimensions that changed it; null when variety was off. */
   variety?: AnswerVariety | null;
+  /** With a contract FILE: the operationId of an answer made from FILE's schema (x-mock-generated); absent otherwise. */
+  generated?: string;
 }
 
 export interface AnswerVariety {

@@ -63,7 +63,11 @@ async function viewAll(service: LinkService, links: LinkRecord[]): Promise<Link[
   const { store } = service;
   const domains = await readEach([...new Set(links.map((link) => link.domainId))], (id) => store.domainById(id));
   const tags = await readEach([...new Set(links.flatMap((link) => link.tagIds))], (id) => store.tagById(id));
-  return links.map((link) => toLink(link, domains.get(link.domainId), link.tagIds.map((id) => tags.get(id))));
+  const { shape } = service;
+  return links.map((link) => {
+    const view = toLink(link, domains.get(link.domainId), link.tagIds.map((id) => tags.get(id)));
+    return shape ? shape.shown(view, link) : view;
+  });
 }
 
 async function readEach<T extends DomainRecord | TagRecord>(ids: string[], read: (id: string) => Awaitable<T | undefined>): Promise<Map<string, T | undefined>> {

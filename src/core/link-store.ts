@@ -72,7 +72,7 @@ export interface NewLink {
 export type CreateOutcome = 'stored' | 'reread' | 'gone' | 'limit' | 'tag-name' | 'slug' | 'id';
 
 /** What an update changes: only the fields it sends, so two updates of different fields both stay. */
-export type LinkChange = Partial<Pick<LinkRecord, 'destinationUrl' | 'tagIds'>>;
+export type LinkChange = Partial<Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'>>;
 
 /**
  * Reads answer Awaitable: the stores of one process have the facts at once and answer them as

@@ -9,6 +9,7 @@ import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
+import type { LinkShape } from './link-shape.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
 import { checkTags, claimTags, resolveTags, type ResolvedTags } from './tags.js';
@@ -35,6 +36,8 @@ export interface LinkServiceDeps {
   maxAccounts?: number;
   random: RandomInt;
   now: () => Date;
+  /** With a contract FILE that adds or removes Link fields (--contract): how Links are shaped; absent: as the shipped contract shows them. */
+  shape?: LinkShape;
 }
 
 /** A create as decided: the link, the facts it was decided on, and its domain. */
@@ -42,9 +45,12 @@ type Decision = NewLink & { domain: DomainRecord };
 
 export class LinkService {
   readonly store: LinkStore;
+  /** How a contract FILE shapes Links (--contract), for every view of a link; undefined with the shipped contract. */
+  readonly shape: LinkShape | undefined;
 
   constructor(private readonly deps: LinkServiceDeps) {
     this.store = deps.store;
+    this.shape = deps.shape;
   }
 
   /**
@@ -118,6 +124,7 @@ export class LinkService {
       clickCount: 0,
       tagIds: tags.tagIds,
     };
+    if (this.deps.shape) link.extra = this.deps.shape.created(input as unknown as Record<string, unknown>, link.id);
     return { link, account, linkLimit: account.linkLimit, newTags: tags.created, domain };
   }
 
@@ -139,10 +146,17 @@ export class LinkService {
     const change: LinkChange = {};
     if (input.destinationUrl !== undefined) change.destinationUrl = input.destinationUrl;
     if (tags) change.tagIds = tags.tagIds;
+    const sent = this.deps.shape?.updated(input as unknown as Record<string, unknown>);
+    if (sent) change.extra = { ...link.extra, ...sent };
     const updated = await saved(this.store.updateLink(link, change, tags?.created ?? []));
     // Deleted while this update ran: the delete wins, never a link brought back (D22).
     if (!updated) throw errors.linkNotFound(id);
     return this.view(updated);
+  }
+
+  /** One link of the account (a read a contract FILE adds, --contract); another account's is not there (D15). */
+  async read(account: AccountRecord, id: string): Promise<Link> {
+    return this.view(await this.linkOf(account, id));
   }
 
   async delete(account: AccountRecord, id: string): Promise<void> {
@@ -154,7 +168,11 @@ export class LinkService {
   /** The link as the API shows it. */
   view(link: LinkRecord): Awaitable<Link> {
     const parts = [this.store.domainById(link.domainId), ...link.tagIds.map((tagId) => this.store.tagById(tagId))];
-    const shown = ([domain, ...tags]: unknown[]): Link => toLink(link, domain as DomainRecord | undefined, tags as Parameters<typeof toLink>[2]);
+    const { shape } = this;
+    const shown = ([domain, ...tags]: unknown[]): Link => {
+      const view = toLink(link, domain as DomainRecord | undefined, tags as Parameters<typeof toLink>[2]);
+      return shape ? shape.shown(view, link) : view;
+    };
     // A memory store has them at once: no Promise.all and its microtasks on every answer.
     return parts.some((part) => part instanceof Promise) ? Promise.all(parts).then(shown) : shown(parts);
   }

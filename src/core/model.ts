@@ -35,6 +35,11 @@ export interface LinkRecord {
   createdAt: string;
   clickCount: number;
   tagIds: string[];
+  /**
+   * With a contract FILE (--contract): the values of the Link fields FILE adds, by name, stored once
+   * when the link is made (src/core/link-shape.ts). Absent with the shipped contract.
+   */
+  extra?: Record<string, unknown>;
 }
 
 export interface MockData {

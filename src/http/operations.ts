@@ -39,9 +39,9 @@ interface OpenApiRequest extends Request {
  * Dispatches a validated request to the handler of its operationId. The handler's promise is
  * returned, not awaited: the layer that runs the steps passes its rejection on (one-layer.ts).
  */
-export function dispatchByOperationId(handlers: OperationHandlers): RequestHandler {
+export function dispatchByOperationId(handlers: Readonly<Record<string, OperationHandler | undefined>>): RequestHandler {
   return (req, res, next) => {
-    const operationId = (req as OpenApiRequest).openapi?.schema?.operationId as OperationId | undefined;
+    const operationId = (req as OpenApiRequest).openapi?.schema?.operationId;
     const handler = operationId && handlers[operationId];
     if (!handler) return next(new Error(`no handler for operation ${String(operationId)}`));
     return handler(req, res);

@@ -12,6 +12,7 @@ import { API_KEY_HEADER } from './authenticate.js';
 import { directJson } from './json-answer.js';
 import { parsedBodyBytes } from './json-body.js';
 import { CHOSEN_VARIETY, type ChosenVariety } from './variety.js';
+import { GENERATED_LOCAL } from './contract-handlers.js';
 
 export interface Recorders {
   /** Both take a record without waiting (a shared store sends it in the background). */
@@ -148,6 +149,9 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
   const headers = clientHeaders(req.headers);
   if (headers) entry.headers = headers;
   addProxied(entry, res);
+  // An answer made from a contract FILE's schema (src/http/contract-handlers.ts) says so here too.
+  const generated = res.locals[GENERATED_LOCAL] as string | undefined;
+  if (generated !== undefined) entry.generated = generated;
   return entry;
 }
 

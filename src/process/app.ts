@@ -36,9 +36,12 @@ import { plainRequestTarget } from '../http/request-target.js';
 import { captureJsonBodies, notApiTraffic, notApiTrafficAt, recordRequests } from '../http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, readBodyOfControlRefusal, realSleep, type Sleep } from '../http/scenarios.js';
 import { contractValidator } from '../http/validator.js';
+import { contractHandlers, GENERATED_HEADER } from '../http/contract-handlers.js';
+import { generatedAnswers } from '../contract/generated-answers.js';
 import { bodyVerdict, readAgainWhenChanged } from '../http/read-again.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { SeedAccount } from '../core/new-account.js';
+import type { ServedContract } from '../admin/contract-routes.js';
 import type { proxyPipeline, ProxySettings } from '../proxy/pipeline.js';
 import { VIOLATIONS_HEADER } from '../proxy/headers.js';
 import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from '../http/variety.js';
@@ -47,6 +50,8 @@ import { type VarietySwitch, varietySwitchFor } from '../variety/switch.js';
 
 export interface AppDeps {
   service: LinkService;
+  /** How the contract is served against the shipped one (GET /__admin/contract; D32). */
+  servedContract: ServedContract;
   /** Whether shared data can be reached now (GET /__admin/health answers 503 when not). */
   storeHealth?: () => Promise<StoreHealth>;
   contract: Contract;
@@ -171,7 +176,9 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
   const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
   // 11. The stateful handlers, by operationId.
-  const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...deps.handlers });
+  //     With a contract FILE (--contract), also the operations it adds: from the store, or from their schema.
+  const added = contractHandlers(deps.contract.document, deps.servedContract, deps.service, generatedAnswers(deps.contract.document, deps.servedContract));
+  const handled = dispatchByOperationId({ ...linkHandlers(deps.service), ...added, ...deps.handlers });
   // One router layer for all of them (src/http/one-layer.ts says why).
   app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
   const runAgain = express.Router().use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
@@ -193,6 +200,7 @@ function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adm
     variety,
     ...(deps.proxy ? { varietyRefused: "variety mode varies the mock's own answers; in proxy mode (--proxy) the answers are the upstream's" } : {}),
     service: deps.service,
+    servedContract: deps.servedContract,
     scenarios: deps.scenarios,
     journal: deps.journal,
     coverage: deps.coverage,
@@ -219,7 +227,7 @@ function corsOptions(origins: readonly string[] | undefined): cors.CorsOptions {
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: [API_KEY_HEADER, 'content-type', SCENARIO_HEADER, 'prefer', ADMIN_TOKEN_HEADER, VARIETY_HEADER],
     // A page in a browser may read the proxy's verdict.
-    exposedHeaders: [VIOLATIONS_HEADER],
+    exposedHeaders: [VIOLATIONS_HEADER, GENERATED_HEADER],
     maxAge: 600,
   };
 }

@@ -8,6 +8,7 @@ import { hasBuiltInLayer } from '../scenarios/scenario-layers.js';
 import { redactUrl } from '../store/redis/redis-connection.js';
 import type { KeptFrom } from '../store/redis/redis-generations.js';
 import type { Mock } from './mock.js';
+import { servedLines } from './served-lines.js';
 
 export async function startupBanner(url: string, config: Config, mock: Mock, version: string): Promise<string> {
   const store = mock.service.store;
@@ -23,7 +24,8 @@ export async function startupBanner(url: string, config: Config, mock: Mock, ver
   const example = `curl -X POST ${url}/links -H 'x-api-key: ${accounts[0]?.apiKey ?? 'demo-key'}' -H 'content-type: application/json' -d '{"destinationUrl":"https://example.com","domain":"${defaultDomain.name}","tags":[]}'`;
   return [
     `shortlink-mock ${version} listening on ${url}`,
-    `  contract   ${url}/openapi.yaml (every request and response is validated against it)`,
+    `  contract   ${url}/openapi.yaml (${config.contract === undefined ? '' : `${config.contract}; `}every request and response is validated against it)`,
+    ...(config.contract === undefined ? [] : servedLines(mock.servedContract)),
     ...(config.proxy ? [`  proxy      every API request goes to ${config.proxy.href} (${proxyMode(config)}); violations: ${url}/__admin/violations, shortlink-mock drift`] : []),
     `  db         ${db}`,
     `  console    ${url}/__admin/  (journal, scenarios, coverage, snapshots)${config.adminToken ? ' — needs the admin token' : ''}`,

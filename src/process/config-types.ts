@@ -14,6 +14,8 @@ export interface Config {
   workers: number | 'auto';
   seed: number;
   reset: boolean;
+  /** The OpenAPI file served instead of the shipped openapi.yaml (--contract); absent: the shipped one. */
+  contract?: string;
   fixtures: string;
   /** The directory of scenario files: the built-in one (the default), or one loaded with it (a name in both is this one's). */
   scenarios: string;

@@ -6,6 +6,7 @@ import { DEFAULT_SEED } from '../../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
 import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from '../core/links.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../contract/package-root.js';
+import { MAX_CONTRACT_BYTES } from '../contract/contract-limits.js';
 import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from '../proxy/exchange-slots.js';
@@ -49,6 +50,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'durability', env: 'MOCK_DURABILITY', type: 'string', value: 'MODE', description: "'durable' (default): answer after the change is on disk; 'relaxed': answer first, write soon after" },
   { flag: 'seed', env: 'MOCK_SEED', type: 'string', value: 'N', description: `seed of the faker fixtures (default ${DEFAULT_SEED})` },
   { flag: 'reset', env: 'MOCK_RESET', type: 'boolean', description: 're-seed the db file even if it holds data' },
+  { flag: 'contract', env: 'MOCK_CONTRACT', type: 'string', value: 'FILE', description: `serve, validate against and answer by this OpenAPI 3.0.x/3.1.x file (YAML or JSON, local $refs only, at most ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB) instead of the shipped openapi.yaml; the rules of createLink, updateLink and deleteLink still apply (default: the shipped openapi.yaml)` },
   { flag: 'fixtures', env: 'MOCK_FIXTURES', type: 'string', value: 'FILE', description: 'fixture accounts file (default fixtures/accounts.json)' },
   { flag: 'scenarios', env: 'MOCK_SCENARIOS', type: 'string', value: 'DIR', description: "a directory of your own scenario files, loaded with the built-in ones; a name in both is DIR's, and the log says so (default: the built-in scenarios/ only)" },
   { flag: 'no-builtin-scenarios', env: 'MOCK_NO_BUILTIN_SCENARIOS', type: 'boolean', description: "with --scenarios DIR: load DIR's scenarios only, without the built-in ones" },
@@ -109,6 +111,7 @@ export function configFrom(options: GivenOptions): Readonly<Config> {
     seed: integer(source('seed'), scalar('seed'), DEFAULTS.seed, 0, Number.MAX_SAFE_INTEGER),
     reset: bool('reset'),
     durability: durability(source('durability'), text('durability')),
+    ...present('contract', text('contract')),
     fixtures: text('fixtures') ?? DEFAULT_FIXTURES_FILE,
     scenarios: text('scenarios') ?? DEFAULT_SCENARIOS_DIR,
     builtinScenarios,

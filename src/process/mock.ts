@@ -20,6 +20,10 @@ import type { Scenario } from '../core/scenarios.js';
 import type { OperationHandlers } from '../http/operations.js';
 import type { Sleep } from '../http/scenarios.js';
 import { ContractRules } from '../scenarios/contract-rules.js';
+import { classifyContract, type ContractClasses } from '../core/contract-classes.js';
+import type { ServedContract } from '../admin/contract-routes.js';
+import { keptContract } from './kept-files.js';
+import { linkShapeOf } from '../contract/link-fields.js';
 import type { DataStore } from '../store/file/data-store.js';
 import { GroupCommit } from '../store/file/group-commit.js';
 import type { KeptFrom } from '../store/redis/redis-generations.js';
@@ -62,6 +66,10 @@ export interface MockOptions {
   contract: Contract;
   /** What the contract allows each operation to answer; built from `contract` when not given. */
   contractRules?: ContractRules;
+  /** How `contract` is served against the shipped one; classified here when not given. */
+  contractClasses?: ContractClasses;
+  /** FILE as the user gave it (--contract), for GET /__admin/contract; absent: the shipped openapi.yaml. */
+  contractFile?: string;
   fixtures: FixtureSpec;
   seed: number;
   /** 'relaxed' acknowledges a change before its write finishes (default 'durable'). */
@@ -114,6 +122,8 @@ export interface ProxyOptions {
 
 export interface Mock {
   app: Express;
+  /** How the contract is served against the shipped one (GET /__admin/contract, the banner). */
+  servedContract: ServedContract;
   service: LinkService;
   /** Where the data is: this process's (LocalLinkStore, whose indexes tests read) or shared. */
   store: LinkStore;
@@ -136,8 +146,12 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const data = options.shared ? sharedData(options.shared) : await localData(options, seed);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
+  const servedContract = servedContractOf(options);
+  // The Link fields a contract FILE adds or removes (--contract); none with the shipped one.
+  const shape = linkShapeOf(options.contract.document, servedContract, options.seed);
   const service = new LinkService({
     store,
+    ...(shape ? { shape } : {}),
     ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey), maxAccounts: options.maxAnyKeyAccounts ?? DEFAULT_MAX_ANY_KEY_ACCOUNTS } : {}),
     random: options.random ?? cryptoRandomInt,
     now: options.now ?? (() => new Date()),
@@ -159,6 +173,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const judge = upstream && proxyMode && new proxyMode.AnswerJudge(options.contract.document);
   const app = createApp({
     service,
+    servedContract,
     contract: options.contract,
     contractRules,
     scenarios,
@@ -188,7 +203,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     mcp: lazyMcpEndpoint({ adminToken: options.adminToken, proxy: options.proxy !== undefined }),
     ...(upstream && judge && proxyMode && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict, pipeline: proxyMode.proxyPipeline } } : {}),
   });
-  return { app, service, store, scenarios, variety, journal, seeded: data.seeded, keptFrom: data.keptFrom, close: async () => {
+  return { app, servedContract, service, store, scenarios, variety, journal, seeded: data.seeded, keptFrom: data.keptFrom, close: async () => {
       upstream?.close();
       stopFollowing();
       await judge?.close();
@@ -241,6 +256,22 @@ function relaxed(write: Promise<void>, log: ((line: string) => void) | undefined
 
 function swaggerUiAssets(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
+
+/** GET /__admin/contract's answer: the classes kept with the contract, or classified here against the shipped one. */
+function servedContractOf(options: MockOptions): ServedContract {
+  const classes = options.contractClasses ?? classesOf(options.contract.document);
+  const version = (options.contract.document['info'] as { version?: unknown } | undefined)?.version;
+  return { file: options.contractFile ?? null, version: String(version ?? ''), ...classes };
+}
+
+/** Classified once per contract document: the tests build thousands of apps on one. */
+const classified = new WeakMap<Contract['document'], ContractClasses>();
+
+function classesOf(document: Contract['document']): ContractClasses {
+  let classes = classified.get(document);
+  if (!classes) classified.set(document, (classes = classifyContract(keptContract().contract.document, document)));
+  return classes;
 }
 
 /**

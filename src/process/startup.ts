@@ -16,7 +16,7 @@ import { isRedisUrl } from './option-values.js';
 import { isFirstWorker } from './workers.js';
 import type { Scenario } from '../core/scenarios.js';
 import { isLoopbackHost } from '../admin/admin-token.js';
-import { keptContract, keptFixtures } from './kept-files.js';
+import { keptContract, keptFixtures, keptUserContract, type KeptContract } from './kept-files.js';
 import { openLocalDb } from './local-db.js';
 import { StartupError } from './startup-error.js';
 
@@ -98,7 +98,7 @@ export interface StartedMock {
  */
 export async function startFromConfig(config: Config, print: (line: string) => void): Promise<StartedMock> {
   // The same contract and fixtures objects for every mock of this process while the files are unchanged (kept-files.ts).
-  const { contract, rules: contractRules } = keptContract();
+  const { contract, rules: contractRules, classes: contractClasses } = startupContract(config);
   const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
   // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
@@ -111,12 +111,21 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   // Opened and checked before the server's modules load: a db the CLI refuses costs none of them.
   const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
   const { createMock } = await import('./mock.js');
-  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
+  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
   const server = await listenOrClose(mock, config);
   const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
+}
+
+/**
+ * The contract served: --contract FILE, checked before the store is opened (nothing is written to
+ * the db for a file that is refused), or the shipped openapi.yaml. The CLI's primary calls it too,
+ * before it starts workers, so that a refused file is one line and not one per worker.
+ */
+export function startupContract(config: Config): KeptContract {
+  return config.contract === undefined ? keptContract() : keptUserContract(config.contract, asGiven(config, 'contract', config.contract));
 }
 
 /** What createMock takes from the flags as they are. */

@@ -19,10 +19,23 @@ interface OperationResponses {
   codes: Map<number, string[]>;
 }
 
+/**
+ * With a contract FILE other than the shipped one (--contract): the operations a `*` rule covers
+ * (those served by rule: the scenarios were written for them, and a new operation need not document
+ * their statuses), and those FILE removed, which a rule may still name and then matches nothing.
+ */
+export interface ScenarioScope {
+  every: readonly string[];
+  gone: readonly string[];
+}
+
 export class ContractRules {
   private readonly operations = new Map<string, OperationResponses>();
 
-  constructor(document: OpenApiDocument) {
+  constructor(
+    document: OpenApiDocument,
+    private readonly scope?: ScenarioScope,
+  ) {
     // No meta-schema check of the document: compiling Ajv's draft-07 meta-schema to check it was
     // ~70 ms of each cold start's CPU, and the document is always the package's openapi.yaml, which
     // test/process/meta-schema.test.ts checks against that meta-schema once, in the suite.
@@ -46,6 +59,16 @@ export class ContractRules {
 
   operationIds(): string[] {
     return [...this.operations.keys()];
+  }
+
+  /** What a scenario rule's `operation: '*'` covers: '*' (every operation) unless a scope says which. */
+  everyOperation(): '*' | readonly string[] {
+    return this.scope?.every ?? '*';
+  }
+
+  /** Operations a rule may name without being served: FILE removed them (none for the shipped contract). */
+  goneOperations(): readonly string[] {
+    return this.scope?.gone ?? [];
   }
 
   documentedStatuses(operationId: string): number[] {

@@ -71,10 +71,10 @@ export class ScenarioParser {
 
   private parseMatch(raw: RawRule['match'], where: string): RuleMatch {
     const known = this.contract.operationIds();
-    const operations = raw.operation === '*' ? '*' : [raw.operation].flat();
-    if (operations !== '*') {
+    const operations = raw.operation === '*' ? this.contract.everyOperation() : [raw.operation].flat();
+    if (raw.operation !== '*') {
       for (const operation of operations) {
-        if (!known.includes(operation)) throw new ScenarioError(`${where}: unknown operation '${operation}' (known: ${known.join(', ')}, or *)`);
+        if (!known.includes(operation) && !this.contract.goneOperations().includes(operation)) throw new ScenarioError(`${where}: unknown operation '${operation}' (known: ${known.join(', ')}, or *)`);
       }
     }
     const headers = raw.headers && Object.fromEntries(Object.entries(raw.headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -88,7 +88,7 @@ export class ScenarioParser {
 
   private requireContract(match: RuleMatch, respond: ForcedResponse, where: string): void {
     const operations = match.operations === '*' ? this.contract.operationIds() : match.operations;
-    for (const operation of operations) {
+    for (const operation of operations.filter((name) => !this.contract.goneOperations().includes(name))) {
       const problems = this.contract.problems(operation, respond.status, respond.body);
       if (problems.length) throw new ScenarioError(`${where}: would break openapi.yaml for ${operation}: ${problems.join('; ')}`);
     }

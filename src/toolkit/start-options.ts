@@ -19,6 +19,8 @@ export interface StartMockOptions {
   seed?: number;
   /** Re-seed a db file (or Redis prefix) even if it holds data. `--reset` */
   reset?: boolean;
+  /** An OpenAPI 3.0.x/3.1.x file served, validated against and answered by instead of the shipped `openapi.yaml`. `--contract` */
+  contract?: string;
   /** Fixture accounts file (default: the package's `fixtures/accounts.json`). `--fixtures` */
   fixtures?: string;
   /** A directory of your own scenario files, loaded with the package's built-in ones (a name in both is yours). `--scenarios` */
@@ -73,6 +75,7 @@ const FLAGS: Record<ConfigOptionName, string> = {
   redisPrefix: 'redis-prefix',
   seed: 'seed',
   reset: 'reset',
+  contract: 'contract',
   fixtures: 'fixtures',
   scenarios: 'scenarios',
   noBuiltinScenarios: 'no-builtin-scenarios',

@@ -19,7 +19,9 @@ export interface Variant {
 
 const isFact = (freedom: FieldFreedom): boolean => STORED_FACTS.has(freedom.field) || isCode(freedom);
 /** Free text: a string of no format and no pattern but plain text's (any text the answer's meaning allows). */
-const isFreeText = (freedom: FieldFreedom): boolean => freedom.schema.type === 'string' && !freedom.schema.format && !freedom.schema.enum && !isFact(freedom);
+// A field with a `pattern` of its own (a next contract's campaignCode: ^[A-Z]{3}-[0-9]{4}$, issue 38)
+// is not free: a longer or non-ASCII form would break it.
+const isFreeText = (freedom: FieldFreedom): boolean => freedom.schema.type === 'string' && !freedom.schema.format && !freedom.schema.pattern && !freedom.schema.enum && !isFact(freedom);
 const isFreeInteger = (freedom: FieldFreedom): boolean => freedom.schema.type === 'integer' && !isFact(freedom);
 /** A required text carries the answer's message (errorDescription): a variant keeps it and adds to it. */
 const keepsMessage = (freedom: FieldFreedom, value: unknown, present: boolean): string | undefined => (!freedom.optional && present && typeof value === 'string' ? value : undefined);

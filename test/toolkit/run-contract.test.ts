@@ -2,6 +2,7 @@
 // against a startMock() mock with the fixture accounts: every check passes, nothing is left behind.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatContractReport, runContract, startMock, type RunningMock } from '../../src/index.js';
+import { fixtureSuiteOptions } from '../helpers/suite-options.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -11,18 +12,7 @@ afterAll(() => mock.stop());
 
 it('runs the whole suite against a startMock() mock: no failure, and the report the CLI prints', { timeout: 120_000 }, async () => {
   const before = (await mock.health()).links;
-  const [limitedLink] = await mock.links(mock.apiKeys.limitedKey);
-  const report = await runContract({
-    baseUrl: mock.url,
-    apiKey: mock.apiKeys.demoKey,
-    otherApiKey: mock.apiKeys.otherKey,
-    otherDomain: 'go.acme.test',
-    otherAccountDomain: 'links.globex.test',
-    limitedApiKey: mock.apiKeys.limitedKey,
-    limitedLinkId: limitedLink?.id,
-    fuzzRuns: 30,
-    seed: 14,
-  });
+  const report = await runContract(await fixtureSuiteOptions(mock, { fuzzRuns: 30, seed: 14 }));
   const failed = report.results.filter((result) => result.outcome.status === 'failed');
   expect(failed, formatContractReport(report)).toEqual([]);
   expect(report.counts.notChecked).toBe(0);

@@ -63,9 +63,14 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     while (this.replacing) await this.replacing;
     const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
-    const before = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
+    const before: Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'> = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
     if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
     if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
+    // A contract FILE's new Link fields (--contract) an update sent; never with the shipped contract.
+    if (change.extra !== undefined) {
+      before.extra = stored.extra;
+      stored.extra = change.extra;
+    }
     await this.writeLink(stored, createdTags, () => Object.assign(stored, before));
     return stored;
   }

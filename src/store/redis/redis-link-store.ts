@@ -219,5 +219,6 @@ function changed(link: LinkRecord, change: LinkChange): LinkRecord {
     ...link,
     ...(change.destinationUrl === undefined ? {} : { destinationUrl: change.destinationUrl }),
     ...(change.tagIds === undefined ? {} : { tagIds: change.tagIds }),
+    ...(change.extra === undefined ? {} : { extra: change.extra }),
   };
 }

@@ -15,6 +15,8 @@ export function encodeLink(link: LinkRecord): string {
     ...(link.title === undefined ? {} : { title: link.title }),
     createdAt: link.createdAt,
     tagIds: link.tagIds,
+    // A contract FILE's new Link fields (--contract), last: absent with the shipped contract.
+    ...(link.extra === undefined ? {} : { extra: link.extra }),
   });
 }
 

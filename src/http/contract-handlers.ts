@@ -1,0 +1,103 @@
+// The handlers of the operations a contract FILE adds (--contract; D32), by operationId, built once
+// per app: a read of one link and a list of the account's links answered from the store, with the
+// same authentication (the authenticate step before), isolation (another account's link is a 404,
+// D15) and Error objects as the rule-served operations; any other new operation answered from its
+// schema (src/contract/generated-answers.ts), saying so in `x-mock-generated`. None with the shipped
+// contract: the default dispatch table is the one of today.
+import type { Request } from 'express';
+import type { ContractClasses, ServedOperation } from '../core/contract-classes.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
+import type { LinkService } from '../core/links.js';
+import { linkPage } from '../core/link-page.js';
+import { escapePointer, schemaAt } from '../core/schema-pointer.js';
+import type { GeneratedAnswer } from '../contract/generated-answers.js';
+import { accountOf, type OperationHandler } from './operations.js';
+
+/** Says that an answer was made from the contract's schema, not by a rule or from the store. */
+export const GENERATED_HEADER = 'x-mock-generated';
+/** res.locals key of the same, for the journal (record-requests.ts). */
+export const GENERATED_LOCAL = 'generated';
+
+export function contractHandlers(document: OpenApiDocument, classes: ContractClasses, service: LinkService, answers: ReadonlyMap<string, GeneratedAnswer>): Record<string, OperationHandler> {
+  const handlers: Record<string, OperationHandler> = {};
+  for (const operation of classes.operations) {
+    if (operation.served === 'store' && operation.read === 'one') handlers[operation.operationId] = readOne(service);
+    if (operation.served === 'store' && operation.read === 'list') handlers[operation.operationId] = listLinks(service, operation, queryNames(document, operation));
+    const answer = answers.get(operation.operationId);
+    if (operation.served === 'generated' && answer) handlers[operation.operationId] = generated(operation.operationId, answer);
+  }
+  return handlers;
+}
+
+interface OpenApiRequest extends Request {
+  openapi?: { pathParams?: Record<string, string> };
+}
+
+function readOne(service: LinkService): OperationHandler {
+  return async (req, res) => {
+    // The one path parameter of `/links/{…}`, whatever FILE names it.
+    const id = String(Object.values((req as OpenApiRequest).openapi?.pathParams ?? {})[0]);
+    res.status(200).json(await service.read(accountOf(res), id));
+  };
+}
+
+interface PageQuery {
+  /** The integer query parameter that bounds a page (limit, pageSize, …). */
+  limit?: string;
+  /** The query parameter naming where a page starts (cursor, after, pageToken, …). */
+  cursor?: string;
+  /** The answer's member for the next page's cursor, when FILE's answer has one. */
+  nextCursor?: string;
+}
+
+function listLinks(service: LinkService, operation: ServedOperation, names: PageQuery): OperationHandler {
+  return async (req, res) => {
+    const limit = names.limit === undefined ? undefined : req.query[names.limit];
+    const cursor = names.cursor === undefined ? undefined : req.query[names.cursor];
+    const account = accountOf(res);
+    const page = await linkPage(service, await service.store.linksOf(account.id), {
+      ...(typeof limit === 'string' || typeof limit === 'number' ? { limit: Number(limit) } : {}),
+      ...(typeof cursor === 'string' ? { cursor } : {}),
+    });
+    if (operation.itemsField === undefined) return void res.status(200).json(page.links);
+    const next = names.nextCursor && page.nextCursor ? { [names.nextCursor]: page.nextCursor } : {};
+    res.status(200).json({ [operation.itemsField]: page.links, ...next });
+  };
+}
+
+function generated(operationId: string, answer: GeneratedAnswer): OperationHandler {
+  return (_req, res) => {
+    res.setHeader(GENERATED_HEADER, operationId);
+    res.locals[GENERATED_LOCAL] = operationId;
+    if (answer.body === undefined) return void res.status(answer.status).end();
+    res.status(answer.status).json(structuredClone(answer.body));
+  };
+}
+
+const LIMIT_NAME = /^(limit|page_?size|per_?page|size|count|max(_?results)?)$/i;
+const CURSOR_NAME = /^(cursor|after|page_?token|next|starting_?after|continuation)$/i;
+const NEXT_CURSOR_NAME = /^(next_?cursor|next|next_?page_?token|cursor)$/i;
+
+/** Which of FILE's query parameters bound and start a page, and which member carries the next cursor. */
+function queryNames(document: OpenApiDocument, operation: ServedOperation): PageQuery {
+  const at = `/paths/${escapePointer(operation.path)}`;
+  const item = schemaAt(document, { $ref: `#${at}` }, at)?.schema ?? {};
+  const method = (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown>;
+  const parameters = [...((item['parameters'] as unknown[]) ?? []), ...((method['parameters'] as unknown[]) ?? [])]
+    .map((parameter) => schemaAt(document, parameter, at)?.schema)
+    .filter((parameter): parameter is Record<string, unknown> => parameter?.['in'] === 'query' && typeof parameter['name'] === 'string');
+  const typeOf = (parameter: Record<string, unknown>): unknown => schemaAt(document, parameter['schema'], at)?.schema['type'];
+  const limit = parameters.find((parameter) => LIMIT_NAME.test(parameter['name'] as string) && typeOf(parameter) === 'integer');
+  const cursor = parameters.find((parameter) => CURSOR_NAME.test(parameter['name'] as string) && typeOf(parameter) === 'string');
+  const answer = answerProperties(document, method, at);
+  const nextCursor = Object.keys(answer).find((name) => name !== operation.itemsField && NEXT_CURSOR_NAME.test(name));
+  return { ...(limit ? { limit: limit['name'] as string } : {}), ...(cursor ? { cursor: cursor['name'] as string } : {}), ...(nextCursor ? { nextCursor } : {}) };
+}
+
+function answerProperties(document: OpenApiDocument, method: Record<string, unknown>, at: string): Record<string, unknown> {
+  const responses = (method['responses'] ?? {}) as Record<string, unknown>;
+  const status = Object.keys(responses).find((code) => /^2\d\d$/.test(code));
+  const response = status === undefined ? undefined : schemaAt(document, responses[status], at);
+  const schema = (response?.schema['content'] as Record<string, { schema?: unknown }> | undefined)?.['application/json']?.schema;
+  return (schemaAt(document, schema, at)?.schema['properties'] as Record<string, unknown> | undefined) ?? {};
+}
