@@ -36,9 +36,11 @@ const TARBALL = join(PACKAGE_ROOT, `shortlink-mock-${ours.version}.tgz`);
  * source maps): 1,264,043 bytes in 463 files (dist/src and dist/fixtures as .js and .d.ts, the
  * contracts, fixtures, scenarios and the console; 949,711 in 355 on 23 Nov after issue 15), plus
  * about 15% for growth. A jump past it means something that should not ship does. The toolkit guide
- * states this number.
+ * states this number. Raised on 28 Nov 2026 for what ships with issues 38, 39 and 41 (the next
+ * contract's loader, classes and generated fields; `evolve`; the MCP server): 1,601,345 bytes,
+ * plus about 15%.
  */
-const UNPACKED_BUDGET_BYTES = 1_450_000;
+const UNPACKED_BUDGET_BYTES = 1_850_000;
 /** TypeScript 7, what a consumer's `npm install -D typescript` installs today (recipes.test.ts compiles the examples with 5.9). */
 const TSC = join(PACKAGE_ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const INSTALL_LIMIT_MS = 120_000;
