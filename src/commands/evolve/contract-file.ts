@@ -5,11 +5,12 @@
 // has no paths, and a $ref that leaves the file (a remote or file reference: evolve reads nothing
 // but the two files it is given). Every refusal is a ContractFileError with one line.
 import type { Contract } from '../../core/contract-types.js';
+import { MAX_CONTRACT_BYTES } from '../../contract/contract-limits.js';
 import { contractOf } from '../../contract/package-files.js';
 import { readFileWithin } from './bounded-read.js';
 
-/** The largest contract read: the shipped openapi.yaml is ~20 KiB; a real API's document a few MiB. */
-export const MAX_CONTRACT_BYTES = 5 * 1024 * 1024;
+/** The largest contract read: the same bound as `--contract FILE`'s (src/contract/contract-limits.ts). */
+export { MAX_CONTRACT_BYTES };
 /** How deep the walk looking for remote $refs goes: far past any real schema. */
 const MAX_REF_DEPTH = 200;
 
