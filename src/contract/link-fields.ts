@@ -67,8 +67,11 @@ function shapeOf(fields: NewField[], gone: string[]): LinkShape {
     shown: (link, record) => {
       const shown: Record<string, unknown> = { ...link };
       for (const name of gone) delete shown[name];
-      // A link stored before FILE was served has no values of its own: made as a new link's would be.
-      Object.assign(shown, record.extra === undefined ? made(record.id) : { ...made(record.id), ...record.extra });
+      // Only FILE's fields, each as stored, else made as a new link's would be: a link stored before
+      // FILE was served (or before --watch swapped in a FILE that adds the field) has no value of its
+      // own, and a value stored for a field an earlier FILE had and this one lacks is not shown.
+      const { extra } = record;
+      for (const field of fields) shown[field.name] = extra !== undefined && Object.hasOwn(extra, field.name) ? extra[field.name] : field.make(`${record.id}\0${field.name}`);
       return shown as typeof link;
     },
   };

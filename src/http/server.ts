@@ -23,7 +23,7 @@
 // one per response) an array allocated on the socket, and each request's objects then outlived a
 // young-generation collection: 9.5 KB promoted per create, GC 27 µs a create instead of 8
 // (--trace-gc-nvp and the sampling heap profiler, at 1,500 creates/s).
-import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import { answerTransportErrors } from './transport-errors.js';
@@ -49,8 +49,9 @@ export interface ServerTimeouts {
   requestTimeoutMs: number;
 }
 
-export function createHttpServer(app: Express, timeouts?: ServerTimeouts): Server {
-  const server = createPrototypedServer(app, timeouts ? nodeTimeouts(timeouts) : {});
+/** `handler`: what takes each request (default `app`); its requests and answers are made on `app`'s prototypes. */
+export function createHttpServer(app: Express, timeouts?: ServerTimeouts, handler: RequestListener = app): Server {
+  const server = createPrototypedServer(app, timeouts ? nodeTimeouts(timeouts) : {}, handler);
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   answerTransportErrors(server);
@@ -88,12 +89,12 @@ function firstRequestSeen(socket: WatchedSocket): void {
   socket[STOP_WATCHING]?.();
 }
 
-function createPrototypedServer(app: Express, options: ServerOptions): Server {
+function createPrototypedServer(app: Express, options: ServerOptions, handler: RequestListener): Server {
   // Node's two constructors are plain functions that can initialise an object they are given
   // (Reflect.construct would also work, but measured 3× slower). Were they ever classes, this
   // falls back to the plain server: slower, never broken.
   if (isClass(IncomingMessage) || isClass(ServerResponse)) {
-    const server = createServer(options, app);
+    const server = createServer(options, handler);
     server.prependListener('request', (req: IncomingMessage) => firstRequestSeen(req.socket));
     return server;
   }
@@ -114,7 +115,7 @@ function createPrototypedServer(app: Express, options: ServerOptions): Server {
       IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
       ServerResponse: AppResponse as unknown as typeof ServerResponse,
     },
-    app,
+    handler,
   );
 }
 

@@ -77,6 +77,8 @@ export interface AppDeps {
   /** After a reset or restore: the scenarios' `times` counters start over, unless the store's replace did that already. */
   onStateReplaced: () => Awaitable<void>;
   version: string;
+  /** When the mock started (GET /__admin/health's uptime); default: when this app was built. A contract swapped in by --watch keeps it. */
+  startedAt?: Date;
   /** Picks delays within a scenario's range. */
   random: RandomInt;
   /** Waits out a scenario's delay; tests pass a fake clock. */
@@ -214,7 +216,7 @@ function adminDeps(deps: AppDeps, variety: VarietySwitch): Parameters<typeof adm
     seedAccount: deps.seedAccount,
     onStateReplaced: deps.onStateReplaced,
     version: deps.version,
-    startedAt: new Date(),
+    startedAt: deps.startedAt ?? new Date(),
     activeScenario: () => deps.scenarios.activeName(),
     ...(deps.storeHealth ? { storeHealth: deps.storeHealth } : {}),
   };

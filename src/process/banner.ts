@@ -24,7 +24,7 @@ export async function startupBanner(url: string, config: Config, mock: Mock, ver
   const example = `curl -X POST ${url}/links -H 'x-api-key: ${accounts[0]?.apiKey ?? 'demo-key'}' -H 'content-type: application/json' -d '{"destinationUrl":"https://example.com","domain":"${defaultDomain.name}","tags":[]}'`;
   return [
     `shortlink-mock ${version} listening on ${url}`,
-    `  contract   ${url}/openapi.yaml (${config.contract === undefined ? '' : `${config.contract}; `}every request and response is validated against it)`,
+    `  contract   ${url}/openapi.yaml (${config.contract === undefined ? '' : `${config.contract}; `}every request and response is validated against it${watchedContract(config)})`,
     ...(config.contract === undefined ? [] : servedLines(mock.servedContract)),
     ...(config.proxy ? [`  proxy      every API request goes to ${config.proxy.href} (${proxyMode(config)}); violations: ${url}/__admin/violations, shortlink-mock drift`] : []),
     `  db         ${db}`,
@@ -70,6 +70,12 @@ const HOLDS: Record<KeptFrom, string> = {
   'another-instance': 'holds data another instance seeded (it runs now)',
   unknown: 'holds data another instance or an earlier run seeded',
 };
+
+/** --watch with --contract FILE: FILE is reloaded on edits, except in proxy mode (src/process/watch-contract.ts). */
+function watchedContract(config: Config): string {
+  if (!config.watch || config.contract === undefined) return '';
+  return config.proxy ? '; --watch does not reload it in proxy mode: restart to serve an edit' : '; reloaded when edited (--watch)';
+}
 
 function dbLine(config: Config, mock: Mock): string {
   if (config.db === ':memory:') return ':memory: (nothing is written to disk)';

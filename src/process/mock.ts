@@ -1,10 +1,11 @@
 // Puts a mock together from its parts: the data (kept or seeded), the group-committing store, the
 // link service and the Express app. The CLI and the test builder both start here.
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { createApp } from './app.js';
+import { createApp, type AppDeps } from './app.js';
+import type { SeedAccount } from '../core/new-account.js';
 import type { Contract } from '../core/contract-types.js';
 import { CoverageTracker } from '../core/coverage.js';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
@@ -135,6 +136,11 @@ export interface Mock {
   seeded: boolean;
   /** Who wrote the data this start kept, when the store can tell (Redis); the file store's is always an earlier run. */
   keptFrom?: KeptFrom;
+  /**
+   * Builds what the mock serves on another contract (--watch reloading --contract FILE); the
+   * function it returns swaps it in (app, servedContract, service). Throws in proxy mode.
+   */
+  prepareContract: (contract: MockContract) => () => void;
   /** Writes every change made so far, finishes background work and releases the store's files. */
   close: () => Promise<void>;
 }
@@ -146,21 +152,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const data = options.shared ? sharedData(options.shared) : await localData(options, seed);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
-  const servedContract = servedContractOf(options);
-  // The Link fields a contract FILE adds or removes (--contract); none with the shipped one.
-  const shape = linkShapeOf(options.contract.document, servedContract, options.seed);
-  const service = new LinkService({
-    store,
-    ...(shape ? { shape } : {}),
-    ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey), maxAccounts: options.maxAnyKeyAccounts ?? DEFAULT_MAX_ANY_KEY_ACCOUNTS } : {}),
-    random: options.random ?? cryptoRandomInt,
-    now: options.now ?? (() => new Date()),
-  });
   const traffic = options.traffic ?? createTrafficState({ kind: 'memory', journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });
   const scenarios = new ScenarioRegistry(options.scenarios ?? [], traffic.scenario);
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
-  const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
-  // Shared by instances on Redis: this one starts from what is set there, and follows it.
+  // Shared by instances on Redis: this one starts from what is set there, and follows it. Built on
+  // the contract of the start: a contract reloaded by --watch keeps it (docs/next-contract.md).
   const variety = varietySwitchFor(options.contract.document, traffic.variety);
   await variety.refresh(true);
   if (options.variety) await variety.set(options.variety);
@@ -171,27 +167,94 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const upstream = options.proxy && proxyMode && new proxyMode.Upstream(options.proxy.url, options.proxy.timeoutMs, options.proxy.concurrency, options.proxy.clientTimeoutMs);
   // Its threads start on the first large answer, not here.
   const judge = upstream && proxyMode && new proxyMode.AnswerJudge(options.contract.document);
+  const proxy = upstream && judge && proxyMode && options.proxy ? { upstream, judge, strict: options.proxy.strict, pipeline: proxyMode.proxyPipeline } : undefined;
+  // What does not depend on the contract is made once: a contract swapped in by --watch keeps it.
+  const kept: KeptParts = {
+    data, seed, traffic, scenarios, variety, startedAt: new Date(),
+    snapshots: options.snapshots ?? memorySnapshots(),
+    // Seeds only when asked: faker is loaded on the first POST /__admin/accounts.
+    seedAccount: async (apiKey, links) => accountForKey(store, (await seeds()).buildAccountForKey)(apiKey, links),
+    ...(buildAccountForKey ? { createAccount: accountForKey(store, buildAccountForKey) } : {}),
+    mcp: lazyMcpEndpoint({ adminToken: options.adminToken, proxy: options.proxy !== undefined }),
+    ...(proxy ? { proxy } : {}),
+  };
+  const assemble = (contract: MockContract): ContractParts => contractParts(options, kept, contract);
+  const first = assemble(options);
+  const mock: Mock = { ...first, store, scenarios, variety, journal, seeded: data.seeded, keptFrom: data.keptFrom,
+    prepareContract: (contract) => {
+      if (proxy) throw new Error('in proxy mode the contract is judged by threads compiled at start: restart the mock to serve another');
+      const next = assemble(contract);
+      // One step, between two requests: a request already in flight finishes on the app it started on.
+      return () => void Object.assign(mock, next);
+    },
+    close: async () => {
+      upstream?.close();
+      stopFollowing();
+      await judge?.close();
+      await traffic.close();
+      await data.close();
+    },
+  };
+  return mock;
+}
+
+/** The contract a mock serves, and what was read or decided with it (kept-files.ts). */
+export type MockContract = Pick<MockOptions, 'contract' | 'contractRules' | 'contractClasses' | 'contractFile'>;
+
+/** What a mock builds on its contract: made again when --watch swaps another one in. */
+type ContractParts = Pick<Mock, 'app' | 'servedContract' | 'service'>;
+
+/** What a mock makes once, whatever contract it serves. */
+interface KeptParts {
+  data: OpenedData;
+  seed: () => Promise<MockData>;
+  traffic: TrafficState;
+  scenarios: ScenarioRegistry;
+  variety: VarietySwitch;
+  snapshots: SnapshotStore;
+  startedAt: Date;
+  seedAccount: SeedAccount;
+  /** With --accept-any-key: an unknown key's account. */
+  createAccount?: NonNullable<ConstructorParameters<typeof LinkService>[0]['createAccount']>;
+  mcp: RequestHandler;
+  proxy?: NonNullable<AppDeps['proxy']>;
+}
+
+function contractParts(options: MockOptions, kept: KeptParts, given: MockContract): ContractParts {
+  const { data, traffic, scenarios } = kept;
+  const { store } = data;
+  const servedContract = servedContractOf(given);
+  // The Link fields a contract FILE adds or removes (--contract); none with the shipped one.
+  const shape = linkShapeOf(given.contract.document, servedContract, options.seed);
+  const service = new LinkService({
+    store,
+    ...(shape ? { shape } : {}),
+    ...(kept.createAccount ? { createAccount: kept.createAccount, maxAccounts: options.maxAnyKeyAccounts ?? DEFAULT_MAX_ANY_KEY_ACCOUNTS } : {}),
+    random: options.random ?? cryptoRandomInt,
+    now: options.now ?? (() => new Date()),
+  });
+  const contractRules = given.contractRules ?? new ContractRules(given.contract.document);
   const app = createApp({
     service,
     servedContract,
-    contract: options.contract,
+    contract: given.contract,
     contractRules,
     scenarios,
-    variety,
-    journal,
+    variety: kept.variety,
+    journal: traffic.journal,
     coverage: new CoverageTracker(contractRules.documentedOutcomes(), traffic.coverage),
     violations: traffic.violations,
-    snapshots: options.snapshots ?? memorySnapshots(),
-    adminContract: adminContractOf(options.contract),
+    snapshots: kept.snapshots,
+    adminContract: adminContractOf(given.contract),
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
-    reset: async () => service.replaceData(await seed()),
-    // Seeds only when asked: faker is loaded on the first POST /__admin/accounts.
-    seedAccount: async (apiKey, links) => accountForKey(store, (await seeds()).buildAccountForKey)(apiKey, links),
+    reset: async () => service.replaceData(await kept.seed()),
+    seedAccount: kept.seedAccount,
     // The `times` counters start over with the data: in the store's own replace when it can (Redis).
     onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.clearCounters(),
     ...(data.health ? { storeHealth: data.health } : {}),
     version: options.version,
+    startedAt: kept.startedAt,
     random: options.random ?? cryptoRandomInt,
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -200,17 +263,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     ...(options.log ? { log: options.log } : {}),
     ...(options.logRequests === false ? { logRequests: false } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
-    mcp: lazyMcpEndpoint({ adminToken: options.adminToken, proxy: options.proxy !== undefined }),
-    ...(upstream && judge && proxyMode && options.proxy ? { proxy: { upstream, judge, strict: options.proxy.strict, pipeline: proxyMode.proxyPipeline } } : {}),
+    mcp: kept.mcp,
+    ...(kept.proxy ? { proxy: kept.proxy } : {}),
   });
-  return { app, servedContract, service, store, scenarios, variety, journal, seeded: data.seeded, keptFrom: data.keptFrom, close: async () => {
-      upstream?.close();
-      stopFollowing();
-      await judge?.close();
-      await traffic.close();
-      await data.close();
-    },
-  };
+  return { app, servedContract, service };
 }
 
 /** The upstream client, the answer judge (and its threads) and the pipeline of src/proxy/. */
@@ -259,7 +315,7 @@ function swaggerUiAssets(): string {
 }
 
 /** GET /__admin/contract's answer: the classes kept with the contract, or classified here against the shipped one. */
-function servedContractOf(options: MockOptions): ServedContract {
+function servedContractOf(options: MockContract): ServedContract {
   const classes = options.contractClasses ?? classesOf(options.contract.document);
   const version = (options.contract.document['info'] as { version?: unknown } | undefined)?.version;
   return { file: options.contractFile ?? null, version: String(version ?? ''), ...classes };

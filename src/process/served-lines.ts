@@ -31,3 +31,31 @@ export function servedLines(served: ServedContract): string[] {
     ...(fields.length ? [`  fields     ${fields.join('; ')}`] : []),
   ];
 }
+
+/**
+ * What a reloaded contract (--watch) serves differently, in one line: each operation and field
+ * whose way of being served changed, new or no longer in FILE, with the version when it moved.
+ */
+export function contractChanges(before: ServedContract, after: ServedContract): string {
+  const version = before.version === after.version ? `version ${after.version}` : `version ${before.version || '?'} -> ${after.version || '?'}`;
+  const operations = moved(before.operations, after.operations, (operation) => operation.operationId, (operation) => labelOf(OPERATION_KINDS, operation.served));
+  const fields = moved(before.fields, after.fields, (field) => `${field.of}.${field.name}`, (field) => labelOf(FIELD_KINDS, field.served));
+  const changes = [...operations, ...fields];
+  return `${version}; ${changes.length ? changes.join('; ') : 'every operation and field served as before'} (GET /__admin/contract)`;
+}
+
+function moved<T>(before: readonly T[], after: readonly T[], name: (item: T) => string, label: (item: T) => string): string[] {
+  const was = new Map(before.map((item) => [name(item), label(item)]));
+  const now = new Map(after.map((item) => [name(item), label(item)]));
+  const changed = [...now].flatMap(([key, served]) => {
+    const earlier = was.get(key);
+    if (earlier === served) return [];
+    return [`${key}: ${served} (${earlier === undefined ? 'new' : `was ${earlier}`})`];
+  });
+  const left = [...was.keys()].filter((key) => !now.has(key)).map((key) => `${key}: no longer in the file (was ${was.get(key) ?? ''})`);
+  return [...changed, ...left];
+}
+
+function labelOf(kinds: readonly (readonly [string, string])[], served: string): string {
+  return kinds.find(([kind]) => kind === served)?.[1] ?? served;
+}

@@ -9,6 +9,7 @@ import type { Mock, MockOptions } from './mock.js';
 import { DEFAULT_SCENARIOS_DIR, packageVersion } from '../contract/package-files.js';
 import { scenarioLoader } from '../scenarios/load-scenarios.js';
 import { watchScenarios } from '../scenarios/watch-scenarios.js';
+import { watchContract } from './watch-contract.js';
 import { hasBuiltInLayer, overBuiltIns, replacingLine, type ServedScenarios } from '../scenarios/scenario-layers.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { MockData } from '../core/model.js';
@@ -87,8 +88,8 @@ export interface StartedMock {
   server: Server;
   /** `http://host:port`, with the port the OS picked for port 0. */
   url: string;
-  /** The --watch watcher, closed by stopStarted. */
-  watcher?: FSWatcher;
+  /** The --watch watchers (scenarios; --contract FILE), closed by stopStarted. */
+  watchers: FSWatcher[];
 }
 
 /**
@@ -98,8 +99,10 @@ export interface StartedMock {
  */
 export async function startFromConfig(config: Config, print: (line: string) => void): Promise<StartedMock> {
   // The same contract and fixtures objects for every mock of this process while the files are unchanged (kept-files.ts).
-  const { contract, rules: contractRules, classes: contractClasses } = startupContract(config);
-  const loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
+  const started = startupContract(config);
+  const { contract, rules: contractRules, classes: contractClasses } = started;
+  // The scenarios are checked against the contract served: a contract reloaded by --watch brings its own check.
+  let loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
   const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
   // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
   for (const scenario of served.replacing) print(replacingLine(scenario));
@@ -112,11 +115,32 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
   const { createMock } = await import('./mock.js');
   const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
-  const server = await listenOrClose(mock, config);
-  const watcher = config.watch ? watchScenarios(config.scenarios, loadScenarios, mock.scenarios, print, builtIns) : undefined;
+  const swappable = reloadsContract(config);
+  const server = await listenOrClose(mock, config, swappable);
+  const watchers = config.watch ? [watchScenarios(config.scenarios, (dir) => loadScenarios(dir), mock.scenarios, print, builtIns)] : [];
+  if (swappable && config.contract !== undefined) {
+    const given = asGiven(config, 'contract', config.contract);
+    const scenariosFor = (next: KeptContract) => {
+      const load = scenarioLoader(next.rules, DEFAULT_SCENARIOS_DIR);
+      const checked = loadStartupScenarios(load, config).served.scenarios;
+      return async () => {
+        await mock.scenarios.replace(checked);
+        loadScenarios = load;
+      };
+    };
+    watchers.push(watchContract({ file: config.contract, read: () => keptUserContract(config.contract ?? '', given), scenariosFor }, mock, started, print));
+  }
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return { mock, server, url: `http://${host}:${port}`, ...(watcher ? { watcher } : {}) };
+  return { mock, server, url: `http://${host}:${port}`, watchers };
+}
+
+/**
+ * --watch with --contract FILE reloads FILE too (watch-contract.ts); not in proxy mode, whose
+ * judging threads compile the contract of the start (the banner says so).
+ */
+export function reloadsContract(config: Config): boolean {
+  return config.watch && config.contract !== undefined && !config.proxy;
 }
 
 /**
@@ -157,19 +181,21 @@ async function openShared(config: Config, fixtures: FixtureSpec, reset: boolean,
 }
 
 /** A mock that cannot listen releases its store: in a test process nothing may stay open. */
-async function listenOrClose(mock: Mock, config: Config): Promise<Server> {
+async function listenOrClose(mock: Mock, config: Config, swappable: boolean): Promise<Server> {
   try {
-    return await listen(mock, config);
+    return await listen(mock, config, swappable);
   } catch (error) {
     await mock.close();
     throw error;
   }
 }
 
-async function listen(mock: Mock, config: Config): Promise<Server> {
+/** `swappable`: each request is handed to the app of the contract served when it arrives (one property read), not to the first app. */
+async function listen(mock: Mock, config: Config, swappable: boolean): Promise<Server> {
   const { createHttpServer } = await import('../http/server.js');
+  const timeouts = { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs };
   return new Promise((resolveServer, reject) => {
-    const server = createHttpServer(mock.app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs }).listen(config.port, config.host);
+    const server = createHttpServer(mock.app, timeouts, swappable ? (req, res) => mock.app(req, res) : undefined).listen(config.port, config.host);
     server.once('listening', () => resolveServer(server));
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, config)));
   });
@@ -181,7 +207,7 @@ async function listen(mock: Mock, config: Config): Promise<Server> {
  */
 export async function stopStarted(started: StartedMock, graceMs: number): Promise<void> {
   const { server, mock } = started;
-  started.watcher?.close();
+  for (const watcher of started.watchers) watcher.close();
   // Keep-alive clients would go on sending on their open connections: tell each one, with its
   // next answer, that the connection closes (prepended, so it runs before the app answers).
   server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));

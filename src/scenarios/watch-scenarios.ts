@@ -6,7 +6,8 @@ import type { ScenarioRegistry } from '../core/scenario-registry.js';
 import type { Scenario } from '../core/scenarios.js';
 import { overBuiltIns, servedSummary } from './scenario-layers.js';
 
-const SETTLE_MS = 100;
+/** How long a burst of file events settles before one reload (an editor's save is several). */
+export const SETTLE_MS = 100;
 
 /** `builtIns`: the layer under DIR's, or undefined when DIR is the only one. */
 export function watchScenarios(dir: string, load: (dir: string) => Scenario[], registry: ScenarioRegistry, log: (line: string) => void, builtIns?: readonly Scenario[]): FSWatcher {
