@@ -71,6 +71,8 @@ export interface JournalEntry {
   variety?: AnswerVariety | null;
   /** With a contract FILE: the operationId of an answer made from FILE's schema (x-mock-generated); absent otherwise. */
   generated?: string;
+  /** With a contract FILE that adds Link fields: those made from FILE's schema that a Link answer holds (`Link.expiresAt`; x-mock-generated); absent otherwise. */
+  generatedFields?: string[];
 }
 
 export interface AnswerVariety {

@@ -4,7 +4,7 @@
 // D15) and Error objects as the rule-served operations; any other new operation answered from its
 // schema (src/contract/generated-answers.ts), saying so in `x-mock-generated`. None with the shipped
 // contract: the default dispatch table is the one of today.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { ContractClasses, ServedOperation } from '../core/contract-classes.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
 import type { LinkService } from '../core/links.js';
@@ -15,8 +15,45 @@ import { accountOf, type OperationHandler } from './operations.js';
 
 /** Says that an answer was made from the contract's schema, not by a rule or from the store. */
 export const GENERATED_HEADER = 'x-mock-generated';
-/** res.locals key of the same, for the journal (record-requests.ts). */
+/**
+ * res.locals key of the same, for the journal (record-requests.ts): the operationId (a string) of
+ * an answer made from its schema, or the names of the generated Link fields (an array) of a Link
+ * answer. One key for both: a request that has neither pays one property read.
+ */
 export const GENERATED_LOCAL = 'generated';
+
+/** The operations whose success answer holds Links: those served by rule that answer one, and the reads from the store. */
+const LINK_ANSWERS = new Set(['createLink', 'updateLink']);
+
+/**
+ * With a FILE that adds Link fields made from their schemas: the handlers of the operations that
+ * answer Links say which (`x-mock-generated: Link.expiresAt, …`, and the journal's
+ * `generatedFields`). Set before the handler runs, and taken back by the error handler when it
+ * answers an error instead (src/http/errors.ts). The same handlers when FILE adds none.
+ */
+export function sayingGeneratedFields(handlers: Readonly<Record<string, OperationHandler>>, classes: ContractClasses): Record<string, OperationHandler> {
+  const names = classes.fields.filter((field) => field.of === 'Link' && field.served === 'generated').map((field) => `Link.${field.name}`);
+  if (names.length === 0) return { ...handlers };
+  const header = names.join(', ');
+  const linkAnswers = new Set([...LINK_ANSWERS, ...classes.operations.filter((operation) => operation.served === 'store').map((operation) => operation.operationId)]);
+  const said: Record<string, OperationHandler> = { ...handlers };
+  for (const [operationId, handler] of Object.entries(handlers)) {
+    if (!linkAnswers.has(operationId)) continue;
+    said[operationId] = (req, res) => {
+      res.setHeader(GENERATED_HEADER, header);
+      res.locals[GENERATED_LOCAL] = names;
+      return handler(req, res);
+    };
+  }
+  return said;
+}
+
+/** An error answer is no Link: the names a Link answer would have carried are taken back. */
+export function notGenerated(res: Response): void {
+  if (!Array.isArray(res.locals[GENERATED_LOCAL])) return;
+  res.removeHeader(GENERATED_HEADER);
+  delete res.locals[GENERATED_LOCAL];
+}
 
 export function contractHandlers(document: OpenApiDocument, classes: ContractClasses, service: LinkService, answers: ReadonlyMap<string, GeneratedAnswer>): Record<string, OperationHandler> {
   const handlers: Record<string, OperationHandler> = {};

@@ -10,6 +10,7 @@ import { keepFirst } from '../core/violations.js';
 import { BODY_NOT_UTF8, BODY_TOO_DEEP, BODY_TOO_MANY_FIELDS } from './json-body.js';
 import { MAX_JSON_DEPTH, MAX_JSON_FIELDS } from './json-depth.js';
 import { isStoreUnavailable, STORE_UNAVAILABLE } from '../core/link-store.js';
+import { notGenerated } from './contract-handlers.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -205,6 +206,7 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       return;
     }
     const error = toApiError(thrown);
+    notGenerated(res);
     const headers = (thrown as HttpLikeError | undefined)?.headers;
     if (headers) res.set(headers); // e.g. the validator's Allow header on a 405
     res.locals['verdict'] = res.locals['operationId'] === undefined ? 'invalid-request' : verdictOf(thrown, error);

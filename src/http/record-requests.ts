@@ -150,8 +150,9 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
   if (headers) entry.headers = headers;
   addProxied(entry, res);
   // An answer made from a contract FILE's schema (src/http/contract-handlers.ts) says so here too.
-  const generated = res.locals[GENERATED_LOCAL] as string | undefined;
-  if (generated !== undefined) entry.generated = generated;
+  const generated = res.locals[GENERATED_LOCAL] as string | readonly string[] | undefined;
+  if (typeof generated === 'string') entry.generated = generated;
+  else if (generated !== undefined) entry.generatedFields = [...generated];
   return entry;
 }
 

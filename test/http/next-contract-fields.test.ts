@@ -77,3 +77,41 @@ describe('an optional field removed from Link (title-removed.yaml)', () => {
     expect(listed.body.links.some((link: object) => 'title' in link)).toBe(false);
   });
 });
+
+describe('the answers that hold Link fields made from the schema say so: x-mock-generated and the journal (issue 38, item 3)', () => {
+  it('create and update name the generated fields; an error answer and a delete do not', async () => {
+    const app = await createNextContractApp('required-field.yaml');
+    const named = 'Link.status, Link.qrCode, Link.campaignCode';
+    const created = await app.request.post('/links').set('x-api-key', DEMO).send(NEW_LINK).expect(201);
+    expect(created.headers['x-mock-generated']).toBe(named);
+    const updated = await app.request.put(`/links/${created.body.id}`).set('x-api-key', DEMO).send({ destinationUrl: 'https://example.com/again' }).expect(200);
+    expect(updated.headers['x-mock-generated']).toBe(named);
+    const missing = await app.request.put('/links/lnk_nothere').set('x-api-key', DEMO).send({ destinationUrl: 'https://example.com/again' }).expect(404);
+    expect(missing.headers['x-mock-generated']).toBeUndefined();
+    await app.request.delete(`/links/${created.body.id}`).set('x-api-key', DEMO).expect(204).expect((answer) => expect(answer.headers['x-mock-generated']).toBeUndefined());
+    const journal = await app.request.get('/__admin/requests').expect(200);
+    const entries = (journal.body.entries as { operationId: string; status: number; generatedFields?: string[] }[]).filter((entry) => entry.operationId !== null);
+    expect(entries.map((entry) => [entry.operationId, entry.status, entry.generatedFields])).toEqual([
+      ['createLink', 201, named.split(', ')],
+      ['updateLink', 200, named.split(', ')],
+      ['updateLink', 404, undefined],
+      ['deleteLink', 204, undefined],
+    ]);
+  });
+
+  it('a read FILE adds (getLink) names them too; without FILE fields no answer does', async () => {
+    const app = await createNextContractApp('get-link-expires-at.yaml');
+    const created = await app.request.post('/links').set('x-api-key', DEMO).send(NEW_LINK).expect(201);
+    expect(created.headers['x-mock-generated']).toBe('Link.expiresAt');
+    const read = await app.request.get(`/links/${created.body.id}`).set('x-api-key', DEMO).expect(200);
+    expect([read.body.expiresAt, read.headers['x-mock-generated']]).toEqual(['2027-01-31T23:59:59.000Z', 'Link.expiresAt']);
+    const another = await app.request.get(`/links/${created.body.id}`).set('x-api-key', 'other-key').expect(404);
+    expect(another.headers['x-mock-generated']).toBeUndefined();
+    const journal = await app.request.get('/__admin/requests').expect(200);
+    expect((journal.body.entries as { generatedFields?: string[] }[]).slice(0, 3).map((entry) => entry.generatedFields)).toEqual([['Link.expiresAt'], ['Link.expiresAt'], undefined]);
+    const shipped = await createTestApp();
+    const plain = await shipped.request.post('/links').set('x-api-key', DEMO).send(NEW_LINK).expect(201);
+    expect(plain.headers['x-mock-generated']).toBeUndefined();
+    expect((await shipped.request.get('/__admin/requests').expect(200)).body.entries.at(-1)).not.toHaveProperty('generatedFields');
+  });
+});

@@ -27,7 +27,7 @@ const distinctViolation: Keys<DistinctViolation> = { side: true, rule: true, cou
 const violationExample: Keys<ViolationExample> = { time: true, method: true, path: true, apiKey: true, status: true, requestBody: true, responseBody: true, detail: true };
 const entry: Keys<JournalEntry> = {
   seq: true, time: true, method: true, path: true, operationId: true, apiKey: true, accountId: true, status: true,
-  durationMs: true, scenario: true, fault: true, verdict: true, requestBody: true, responseBody: true, violations: true, violationsNotKept: true, upstream: true, variety: true, headers: true, generated: true,
+  durationMs: true, scenario: true, fault: true, verdict: true, requestBody: true, responseBody: true, violations: true, violationsNotKept: true, upstream: true, variety: true, headers: true, generated: true, generatedFields: true,
 };
 
 it.each([
