@@ -12,6 +12,7 @@ import { maskApiKey } from '../../src/core/journal.js';
 import { UPSTREAM, VIOLATIONS } from '../../src/http/record-requests.js';
 import type { MockOptions } from '../../src/process/mock.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
+import { nextContractFile, nextContractOptions } from '../helpers/next-contract-app.js';
 
 // Generous: CI machines may be busy; these are upper bounds, never waits in themselves.
 const WAIT = 20_000;
@@ -425,6 +426,63 @@ describe('the QA console with --admin-token', () => {
       expect(navigations()).toBe(1);
       expect(blocked).toEqual([]);
       expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('the QA console with a contract FILE (--contract): the contract view, and what the journal says was generated', () => {
+  let served: Served | undefined;
+  beforeAll(async () => {
+    served = await serve(nextContractOptions('get-link-expires-at.yaml'));
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it(
+    'lists each operation and how it is served, each field FILE adds with its pointer; a journal row names the generated Link fields',
+    async () => {
+      const { base } = served as Served;
+      const { page, blocked, pageErrors } = await openConsole(base);
+      await page.locator('#journal-mode', { hasText: 'live' }).waitFor();
+      await page.locator('#contract-operations-body tr[data-operation="getLink"]').waitFor();
+      expect(await page.locator('#contract-file').textContent()).toBe(nextContractFile('get-link-expires-at.yaml'));
+      expect(await page.locator('#contract-version').textContent()).toBe('0.0.3');
+      const servedAs = async (operation: string) => page.locator(`#contract-operations-body tr[data-operation="${operation}"] [data-col="served"]`).textContent();
+      expect(await servedAs('createLink')).toBe('by rule');
+      expect(await servedAs('getLink')).toBe('from the storeone link');
+      const field = page.locator('#contract-fields-body tr[data-field="Link.expiresAt"]');
+      expect(await field.locator('[data-col="served"]').textContent()).toBe('generated and stored');
+      expect(await field.locator('[data-col="pointer"]').textContent()).toBe('/components/schemas/Link/properties/expiresAt');
+      expect(await page.locator('#contract-fields-body tr[data-field="createLink.expiresAt"] [data-col="served"]').textContent()).toBe('stored from the request');
+      expect(await page.locator('#contract-fields-empty').isHidden()).toBe(true);
+
+      expect((await call(base, 'POST', '/links', createBody, { 'x-api-key': DEMO })).status).toBe(201);
+      const row = page.locator('#journal-body tr[data-seq]').first();
+      await row.locator('[data-col="operation"] .generated').waitFor();
+      expect(await row.locator('[data-col="operation"]').textContent()).toBe('createLinkgenerated: Link.expiresAt');
+      expect(blocked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'the shipped contract: every operation by rule, no field added or removed',
+    async () => {
+      const shipped = await serve();
+      try {
+        const { page, pageErrors } = await openConsole(shipped.base);
+        await page.locator('#contract-operations-body tr[data-operation="deleteLink"]').waitFor();
+        expect(await page.locator('#contract-file').textContent()).toBe('openapi.yaml (shipped)');
+        expect(await page.locator('#contract-operations-body [data-col="served"]').allTextContents()).toEqual(['by rule', 'by rule', 'by rule']);
+        expect(await page.locator('#contract-fields-empty').textContent()).toBe('No field added or removed: every field is served as the shipped contract has it.');
+        expect(await page.locator('#contract-fields-empty').isVisible()).toBe(true);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await shipped.close();
+      }
     },
     TEST_TIMEOUT,
   );

@@ -15,8 +15,13 @@ export function nextContractFile(name: string): string {
 }
 
 export async function createNextContractApp(name: string, overrides: Partial<MockOptions> = {}): Promise<TestApp> {
+  return createTestApp({ ...nextContractOptions(name), ...overrides });
+}
+
+/** What createMock takes to serve the next contract `name` as --contract does. */
+export function nextContractOptions(name: string): Pick<MockOptions, 'contract' | 'contractRules' | 'contractClasses' | 'contractFile' | 'scenarios'> {
   const file = nextContractFile(name);
   const { contract, rules, classes } = keptUserContract(file, `--contract ${file}`);
   const scenarios = scenarioLoader(rules, DEFAULT_SCENARIOS_DIR)(DEFAULT_SCENARIOS_DIR);
-  return createTestApp({ contract, contractRules: rules, contractClasses: classes, contractFile: file, scenarios, ...overrides });
+  return { contract, contractRules: rules, contractClasses: classes, contractFile: file, scenarios };
 }

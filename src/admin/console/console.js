@@ -3,6 +3,7 @@
 // every request same-origin to the mock's admin API.
 import { createAccounts } from './accounts.js';
 import { api, enc, onUnauthorized, setToken, token } from './api.js';
+import { refreshContract } from './contract.js';
 import { refreshCoverage } from './coverage.js';
 import { refreshDrift } from './drift.js';
 import { $, busy, complain, debounce, emptyNote, h, say } from './dom.js';
@@ -95,6 +96,14 @@ async function refreshCoverageView() {
   const documented = await refreshCoverage(accounts.names());
   journal.setOperations([...new Set(documented.map((outcome) => outcome.operationId))]);
 }
+
+// ---- contract ----
+
+// --watch may have swapped another contract in: the coverage's operations follow it.
+$('contract-reload').addEventListener('click', (event) => busy(event.currentTarget, async () => {
+  await Promise.all([refreshContract(), refreshCoverageView()]);
+  say('Contract view reloaded.');
+}));
 
 // ---- snapshots and reset ----
 
@@ -205,7 +214,7 @@ $('token-form').addEventListener('submit', (event) => {
 // Coming back to the tab: catch up on what changed meanwhile (a scenario set by a script, say).
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible' && $('token').hidden) {
-    void Promise.all([refreshHealth(), refreshScenarios(), refreshCoverageView(), refreshDrift()]).catch(ignore);
+    void Promise.all([refreshHealth(), refreshScenarios(), refreshCoverageView(), refreshDrift(), refreshContract()]).catch(ignore);
   }
 });
 
@@ -213,7 +222,7 @@ async function loadAll() {
   await refreshHealth();
   lock(false);
   await Promise.all([refreshScenarios(), accounts.refresh(), refreshSnapshots()]);
-  await Promise.all([refreshCoverageView(), refreshDrift()]);
+  await Promise.all([refreshCoverageView(), refreshDrift(), refreshContract()]);
   await journal.start();
 }
 

@@ -209,6 +209,12 @@ function formatBody(value) {
   return JSON.stringify(value, null, 2);
 }
 
+/** Under the operation: an answer made from a contract FILE's schema, or the Link fields it made (issue 38); null otherwise. */
+function generatedNote(entry) {
+  const made = entry.generated ? 'answer generated from the schema' : entry.generatedFields ? `generated: ${entry.generatedFields.join(', ')}` : null;
+  return made && h('span', { className: 'muted block generated' }, made);
+}
+
 function rowsOf(entry) {
   const detailsId = `journal-details-${entry.seq}`;
   const time = new Date(entry.time);
@@ -239,7 +245,7 @@ function rowsOf(entry) {
     h('td', { dataset: { col: 'time' } }, h('time', { dateTime: entry.time, title: entry.time }, time.toLocaleTimeString())),
     h('td', { dataset: { col: 'method' } }, entry.method),
     h('td', { dataset: { col: 'path' }, className: 'wrap' }, entry.path),
-    h('td', { dataset: { col: 'operation' } }, entry.operationId ?? '—'),
+    h('td', { dataset: { col: 'operation' } }, entry.operationId ?? '—', generatedNote(entry)),
     h('td', { dataset: { col: 'status' }, className: statusClass(entry) }, statusText(entry), upstreamNote(entry)),
     h('td', { dataset: { col: 'scenario' } }, entry.scenario ?? '—'),
     h('td', { dataset: { col: 'verdict' }, className: `verdict-${entry.verdict}` }, entry.verdict, violationList(entry)),
