@@ -56,7 +56,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'no-builtin-scenarios', env: 'MOCK_NO_BUILTIN_SCENARIOS', type: 'boolean', description: "with --scenarios DIR: load DIR's scenarios only, without the built-in ones" },
   { flag: 'scenario', env: 'MOCK_SCENARIO', type: 'string', value: 'NAME', description: 'scenario active for every request from the start (default none)' },
   { flag: 'variety', env: 'MOCK_VARIETY', type: 'string', value: 'SEED', description: 'variety mode: every answer drawn, under this seed, from the answers openapi.yaml allows for the same state (GET /__admin/variety/dimensions lists how); not with --proxy (whose answers come from the upstream); default off' },
-  { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files without a restart' },
+  { flag: 'watch', env: 'MOCK_WATCH', type: 'boolean', description: 'reload edited scenario files, and the --contract FILE, without a restart' },
   { flag: 'journal-size', env: 'MOCK_JOURNAL_SIZE', type: 'string', value: 'N', description: 'how many requests the admin journal keeps (default 1000)' },
   { flag: 'accept-any-key', env: 'MOCK_ACCEPT_ANY_KEY', type: 'boolean', description: 'an unknown API key becomes a fresh account seeded from the key (default: 401)' },
   { flag: 'max-any-key-accounts', env: 'MOCK_MAX_ANY_KEY_ACCOUNTS', type: 'string', value: 'N', description: `with --accept-any-key: once the data holds N accounts (all of them), an unknown key is a 401 saying so (default ${DEFAULT_MAX_ANY_KEY_ACCOUNTS})` },

@@ -29,7 +29,7 @@ export interface StartMockOptions {
   noBuiltinScenarios?: boolean;
   /** Scenario active for every request from the start. `--scenario` */
   scenario?: string;
-  /** Reload edited scenario files without a restart. `--watch` */
+  /** Reload edited scenario files, and the `contract` file, without a restart. `--watch` */
   watch?: boolean;
   /** Variety mode for every request from the start: `seed` is `--variety`; `only`/`except` are set through the admin API once it listens. */
   variety?: { seed: number; only?: readonly string[]; except?: readonly string[] };

@@ -5,7 +5,7 @@
 // flight finishes on the contract it started on. On the file store and on Redis (this file runs in
 // both projects: the store comes from SHORTLINK_MOCK_TEST_STORE).
 // No sleeps: each step waits for the log line with a bounded poll (test/helpers/eventually.ts).
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,10 +38,10 @@ afterEach(async () => {
 /** The fixture `name` written over FILE, as an editor saves it. */
 const edit = (name: string): void => copyFileSync(join(FIXTURES, name), file);
 
-async function start(fixture: string): Promise<RunningMock> {
+async function start(fixture: string, scenarios?: string): Promise<RunningMock> {
   edit(fixture);
   const store = testStoreKind() === 'redis' ? { db: sharedRedisUrl(), redisPrefix: freshPrefix() } : { db: join(dir, 'db.json') };
-  mock = await startMock({ contract: file, watch: true, quiet: false, ...store, log: (line) => lines.push(line) });
+  mock = await startMock({ contract: file, watch: true, quiet: false, ...store, ...(scenarios ? { scenarios } : {}), log: (line) => lines.push(line) });
   return mock;
 }
 
@@ -131,6 +131,21 @@ describe(`--watch reloads --contract FILE (${testStoreKind()} store)`, () => {
     expect(await classes(url)).toEqual(before);
     expect((await call(url, 'GET', `/links/${id}`)).status).toBe(200);
     expect((await call(url, 'POST', '/links', NEW_LINK)).status).toBe(201);
+  });
+
+  it('an edit a scenario of the running set cannot live with keeps the running contract, naming the scenario file', { timeout: 40_000 }, async () => {
+    const scenarios = join(dir, 'scenarios');
+    mkdirSync(scenarios);
+    const scenarioFile = join(scenarios, 'missing-link.yaml');
+    writeFileSync(scenarioFile, 'name: missing-link\ndescription: getLink answers 404\nrules:\n  - match: { operation: getLink }\n    error: not-found\n');
+    const { url } = await start('get-link.yaml', scenarios);
+    const { body } = await call(url, 'POST', '/links', NEW_LINK);
+    edit('expires-at.yaml');
+    const [refused] = await contractLines(1);
+    expect(refused).toMatch(new RegExp(`^contract NOT reloaded, keeping the running one \\(version 0\\.0\\.3\\): scenario refused: ${scenarioFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*getLink`));
+    expect(served(await classes(url))['getLink']).toBe('store');
+    const forced = await fetch(`${url}/links/${String(body['id'])}`, { headers: { 'x-api-key': 'demo-key', 'x-mock-scenario': 'missing-link' } });
+    expect(forced.status).toBe(404);
   });
 
   it('a request in flight finishes on the contract it started on', { timeout: 40_000 }, async () => {

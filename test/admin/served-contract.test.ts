@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 import { createNextContractApp, nextContractFile } from '../helpers/next-contract-app.js';
 import { servedLines } from '../../src/process/served-lines.js';
+import { startupBanner } from '../../src/process/banner.js';
+import { configOf } from '../../src/toolkit/start-options.js';
 
 describe('GET /__admin/contract', () => {
   it('the shipped contract: file null, three operations by rule, no field changed', async () => {
@@ -44,6 +46,14 @@ describe('GET /__admin/contract', () => {
       '  served     version 0.0.3; by rule: createLink, updateLink, deleteLink (GET /__admin/contract)',
       '  fields     generated and stored: Link.expiresAt; stored from the request: createLink.expiresAt, updateLink.expiresAt',
     ]);
+  });
+
+  it('with --watch the banner says FILE is reloaded when edited, except in proxy mode', async () => {
+    const app = await createNextContractApp('expires-at.yaml');
+    const contractLine = async (options: Parameters<typeof configOf>[0]) => (await startupBanner('http://127.0.0.1:1', configOf({ contract: nextContractFile('expires-at.yaml'), ...options }), app, '0')).split('\n')[1];
+    expect(await contractLine({ watch: true })).toMatch(/validated against it; reloaded when edited \(--watch\)\)$/);
+    expect(await contractLine({ watch: true, proxy: 'http://127.0.0.1:9' })).toMatch(/; --watch does not reload it in proxy mode: restart to serve an edit\)$/);
+    expect(await contractLine({})).toMatch(/validated against it\)$/);
   });
 
   it('a removed operation is not served: DELETE /links/{id} is a 405 naming what the path allows', async () => {
