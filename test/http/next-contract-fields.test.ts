@@ -115,3 +115,16 @@ describe('the answers that hold Link fields made from the schema say so: x-mock-
     expect((await shipped.request.get('/__admin/requests').expect(200)).body.entries.at(-1)).not.toHaveProperty('generatedFields');
   });
 });
+
+describe('a stored value of a field FILE does not have (a FILE an edit swapped out, --watch)', () => {
+  it('is kept in the record and not shown; FILE\'s own fields show their stored value, else one made from the schema', async () => {
+    const app = await createNextContractApp('required-field.yaml');
+    const [record] = await app.linksOf(DEMO);
+    if (!record) throw new Error('the demo account has seeded links');
+    const stored = { ...record, extra: { expiresAt: '2030-01-01T00:00:00.000Z', status: 'stored-status' } };
+    const shown = (await app.service.view(stored)) as unknown as Record<string, unknown>;
+    expect(shown).not.toHaveProperty('expiresAt');
+    expect(shown['status']).toBe('stored-status');
+    expect(shown['campaignCode']).toMatch(/^[A-Z]{3}-[0-9]{4}$/);
+  });
+});
