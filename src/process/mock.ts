@@ -1,149 +1,23 @@
 // Puts a mock together from its parts: the data (kept or seeded), the group-committing store, the
 // link service and the Express app. The CLI and the test builder both start here.
-import type { Express, RequestHandler } from 'express';
-import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { createApp, type AppDeps } from './app.js';
-import type { SeedAccount } from '../core/new-account.js';
-import type { Contract } from '../core/contract-types.js';
-import { CoverageTracker } from '../core/coverage.js';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
-import { CONSOLE_DIR, readAdminContract } from '../contract/package-files.js';
-import type { SnapshotStore } from '../core/snapshots.js';
 import { memorySnapshots } from '../store/file/snapshot-store.js';
-import { DEFAULT_MAX_ANY_KEY_ACCOUNTS, LinkService } from '../core/links.js';
 import type { StoreOp } from '../core/changes.js';
 import type { MockData } from '../core/model.js';
-import { cryptoRandomInt, type RandomInt } from '../core/random.js';
 import { ScenarioRegistry } from '../core/scenario-registry.js';
-import type { Scenario } from '../core/scenarios.js';
-import type { OperationHandlers } from '../http/operations.js';
-import type { Sleep } from '../http/scenarios.js';
-import { ContractRules } from '../scenarios/contract-rules.js';
-import { classifyContract, type ContractClasses } from '../core/contract-classes.js';
-import type { ServedContract } from '../admin/contract-routes.js';
-import { keptContract } from './kept-files.js';
-import { linkShapeOf } from '../contract/link-fields.js';
-import type { DataStore } from '../store/file/data-store.js';
 import { GroupCommit } from '../store/file/group-commit.js';
-import type { KeptFrom } from '../store/redis/redis-generations.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
-import type { LinkStore } from '../core/link-store.js';
-import { accountForKey, type SlugCheck } from './account-for-key.js';
+import { accountForKey } from './account-for-key.js';
 import { seededData } from './seeded-data.js';
-import type { StoreHealth } from '../core/link-store.js';
 import { dataFrom, openData } from '../store/file/open-data.js';
 import { createTrafficState } from '../store/create-traffic-state.js';
-import type { JournalStore, TrafficState } from '../core/traffic-state.js';
-import type { VarietySettings } from '../variety/plan.js';
-import { type VarietySwitch, varietySwitchFor } from '../variety/switch.js';
+import { varietySwitchFor } from '../variety/switch.js';
 import { followShared, VARIETY_FOLLOW_MS } from '../variety/follow-shared.js';
 import { lazyMcpEndpoint } from '../toolkit/mcp/lazy-endpoint.js';
+import { contractParts, type ContractParts, type KeptParts } from './contract-parts.js';
+import type { Mock, MockContract, MockOptions, OpenedData, SharedData } from './mock-types.js';
 
-/** Data opened elsewhere and shared by every instance (Redis): it seeded itself (D24). */
-export interface SharedData {
-  store: LinkStore & SlugCheck & { health(): Promise<StoreHealth> };
-  seeded: boolean;
-  /** When this start kept the data: who wrote it (redis-generations.ts). */
-  keptFrom?: KeptFrom;
-  /** Releases the store and whatever else it holds open (default: the store's close). */
-  close?: () => Promise<void>;
-  /**
-   * The traffic state whose `times` counters the store's replaceAll deletes in its own atomic step
-   * (Redis, same prefix: src/process/shared-state.ts). When it is the mock's, a reset or restore does not
-   * clear them again after: that would be a second, separate step, erasing uses counted since.
-   */
-  countersResetBy?: TrafficState;
-}
-
-export interface MockOptions {
-  /** This process's data: the lowdb file with its change log, or memory. */
-  store?: DataStore;
-  /** What `store` keeps, already read and checked (keptData): not read again; null: seed it. Default: read here. */
-  storeData?: MockData | null;
-  /** Or data shared with other instances (`--db redis://`); exactly one of the two. */
-  shared?: SharedData;
-  contract: Contract;
-  /** What the contract allows each operation to answer; built from `contract` when not given. */
-  contractRules?: ContractRules;
-  /** How `contract` is served against the shipped one; classified here when not given. */
-  contractClasses?: ContractClasses;
-  /** FILE as the user gave it (--contract), for GET /__admin/contract; absent: the shipped openapi.yaml. */
-  contractFile?: string;
-  fixtures: FixtureSpec;
-  seed: number;
-  /** 'relaxed' acknowledges a change before its write finishes (default 'durable'). */
-  durability?: 'durable' | 'relaxed';
-  /** Re-seed even if the store holds data. */
-  reset?: boolean;
-  version: string;
-  /** The loaded scenarios, and the one active globally from the start. */
-  scenarios?: readonly Scenario[];
-  scenario?: string;
-  /** Variety mode for every request from the start (--variety). */
-  variety?: VarietySettings;
-  corsOrigins?: readonly string[];
-  /** Host names the admin API answers besides loopback ones when there is no admin token (--allowed-host). */
-  allowedHosts?: readonly string[];
-  /** How many requests the journal keeps (default 1000). */
-  journalSize?: number;
-  /** The journal, coverage and global scenario: default in this process's memory (journalSize entries). Closed by close(). */
-  traffic?: TrafficState;
-  /** Where named snapshots go (default: memory). */
-  snapshots?: SnapshotStore;
-  /** Required by the admin API when set. */
-  adminToken?: string;
-  /** An unknown API key becomes a fresh account seeded from the key (default: a 401). */
-  acceptAnyKey?: boolean;
-  /** With acceptAnyKey: once the data holds this many accounts, an unknown key is a 401 (default DEFAULT_MAX_ANY_KEY_ACCOUNTS). */
-  maxAnyKeyAccounts?: number;
-  log?: (line: string) => void;
-  /** false: no line per request (--quiet); errors still go to `log`. Default true. */
-  logRequests?: boolean;
-  handlers?: Partial<OperationHandlers>;
-  /** Proxy mode: API requests go to this upstream, both sides judged against the contract. */
-  proxy?: ProxyOptions;
-  random?: RandomInt;
-  now?: () => Date;
-  sleep?: Sleep;
-}
-
-export interface ProxyOptions {
-  url: URL;
-  /** An off-contract upstream answer becomes a 502 Error object. */
-  strict: boolean;
-  /** How long the upstream has for a whole answer. */
-  timeoutMs: number;
-  /** How many exchanges with the upstream at once (default DEFAULT_PROXY_CONCURRENCY). */
-  concurrency?: number;
-  /** How long a client has to take its answer before its connection is reset (default timeoutMs). */
-  clientTimeoutMs?: number;
-}
-
-export interface Mock {
-  app: Express;
-  /** How the contract is served against the shipped one (GET /__admin/contract, the banner). */
-  servedContract: ServedContract;
-  service: LinkService;
-  /** Where the data is: this process's (LocalLinkStore, whose indexes tests read) or shared. */
-  store: LinkStore;
-  scenarios: ScenarioRegistry;
-  /** Variety mode's settings (the admin API's PUT /__admin/variety changes them too). */
-  variety: VarietySwitch;
-  journal: JournalStore;
-  /** True when this start seeded the data, false when it kept the stored data. */
-  seeded: boolean;
-  /** Who wrote the data this start kept, when the store can tell (Redis); the file store's is always an earlier run. */
-  keptFrom?: KeptFrom;
-  /**
-   * Builds what the mock serves on another contract (--watch reloading --contract FILE); the
-   * function it returns swaps it in (app, servedContract, service). Throws in proxy mode.
-   */
-  prepareContract: (contract: MockContract) => () => void;
-  /** Writes every change made so far, finishes background work and releases the store's files. */
-  close: () => Promise<void>;
-}
+export type { Mock, MockContract, MockOptions, ProxyOptions, SharedData } from './mock-types.js';
 
 export async function createMock(options: MockOptions): Promise<Mock> {
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
@@ -198,90 +72,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   return mock;
 }
 
-/** The contract a mock serves, and what was read or decided with it (kept-files.ts). */
-export type MockContract = Pick<MockOptions, 'contract' | 'contractRules' | 'contractClasses' | 'contractFile'>;
-
-/** What a mock builds on its contract: made again when --watch swaps another one in. */
-type ContractParts = Pick<Mock, 'app' | 'servedContract' | 'service'>;
-
-/** What a mock makes once, whatever contract it serves. */
-interface KeptParts {
-  data: OpenedData;
-  seed: () => Promise<MockData>;
-  traffic: TrafficState;
-  scenarios: ScenarioRegistry;
-  variety: VarietySwitch;
-  snapshots: SnapshotStore;
-  startedAt: Date;
-  seedAccount: SeedAccount;
-  /** With --accept-any-key: an unknown key's account. */
-  createAccount?: NonNullable<ConstructorParameters<typeof LinkService>[0]['createAccount']>;
-  mcp: RequestHandler;
-  proxy?: NonNullable<AppDeps['proxy']>;
-}
-
-function contractParts(options: MockOptions, kept: KeptParts, given: MockContract): ContractParts {
-  const { data, traffic, scenarios } = kept;
-  const { store } = data;
-  const servedContract = servedContractOf(given);
-  // The Link fields a contract FILE adds or removes (--contract); none with the shipped one.
-  const shape = linkShapeOf(given.contract.document, servedContract, options.seed);
-  const service = new LinkService({
-    store,
-    ...(shape ? { shape } : {}),
-    ...(kept.createAccount ? { createAccount: kept.createAccount, maxAccounts: options.maxAnyKeyAccounts ?? DEFAULT_MAX_ANY_KEY_ACCOUNTS } : {}),
-    random: options.random ?? cryptoRandomInt,
-    now: options.now ?? (() => new Date()),
-  });
-  const contractRules = given.contractRules ?? new ContractRules(given.contract.document);
-  const app = createApp({
-    service,
-    servedContract,
-    contract: given.contract,
-    contractRules,
-    scenarios,
-    variety: kept.variety,
-    journal: traffic.journal,
-    coverage: new CoverageTracker(contractRules.documentedOutcomes(), traffic.coverage),
-    violations: traffic.violations,
-    snapshots: kept.snapshots,
-    adminContract: adminContractOf(given.contract),
-    consoleDir: CONSOLE_DIR,
-    docsAssetsDir: swaggerUiAssets(),
-    reset: async () => service.replaceData(await kept.seed()),
-    seedAccount: kept.seedAccount,
-    // The `times` counters start over with the data: in the store's own replace when it can (Redis).
-    onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.clearCounters(),
-    ...(data.health ? { storeHealth: data.health } : {}),
-    version: options.version,
-    startedAt: kept.startedAt,
-    random: options.random ?? cryptoRandomInt,
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    ...(options.log ? { log: options.log } : {}),
-    ...(options.logRequests === false ? { logRequests: false } : {}),
-    ...(options.handlers ? { handlers: options.handlers } : {}),
-    mcp: kept.mcp,
-    ...(kept.proxy ? { proxy: kept.proxy } : {}),
-  });
-  return { app, servedContract, service };
-}
-
 /** The upstream client, the answer judge (and its threads) and the pipeline of src/proxy/. */
 async function loadProxyMode() {
   const [{ Upstream }, { AnswerJudge }, { proxyPipeline }] = await Promise.all([import('../proxy/forward.js'), import('../proxy/answer-judge.js'), import('../proxy/pipeline.js')]);
   return { Upstream, AnswerJudge, proxyPipeline };
-}
-
-interface OpenedData {
-  store: LinkStore & SlugCheck;
-  seeded: boolean;
-  keptFrom?: KeptFrom;
-  /** Writes every change made so far and releases the store. */
-  close: () => Promise<void>;
-  health?: () => Promise<StoreHealth>;
 }
 
 /** This process's data, kept or seeded, its changes group-committed to the DataStore. */
@@ -310,35 +104,3 @@ function relaxed(write: Promise<void>, log: ((line: string) => void) | undefined
   return Promise.resolve();
 }
 
-function swaggerUiAssets(): string {
-  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-}
-
-/** GET /__admin/contract's answer: the classes kept with the contract, or classified here against the shipped one. */
-function servedContractOf(options: MockContract): ServedContract {
-  const classes = options.contractClasses ?? classesOf(options.contract.document);
-  const version = (options.contract.document['info'] as { version?: unknown } | undefined)?.version;
-  return { file: options.contractFile ?? null, version: String(version ?? ''), ...classes };
-}
-
-/** Classified once per contract document: the tests build thousands of apps on one. */
-const classified = new WeakMap<Contract['document'], ContractClasses>();
-
-function classesOf(document: Contract['document']): ContractClasses {
-  let classes = classified.get(document);
-  if (!classes) classified.set(document, (classes = classifyContract(keptContract().contract.document, document)));
-  return classes;
-}
-
-/**
- * The admin document for an API contract, read once per contract: every mock built on the same
- * contract object (the tests' thousands of apps, startMock's) then shares one document, so the
- * admin router's validator is built and compiled once for them all (src/admin/router.ts).
- */
-const adminContracts = new WeakMap<Contract['document'], Contract>();
-
-function adminContractOf(api: Contract): Contract {
-  let admin = adminContracts.get(api.document);
-  if (!admin) adminContracts.set(api.document, (admin = readAdminContract(api)));
-  return admin;
-}

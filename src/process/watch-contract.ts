@@ -26,6 +26,7 @@ export interface ContractReload {
 export function watchContract(reload: ContractReload, mock: Mock, initial: KeptContract, log: (line: string) => void): FSWatcher {
   let current = initial;
   let timer: NodeJS.Timeout | undefined;
+  let reloads = Promise.resolve();
   const run = async (): Promise<void> => {
     timer = undefined;
     const before = mock.servedContract;
@@ -48,7 +49,8 @@ export function watchContract(reload: ContractReload, mock: Mock, initial: KeptC
     // Some platforms do not name the file: then any change in the folder is read (an unchanged FILE is no reload).
     if (changed !== null && changed !== name) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(), SETTLE_MS);
+    // One reload at a time: an edit that settles while the last one is still swapping waits for it.
+    timer = setTimeout(() => (reloads = reloads.then(run)), SETTLE_MS);
   });
   watcher.unref();
   // A stop closes the watcher: an edit settling then is not read into a closed mock.
