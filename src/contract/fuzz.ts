@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { jsonBody, type Exchange } from './client.js';
 import type { Outcome } from './check-types.js';
 import type { CheckContext } from './context.js';
+import { goneOperations } from './next-contract.js';
 import { fuzzRequests, OWN_LINK, type FuzzRequest } from './fuzz-arbitraries.js';
 
 export const DEFAULT_FUZZ_RUNS = 200;
@@ -40,14 +41,19 @@ export async function fuzzContract(ctx: CheckContext, options: FuzzOptions): Pro
   const ownId = (jsonBody(own) as { id?: unknown } | undefined)?.id;
   const linkId = typeof ownId === 'string' ? ownId : `x${ctx.runId}-own-link-not-created`;
   const sent = { createLink: 0, updateLink: 0, deleteLink: 0 };
+  const gone = new Set(goneOperations(ctx.next).map((operation) => operation.operationId));
+  if (Object.keys(sent).every((operationId) => gone.has(operationId))) {
+    const skipped: Outcome = { status: 'not-checked', skipped: true, reason: `skipped: --contract ${ctx.next!.file} removes createLink, updateLink and deleteLink, the operations fuzzed` };
+    return { property: skipped, stillAnswers: skipped };
+  }
 
-  const property = fc.asyncProperty(fuzzRequests(ctx.target.domain, ctx.runId), async (request) => {
+  const property = fc.asyncProperty(fuzzRequests(ctx.target.domain, ctx.runId, gone), async (request) => {
     const exchange = await send(ctx, request, linkId);
     sent[request.operationId] += 1;
     const problems = judge(ctx, request, exchange);
     // Delete a created link at once: every run, and every shrinking step, starts from the same state.
     const createdId = request.operationId === 'createLink' && exchange.status >= 200 && exchange.status <= 299 ? (jsonBody(exchange) as { id?: unknown } | undefined)?.id : undefined;
-    if (typeof createdId === 'string') await ctx.client.send({ method: 'DELETE', path: `/links/${encodeURIComponent(createdId)}`, apiKey: ctx.target.apiKey });
+    if (typeof createdId === 'string' && !gone.has('deleteLink')) await ctx.client.send({ method: 'DELETE', path: `/links/${encodeURIComponent(createdId)}`, apiKey: ctx.target.apiKey });
     if (problems.length > 0) throw new FuzzViolation(problems, exchange);
   });
   const details = await fc.check(property, {
@@ -74,7 +80,7 @@ export async function fuzzContract(ctx: CheckContext, options: FuzzOptions): Pro
     const stopped = details.interrupted ? `; stopped after ${details.numRuns} of ${options.runs} runs at the time limit` : '';
     propertyOutcome = { status: 'passed', note: `${summary}: every answer documented, schema-valid, no 5xx, no forbidden body accepted${stopped}` };
   }
-  return { property: propertyOutcome, stillAnswers: await stillAnswers(ctx, linkId, typeof ownId === 'string') };
+  return { property: propertyOutcome, stillAnswers: await stillAnswers(ctx, linkId, typeof ownId === 'string', gone) };
 }
 
 async function send(ctx: CheckContext, request: FuzzRequest, ownId: string): Promise<Exchange> {
@@ -98,7 +104,8 @@ function judge(ctx: CheckContext, request: FuzzRequest, exchange: Exchange): str
   return problems;
 }
 
-async function stillAnswers(ctx: CheckContext, linkId: string, created: boolean): Promise<Outcome> {
+async function stillAnswers(ctx: CheckContext, linkId: string, created: boolean, gone: ReadonlySet<string>): Promise<Outcome> {
+  if (gone.has('deleteLink')) return stillUpdates(ctx, linkId, created, gone);
   const exchange = await ctx.client.send({ method: 'DELETE', path: `/links/${encodeURIComponent(linkId)}`, apiKey: ctx.target.apiKey });
   if (exchange.networkError) return { status: 'failed', reason: `the server no longer answers after fuzzing: ${exchange.networkError}`, exchange };
   const expected = created ? 204 : 404;
@@ -106,6 +113,18 @@ async function stillAnswers(ctx: CheckContext, linkId: string, created: boolean)
   if (exchange.status !== expected) problems.unshift(`expected ${expected}, got ${exchange.status}`);
   if (problems.length > 0) return { status: 'failed', reason: `after fuzzing, deleting the fuzzer's own link: ${problems.join('; ')}`, exchange };
   return { status: 'passed', note: `the server still answers: DELETE of the fuzzer's own link → ${exchange.status}` };
+}
+
+/** FILE removes deleteLink: the server must still answer an update of the fuzzer's own link (which stays). */
+async function stillUpdates(ctx: CheckContext, linkId: string, created: boolean, gone: ReadonlySet<string>): Promise<Outcome> {
+  if (gone.has('updateLink')) return { status: 'not-checked', skipped: true, reason: `skipped: --contract ${ctx.next!.file} removes deleteLink and updateLink, the requests this check sends` };
+  const exchange = await ctx.client.send({ method: 'PUT', path: `/links/${encodeURIComponent(linkId)}`, apiKey: ctx.target.apiKey, json: { tags: [] } });
+  if (exchange.networkError) return { status: 'failed', reason: `the server no longer answers after fuzzing: ${exchange.networkError}`, exchange };
+  const expected = created ? 200 : 404;
+  const problems = ctx.checker.checkResponse('updateLink', exchange.status, exchange.contentType, exchange.bodyText);
+  if (exchange.status !== expected) problems.unshift(`expected ${expected}, got ${exchange.status}`);
+  if (problems.length > 0) return { status: 'failed', reason: `after fuzzing, updating the fuzzer's own link: ${problems.join('; ')}`, exchange };
+  return { status: 'passed', note: `the server still answers: PUT of the fuzzer's own link → ${exchange.status} (FILE removes deleteLink)` };
 }
 
 const INVALID = Symbol('not JSON');

@@ -4,13 +4,15 @@
 // one go for the CLI and for tests of the suite itself.
 import { randomBytes } from 'node:crypto';
 import { CHECKS } from './cases.js';
-import { CheckFailure, NotChecked, type Check, type CheckResult, type Outcome } from './check-types.js';
+import { CheckFailure, NotChecked, Skipped, type Check, type CheckResult, type Outcome } from './check-types.js';
 import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
 import { CheckContext, type Target } from './context.js';
 import { CreatedLinks, describeCleanup } from './created-links.js';
 import { secretsOf, type Secrets } from './exchange-format.js';
 import { DEFAULT_FUZZ_RUNS, fuzzContract } from './fuzz.js';
 import { ResponseChecker, type OperationInfo } from './response-checker.js';
+import { nextChecks } from './cases-next.js';
+import { goneOperations, nextContractOf } from './next-contract.js';
 import { readUserContract } from './user-contract.js';
 import { requestSchema } from '../core/contract-classes.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
@@ -78,7 +80,7 @@ const ALIVE_META: MetaOf = { id: 'fuzz-still-answers', operationId: 'fuzz', expe
 const CLEANUP_META: MetaOf = { id: 'cleanup', operationId: 'cleanup', expectedStatus: null, rule: false, title: 'every link the suite created is deleted again' };
 
 export class ContractSession {
-  readonly checks: readonly Check[] = CHECKS;
+  readonly checks: readonly Check[];
   readonly context: CheckContext;
   readonly seed: number;
   readonly fuzzRuns: number;
@@ -96,7 +98,10 @@ export class ContractSession {
     const runId = `c${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const document = options.contract === undefined ? undefined : readUserContract(options.contract).document;
     const checker = document === undefined ? ResponseChecker.fromFile() : new ResponseChecker(document as ConstructorParameters<typeof ResponseChecker>[0]);
-    this.context = new CheckContext(target, client, checker, runId, document && slugMaxOf(document));
+    // FILE compared with the shipped contract: the cases of what it adds, the skips of what it removes.
+    const next = document && options.contract !== undefined ? nextContractOf(options.contract, document) : undefined;
+    this.checks = next ? [...CHECKS, ...nextChecks(next)] : CHECKS;
+    this.context = new CheckContext(target, client, checker, runId, document && slugMaxOf(document), next);
   }
 
   async runCheck(check: Check): Promise<CheckResult> {
@@ -107,6 +112,7 @@ export class ContractSession {
       outcome = note ? { status: 'passed', note } : { status: 'passed' };
     } catch (error) {
       if (error instanceof CheckFailure) outcome = { status: 'failed', reason: error.reason, ...(error.exchange ? { exchange: error.exchange } : {}) };
+      else if (error instanceof Skipped) outcome = { status: 'not-checked', reason: error.message, skipped: true };
       else if (error instanceof NotChecked) outcome = { status: 'not-checked', reason: error.message };
       else outcome = { status: 'failed', reason: `the check itself crashed: ${(error as Error).stack ?? String(error)}` };
     }
@@ -127,7 +133,10 @@ export class ContractSession {
   /** Deletes every link the suite created and has not deleted yet. */
   async cleanup(): Promise<CheckResult> {
     const started = performance.now();
-    const outcome = describeCleanup(await this.created.cleanup(this.context.client));
+    const gone = goneOperations(this.context.next).some((operation) => operation.operationId === 'deleteLink');
+    const outcome: Outcome = gone
+      ? { status: 'not-checked', skipped: true, reason: `skipped: --contract ${this.context.next!.file} removes deleteLink, so the ${this.created.size} links the checks created are left on the server` }
+      : describeCleanup(await this.created.cleanup(this.context.client));
     return this.emit({ ...CLEANUP_META, outcome, ms: elapsed(started) });
   }
 
