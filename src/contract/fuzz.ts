@@ -8,7 +8,7 @@ import { jsonBody, type Exchange } from './client.js';
 import type { Outcome } from './check-types.js';
 import type { CheckContext } from './context.js';
 import { goneOperations } from './next-contract.js';
-import { fuzzRequests, OWN_LINK, type FuzzRequest } from './fuzz-arbitraries.js';
+import { fuzzRequests, OWN_LINK, type FuzzBody, type FuzzRequest } from './fuzz-arbitraries.js';
 
 export const DEFAULT_FUZZ_RUNS = 200;
 /** The whole fuzz run, shrinking included, stops after this; what ran until then still counts. */
@@ -70,7 +70,7 @@ export async function fuzzContract(ctx: CheckContext, options: FuzzOptions): Pro
     propertyOutcome = {
       status: 'failed',
       reason:
-        `${request(exchange)} answered against the contract: ${problems.join('; ')} ` +
+        `${requestLine(exchange)} answered against the contract: ${problems.join('; ')} ` +
         `(found after ${details.numRuns} of ${options.runs} runs, shrunk ${details.numShrinks} times; replay with --seed ${details.seed} --fuzz-runs ${options.runs})`,
       exchange,
     };
@@ -91,12 +91,13 @@ async function send(ctx: CheckContext, request: FuzzRequest, ownId: string): Pro
   return ctx.client.send({ method, path, apiKey: ctx.target.apiKey, ...body });
 }
 
-function judge(ctx: CheckContext, request: FuzzRequest, exchange: Exchange): string[] {
+/** The property's problems with one answer: none when it is documented, valid, no 5xx, and no forbidden body was accepted. */
+export function judge(ctx: CheckContext, request: { operationId: string; body?: FuzzBody }, exchange: Exchange): string[] {
   if (exchange.networkError) return [exchange.networkError];
   const problems: string[] = [];
   if (exchange.status >= 500) problems.push(`a server error (${exchange.status})`);
   problems.push(...ctx.checker.checkResponse(request.operationId, exchange.status, exchange.contentType, exchange.bodyText));
-  if ('body' in request && exchange.status >= 200 && exchange.status <= 299) {
+  if (request.body !== undefined && exchange.status >= 200 && exchange.status <= 299) {
     const sent = 'raw' in request.body ? parseOrInvalid(request.body.raw) : request.body.json;
     const forbidden = sent === INVALID ? ['the body is not JSON'] : ctx.checker.requestBodyProblems(request.operationId, sent);
     if (forbidden.length > 0) problems.push(`accepted a body that openapi.yaml forbids (${forbidden.slice(0, 3).join('; ')})`);
@@ -137,7 +138,7 @@ function parseOrInvalid(text: string): unknown {
 }
 
 /** The request on one line, e.g. `POST /links {"tags":[]}`; the report adds the full curl command. */
-function request(exchange: Exchange): string {
+export function requestLine(exchange: Exchange): string {
   const body = exchange.requestBody;
   if (body === undefined) return `${exchange.method} ${exchange.path}`;
   if (body === '') return `${exchange.method} ${exchange.path} with an empty body`;

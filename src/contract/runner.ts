@@ -9,7 +9,8 @@ import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
 import { CheckContext, type Target } from './context.js';
 import { CreatedLinks, describeCleanup } from './created-links.js';
 import { secretsOf, type Secrets } from './exchange-format.js';
-import { DEFAULT_FUZZ_RUNS, fuzzContract } from './fuzz.js';
+import { DEFAULT_FUZZ_RUNS, DEFAULT_FUZZ_TIME_LIMIT_MS, fuzzContract } from './fuzz.js';
+import { fuzzNextContract } from './fuzz-next.js';
 import { ResponseChecker, type OperationInfo } from './response-checker.js';
 import { nextChecks } from './cases-next.js';
 import { goneOperations, nextContractOf } from './next-contract.js';
@@ -76,6 +77,7 @@ export interface Report {
 
 type MetaOf = Omit<CheckResult, 'outcome' | 'ms'>;
 const FUZZ_META: MetaOf = { id: 'fuzz-property', operationId: 'fuzz', expectedStatus: null, rule: false, title: 'fuzzed requests from the request schemas, valid and invalid: every answer documented and schema-valid, never a 5xx, no forbidden body accepted' };
+const FUZZ_NEXT_META: MetaOf = { id: 'fuzz-next-contract', operationId: 'fuzz', expectedStatus: null, rule: false, title: "fuzzed requests to every operation of --contract FILE, its new fields and reads included: every answer documented and valid by FILE, never a 5xx" };
 const ALIVE_META: MetaOf = { id: 'fuzz-still-answers', operationId: 'fuzz', expectedStatus: null, rule: false, title: 'the server still answers after fuzzing' };
 const CLEANUP_META: MetaOf = { id: 'cleanup', operationId: 'cleanup', expectedStatus: null, rule: false, title: 'every link the suite created is deleted again' };
 
@@ -127,7 +129,14 @@ export class ContractSession {
       return [this.emit({ ...FUZZ_META, outcome: off, ms: 0 }), this.emit({ ...ALIVE_META, outcome: off, ms: 0 })];
     }
     const outcomes = await fuzzContract(this.context, { runs: this.fuzzRuns, seed: this.seed, ...(this.options.fuzzTimeLimitMs ? { timeLimitMs: this.options.fuzzTimeLimitMs } : {}) });
-    return [this.emit({ ...FUZZ_META, outcome: outcomes.property, ms: elapsed(started) }), this.emit({ ...ALIVE_META, outcome: outcomes.stillAnswers, ms: 0 })];
+    const results = [this.emit({ ...FUZZ_META, outcome: outcomes.property, ms: elapsed(started) })];
+    const { next } = this.context;
+    if (next) {
+      const nextStarted = performance.now();
+      const outcome = await fuzzNextContract(this.context, next, { runs: this.fuzzRuns, seed: this.seed, timeLimitMs: this.options.fuzzTimeLimitMs ?? DEFAULT_FUZZ_TIME_LIMIT_MS });
+      results.push(this.emit({ ...FUZZ_NEXT_META, outcome, ms: elapsed(nextStarted) }));
+    }
+    return [...results, this.emit({ ...ALIVE_META, outcome: outcomes.stillAnswers, ms: 0 })];
   }
 
   /** Deletes every link the suite created and has not deleted yet. */
