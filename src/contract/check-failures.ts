@@ -16,3 +16,8 @@ export class CheckFailure extends Error {
 export class NotChecked extends Error {
   override name = 'NotChecked';
 }
+
+/** Not checked because the contract FILE removes an operation the check calls: not the server's fault, reported as skipped with the reason. */
+export class Skipped extends NotChecked {
+  override name = 'Skipped';
+}

@@ -4,12 +4,12 @@
 import type { Exchange } from './client.js';
 import type { CheckContext } from './context.js';
 
-export { CheckFailure, NotChecked } from './check-failures.js';
+export { CheckFailure, NotChecked, Skipped } from './check-failures.js';
 
 export type Outcome =
   | { status: 'passed'; note?: string }
   | { status: 'failed'; reason: string; exchange?: Exchange }
-  | { status: 'not-checked'; reason: string };
+  | { status: 'not-checked'; reason: string; /** The contract FILE removes an operation the check calls. */ skipped?: true };
 
 export interface Check {
   /** Stable and unique, e.g. 'createLink-400-missing-destinationUrl'. */

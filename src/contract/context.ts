@@ -4,6 +4,7 @@
 // judged, set-up requests included.
 import { jsonBody, type ContractClient, type Exchange } from './client.js';
 import { CheckFailure, NotChecked } from './check-failures.js';
+import { skipIfGone, type NextContract } from './next-contract.js';
 import type { ResponseChecker } from './response-checker.js';
 
 export interface Target {
@@ -24,8 +25,10 @@ export interface Target {
 }
 
 export interface CallOptions {
-  /** The {id} path parameter. */
+  /** The path's one parameter ({id}; a read FILE adds may name it otherwise). */
   id?: string;
+  /** Query parameters (the reads a contract FILE adds). */
+  query?: Record<string, string>;
   json?: unknown;
   rawBody?: string;
   /** Default: the target's key; null sends none. */
@@ -62,6 +65,13 @@ function labelHash(label: string): string {
   return (hash >>> 0).toString(36);
 }
 
+/** JSON with every object's members sorted by name. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    typeof member === 'object' && member !== null && !Array.isArray(member) ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : member,
+  );
+}
+
 export class CheckContext {
   constructor(
     readonly target: Target,
@@ -71,6 +81,8 @@ export class CheckContext {
     readonly runId: string,
     /** The longest slug the contract's create request takes (a next contract may tighten it, issue 38). */
     private readonly slugMax = SLUG_MAX,
+    /** The contract FILE and what it changes (issue 38); undefined for the shipped contract. */
+    readonly next?: NextContract,
   ) {}
 
   slug(label: string): string {
@@ -86,8 +98,10 @@ export class CheckContext {
   }
 
   async call(operationId: string, options: CallOptions = {}): Promise<Answer> {
+    skipIfGone(this.next, operationId);
     const operation = this.checker.operation(operationId);
-    const path = operation.path.replace('{id}', encodeURIComponent(options.id ?? ''));
+    const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const path = operation.path.replace(/\{[^}/]+\}/, encodeURIComponent(options.id ?? '')) + query;
     const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? this.target.apiKey);
     const exchange = await this.client.send({
       method: operation.method,
@@ -112,9 +126,9 @@ export class CheckContext {
     return { ...(answer.body as LinkView), exchange: answer.exchange };
   }
 
-  /** Fails the check unless actual equals expected (compared as JSON). */
+  /** Fails the check unless actual equals expected (compared as JSON; an object's members in any order, as JSON has no order of members). */
   expectEqual(actual: unknown, expected: unknown, what: string, exchange: Exchange): void {
-    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    if (canonical(actual) !== canonical(expected)) {
       throw new CheckFailure(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, exchange);
     }
   }

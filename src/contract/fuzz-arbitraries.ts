@@ -18,12 +18,18 @@ export const FUZZ_TAG_NAMES = ['contract-fuzz', 'contract-fuzz-2', '  contract-f
 
 type Json = Record<string, unknown>;
 
-export function fuzzRequests(domain: string, runId: string): fc.Arbitrary<FuzzRequest> {
+/** `gone`: operations a contract FILE removes (issue 38), never sent; at least one of the three must remain. */
+export function fuzzRequests(domain: string, runId: string, gone: ReadonlySet<string> = new Set()): fc.Arbitrary<FuzzRequest> {
   const create = createBodies(domain, runId).map((body): FuzzRequest => ({ operationId: 'createLink', body }));
   const linkId = fc.oneof({ weight: 3, arbitrary: fc.constant(OWN_LINK) }, { weight: 1, arbitrary: foreignId(runId) });
   const update = fc.tuple(linkId, updateBodies()).map(([id, body]): FuzzRequest => ({ operationId: 'updateLink', id, body }));
   const remove = foreignId(runId).map((id): FuzzRequest => ({ operationId: 'deleteLink', id }));
-  return fc.oneof({ weight: 5, arbitrary: create }, { weight: 4, arbitrary: update }, { weight: 1, arbitrary: remove });
+  const all = [
+    { operationId: 'createLink', weight: 5, arbitrary: create },
+    { operationId: 'updateLink', weight: 4, arbitrary: update },
+    { operationId: 'deleteLink', weight: 1, arbitrary: remove },
+  ];
+  return fc.oneof(...all.filter((choice) => !gone.has(choice.operationId)).map(({ weight, arbitrary }) => ({ weight, arbitrary })));
 }
 
 /** An id that no real link has: the run id, then odd but printable characters. */

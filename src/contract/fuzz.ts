@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { jsonBody, type Exchange } from './client.js';
 import type { Outcome } from './check-types.js';
 import type { CheckContext } from './context.js';
-import { fuzzRequests, OWN_LINK, type FuzzRequest } from './fuzz-arbitraries.js';
+import { goneOperations } from './next-contract.js';
+import { fuzzRequests, OWN_LINK, type FuzzBody, type FuzzRequest } from './fuzz-arbitraries.js';
 
 export const DEFAULT_FUZZ_RUNS = 200;
 /** The whole fuzz run, shrinking included, stops after this; what ran until then still counts. */
@@ -40,14 +41,19 @@ export async function fuzzContract(ctx: CheckContext, options: FuzzOptions): Pro
   const ownId = (jsonBody(own) as { id?: unknown } | undefined)?.id;
   const linkId = typeof ownId === 'string' ? ownId : `x${ctx.runId}-own-link-not-created`;
   const sent = { createLink: 0, updateLink: 0, deleteLink: 0 };
+  const gone = new Set(goneOperations(ctx.next).map((operation) => operation.operationId));
+  if (Object.keys(sent).every((operationId) => gone.has(operationId))) {
+    const skipped: Outcome = { status: 'not-checked', skipped: true, reason: `skipped: --contract ${ctx.next!.file} removes createLink, updateLink and deleteLink, the operations fuzzed` };
+    return { property: skipped, stillAnswers: skipped };
+  }
 
-  const property = fc.asyncProperty(fuzzRequests(ctx.target.domain, ctx.runId), async (request) => {
+  const property = fc.asyncProperty(fuzzRequests(ctx.target.domain, ctx.runId, gone), async (request) => {
     const exchange = await send(ctx, request, linkId);
     sent[request.operationId] += 1;
     const problems = judge(ctx, request, exchange);
     // Delete a created link at once: every run, and every shrinking step, starts from the same state.
     const createdId = request.operationId === 'createLink' && exchange.status >= 200 && exchange.status <= 299 ? (jsonBody(exchange) as { id?: unknown } | undefined)?.id : undefined;
-    if (typeof createdId === 'string') await ctx.client.send({ method: 'DELETE', path: `/links/${encodeURIComponent(createdId)}`, apiKey: ctx.target.apiKey });
+    if (typeof createdId === 'string' && !gone.has('deleteLink')) await ctx.client.send({ method: 'DELETE', path: `/links/${encodeURIComponent(createdId)}`, apiKey: ctx.target.apiKey });
     if (problems.length > 0) throw new FuzzViolation(problems, exchange);
   });
   const details = await fc.check(property, {
@@ -64,7 +70,7 @@ export async function fuzzContract(ctx: CheckContext, options: FuzzOptions): Pro
     propertyOutcome = {
       status: 'failed',
       reason:
-        `${request(exchange)} answered against the contract: ${problems.join('; ')} ` +
+        `${requestLine(exchange)} answered against the contract: ${problems.join('; ')} ` +
         `(found after ${details.numRuns} of ${options.runs} runs, shrunk ${details.numShrinks} times; replay with --seed ${details.seed} --fuzz-runs ${options.runs})`,
       exchange,
     };
@@ -74,7 +80,7 @@ export async function fuzzContract(ctx: CheckContext, options: FuzzOptions): Pro
     const stopped = details.interrupted ? `; stopped after ${details.numRuns} of ${options.runs} runs at the time limit` : '';
     propertyOutcome = { status: 'passed', note: `${summary}: every answer documented, schema-valid, no 5xx, no forbidden body accepted${stopped}` };
   }
-  return { property: propertyOutcome, stillAnswers: await stillAnswers(ctx, linkId, typeof ownId === 'string') };
+  return { property: propertyOutcome, stillAnswers: await stillAnswers(ctx, linkId, typeof ownId === 'string', gone) };
 }
 
 async function send(ctx: CheckContext, request: FuzzRequest, ownId: string): Promise<Exchange> {
@@ -85,12 +91,13 @@ async function send(ctx: CheckContext, request: FuzzRequest, ownId: string): Pro
   return ctx.client.send({ method, path, apiKey: ctx.target.apiKey, ...body });
 }
 
-function judge(ctx: CheckContext, request: FuzzRequest, exchange: Exchange): string[] {
+/** The property's problems with one answer: none when it is documented, valid, no 5xx, and no forbidden body was accepted. */
+export function judge(ctx: CheckContext, request: { operationId: string; body?: FuzzBody }, exchange: Exchange): string[] {
   if (exchange.networkError) return [exchange.networkError];
   const problems: string[] = [];
   if (exchange.status >= 500) problems.push(`a server error (${exchange.status})`);
   problems.push(...ctx.checker.checkResponse(request.operationId, exchange.status, exchange.contentType, exchange.bodyText));
-  if ('body' in request && exchange.status >= 200 && exchange.status <= 299) {
+  if (request.body !== undefined && exchange.status >= 200 && exchange.status <= 299) {
     const sent = 'raw' in request.body ? parseOrInvalid(request.body.raw) : request.body.json;
     const forbidden = sent === INVALID ? ['the body is not JSON'] : ctx.checker.requestBodyProblems(request.operationId, sent);
     if (forbidden.length > 0) problems.push(`accepted a body that openapi.yaml forbids (${forbidden.slice(0, 3).join('; ')})`);
@@ -98,7 +105,8 @@ function judge(ctx: CheckContext, request: FuzzRequest, exchange: Exchange): str
   return problems;
 }
 
-async function stillAnswers(ctx: CheckContext, linkId: string, created: boolean): Promise<Outcome> {
+async function stillAnswers(ctx: CheckContext, linkId: string, created: boolean, gone: ReadonlySet<string>): Promise<Outcome> {
+  if (gone.has('deleteLink')) return stillUpdates(ctx, linkId, created, gone);
   const exchange = await ctx.client.send({ method: 'DELETE', path: `/links/${encodeURIComponent(linkId)}`, apiKey: ctx.target.apiKey });
   if (exchange.networkError) return { status: 'failed', reason: `the server no longer answers after fuzzing: ${exchange.networkError}`, exchange };
   const expected = created ? 204 : 404;
@@ -106,6 +114,18 @@ async function stillAnswers(ctx: CheckContext, linkId: string, created: boolean)
   if (exchange.status !== expected) problems.unshift(`expected ${expected}, got ${exchange.status}`);
   if (problems.length > 0) return { status: 'failed', reason: `after fuzzing, deleting the fuzzer's own link: ${problems.join('; ')}`, exchange };
   return { status: 'passed', note: `the server still answers: DELETE of the fuzzer's own link → ${exchange.status}` };
+}
+
+/** FILE removes deleteLink: the server must still answer an update of the fuzzer's own link (which stays). */
+async function stillUpdates(ctx: CheckContext, linkId: string, created: boolean, gone: ReadonlySet<string>): Promise<Outcome> {
+  if (gone.has('updateLink')) return { status: 'not-checked', skipped: true, reason: `skipped: --contract ${ctx.next!.file} removes deleteLink and updateLink, the requests this check sends` };
+  const exchange = await ctx.client.send({ method: 'PUT', path: `/links/${encodeURIComponent(linkId)}`, apiKey: ctx.target.apiKey, json: { tags: [] } });
+  if (exchange.networkError) return { status: 'failed', reason: `the server no longer answers after fuzzing: ${exchange.networkError}`, exchange };
+  const expected = created ? 200 : 404;
+  const problems = ctx.checker.checkResponse('updateLink', exchange.status, exchange.contentType, exchange.bodyText);
+  if (exchange.status !== expected) problems.unshift(`expected ${expected}, got ${exchange.status}`);
+  if (problems.length > 0) return { status: 'failed', reason: `after fuzzing, updating the fuzzer's own link: ${problems.join('; ')}`, exchange };
+  return { status: 'passed', note: `the server still answers: PUT of the fuzzer's own link → ${exchange.status} (FILE removes deleteLink)` };
 }
 
 const INVALID = Symbol('not JSON');
@@ -118,7 +138,7 @@ function parseOrInvalid(text: string): unknown {
 }
 
 /** The request on one line, e.g. `POST /links {"tags":[]}`; the report adds the full curl command. */
-function request(exchange: Exchange): string {
+export function requestLine(exchange: Exchange): string {
   const body = exchange.requestBody;
   if (body === undefined) return `${exchange.method} ${exchange.path}`;
   if (body === '') return `${exchange.method} ${exchange.path} with an empty body`;

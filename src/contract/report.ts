@@ -10,6 +10,7 @@ import type { Report } from './runner.js';
 export { toJUnit } from './junit.js';
 
 const MARK = { passed: 'passed     ', failed: 'FAILED     ', 'not-checked': 'not checked' } as const;
+const SKIPPED = 'skipped    ';
 const INDENT = '      ';
 
 /** notes: lines printed just before the summary, where a reader of a failed run looks first. */
@@ -35,10 +36,11 @@ export function formatReport(report: Report, notes: readonly string[] = []): str
     }
   }
   const verdict = counts.failed > 0 ? 'FAILED' : 'PASSED';
+  const skipped = report.results.filter(({ outcome }) => outcome.status === 'not-checked' && outcome.skipped).length;
   lines.push(
     '',
     ...notes,
-    `${verdict}: ${counts.checked} checked, ${counts.passed} passed, ${counts.failed} failed, ${counts.notChecked} not checked (${(report.ms / 1000).toFixed(1)} s)`,
+    `${verdict}: ${counts.checked} checked, ${counts.passed} passed, ${counts.failed} failed, ${counts.notChecked} not checked${skipped ? ` (${skipped} skipped: the contract removes an operation they call)` : ''} (${(report.ms / 1000).toFixed(1)} s)`,
   );
   if (counts.notChecked > 0) lines.push('"not checked": the suite had no way to reach that case on this server; the reason says why (often a flag to pass). It does not fail the run.');
   return lines.join('\n');
@@ -53,7 +55,8 @@ function summarise(results: CheckResult[]): string {
 function formatResult(result: CheckResult, report: Report): string[] {
   const { outcome } = result;
   const title = `${result.rule ? 'rule: ' : ''}${result.title}`;
-  const lines = [`    ${MARK[outcome.status]}  ${title}`];
+  const mark = outcome.status === 'not-checked' && outcome.skipped ? SKIPPED : MARK[outcome.status];
+  const lines = [`    ${mark}  ${title}`];
   if (outcome.status === 'passed') {
     if (outcome.note) lines.push(`${' '.repeat(17)}${outcome.note}`);
     return lines;

@@ -4,13 +4,16 @@
 // one go for the CLI and for tests of the suite itself.
 import { randomBytes } from 'node:crypto';
 import { CHECKS } from './cases.js';
-import { CheckFailure, NotChecked, type Check, type CheckResult, type Outcome } from './check-types.js';
+import { CheckFailure, NotChecked, Skipped, type Check, type CheckResult, type Outcome } from './check-types.js';
 import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
 import { CheckContext, type Target } from './context.js';
 import { CreatedLinks, describeCleanup } from './created-links.js';
 import { secretsOf, type Secrets } from './exchange-format.js';
-import { DEFAULT_FUZZ_RUNS, fuzzContract } from './fuzz.js';
+import { DEFAULT_FUZZ_RUNS, DEFAULT_FUZZ_TIME_LIMIT_MS, fuzzContract } from './fuzz.js';
+import { fuzzNextContract } from './fuzz-next.js';
 import { ResponseChecker, type OperationInfo } from './response-checker.js';
+import { nextChecks } from './cases-next.js';
+import { goneOperations, nextContractOf } from './next-contract.js';
 import { readUserContract } from './user-contract.js';
 import { requestSchema } from '../core/contract-classes.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
@@ -74,11 +77,12 @@ export interface Report {
 
 type MetaOf = Omit<CheckResult, 'outcome' | 'ms'>;
 const FUZZ_META: MetaOf = { id: 'fuzz-property', operationId: 'fuzz', expectedStatus: null, rule: false, title: 'fuzzed requests from the request schemas, valid and invalid: every answer documented and schema-valid, never a 5xx, no forbidden body accepted' };
+const FUZZ_NEXT_META: MetaOf = { id: 'fuzz-next-contract', operationId: 'fuzz', expectedStatus: null, rule: false, title: "fuzzed requests to every operation of --contract FILE, its new fields and reads included: every answer documented and valid by FILE, never a 5xx" };
 const ALIVE_META: MetaOf = { id: 'fuzz-still-answers', operationId: 'fuzz', expectedStatus: null, rule: false, title: 'the server still answers after fuzzing' };
 const CLEANUP_META: MetaOf = { id: 'cleanup', operationId: 'cleanup', expectedStatus: null, rule: false, title: 'every link the suite created is deleted again' };
 
 export class ContractSession {
-  readonly checks: readonly Check[] = CHECKS;
+  readonly checks: readonly Check[];
   readonly context: CheckContext;
   readonly seed: number;
   readonly fuzzRuns: number;
@@ -96,7 +100,10 @@ export class ContractSession {
     const runId = `c${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const document = options.contract === undefined ? undefined : readUserContract(options.contract).document;
     const checker = document === undefined ? ResponseChecker.fromFile() : new ResponseChecker(document as ConstructorParameters<typeof ResponseChecker>[0]);
-    this.context = new CheckContext(target, client, checker, runId, document && slugMaxOf(document));
+    // FILE compared with the shipped contract: the cases of what it adds, the skips of what it removes.
+    const next = document && options.contract !== undefined ? nextContractOf(options.contract, document) : undefined;
+    this.checks = next ? [...CHECKS, ...nextChecks(next)] : CHECKS;
+    this.context = new CheckContext(target, client, checker, runId, document && slugMaxOf(document), next);
   }
 
   async runCheck(check: Check): Promise<CheckResult> {
@@ -107,6 +114,7 @@ export class ContractSession {
       outcome = note ? { status: 'passed', note } : { status: 'passed' };
     } catch (error) {
       if (error instanceof CheckFailure) outcome = { status: 'failed', reason: error.reason, ...(error.exchange ? { exchange: error.exchange } : {}) };
+      else if (error instanceof Skipped) outcome = { status: 'not-checked', reason: error.message, skipped: true };
       else if (error instanceof NotChecked) outcome = { status: 'not-checked', reason: error.message };
       else outcome = { status: 'failed', reason: `the check itself crashed: ${(error as Error).stack ?? String(error)}` };
     }
@@ -121,13 +129,23 @@ export class ContractSession {
       return [this.emit({ ...FUZZ_META, outcome: off, ms: 0 }), this.emit({ ...ALIVE_META, outcome: off, ms: 0 })];
     }
     const outcomes = await fuzzContract(this.context, { runs: this.fuzzRuns, seed: this.seed, ...(this.options.fuzzTimeLimitMs ? { timeLimitMs: this.options.fuzzTimeLimitMs } : {}) });
-    return [this.emit({ ...FUZZ_META, outcome: outcomes.property, ms: elapsed(started) }), this.emit({ ...ALIVE_META, outcome: outcomes.stillAnswers, ms: 0 })];
+    const results = [this.emit({ ...FUZZ_META, outcome: outcomes.property, ms: elapsed(started) })];
+    const { next } = this.context;
+    if (next) {
+      const nextStarted = performance.now();
+      const outcome = await fuzzNextContract(this.context, next, { runs: this.fuzzRuns, seed: this.seed, timeLimitMs: this.options.fuzzTimeLimitMs ?? DEFAULT_FUZZ_TIME_LIMIT_MS });
+      results.push(this.emit({ ...FUZZ_NEXT_META, outcome, ms: elapsed(nextStarted) }));
+    }
+    return [...results, this.emit({ ...ALIVE_META, outcome: outcomes.stillAnswers, ms: 0 })];
   }
 
   /** Deletes every link the suite created and has not deleted yet. */
   async cleanup(): Promise<CheckResult> {
     const started = performance.now();
-    const outcome = describeCleanup(await this.created.cleanup(this.context.client));
+    const gone = goneOperations(this.context.next).some((operation) => operation.operationId === 'deleteLink');
+    const outcome: Outcome = gone
+      ? { status: 'not-checked', skipped: true, reason: `skipped: --contract ${this.context.next!.file} removes deleteLink, so the ${this.created.size} links the checks created are left on the server` }
+      : describeCleanup(await this.created.cleanup(this.context.client));
     return this.emit({ ...CLEANUP_META, outcome, ms: elapsed(started) });
   }
 
