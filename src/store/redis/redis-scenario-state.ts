@@ -1,14 +1,16 @@
 // The scenarios and their `times` counters on Redis, shared by every instance of the mock:
-//   <prefix>traffic:scenario         string: the global scenario's name (absent: none)
+//   <prefix>traffic:scenario         string: the global scenario's name (absent: none), or
+//                                    "<name>\0<uses left>" when it was set with `times`
 //   <prefix>traffic:times            hash: "<scenario>#<rule index>" → uses so far, for the global
 //                                    scenario and those a request names itself (x-mock-scenario)
-//   <prefix>traffic:scenario-by-key  hash: API key → the name of that key's own scenario
+//   <prefix>traffic:scenario-by-key  hash: API key → the name of that key's own scenario (with
+//                                    "\0<uses left>" when set with `times`)
 //   <prefix>traffic:times-by-key     hash: "<API key>\0<scenario>#<rule index>" → uses so far of a
 //                                    key's own scenario (a NUL cannot be in a header, so no key's
 //                                    fields can be mistaken for another's)
 // Both counter hashes are deleted by the Redis link store in the same step as a reset's or
 // restore's switch (redis-generations.ts), so the mock does not clear them after (mock.ts).
-// Scenarios, global and per key, stay through a reset, like the global one always has. A reload
+// Scenarios, global and per key, stay through a reset (with their uses left), like the global one always has. A reload
 // (--watch) that changes a rule deletes that rule's fields from both hashes in one step; each
 // instance that reloads the edit does so (they read the same files).
 // A request with a key reads the global name and its key's in one step; on the mock's shared
