@@ -4,7 +4,9 @@ import type { Router } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
 import type { JournalFilter } from '../core/journal.js';
 import type { LinkService } from '../core/links.js';
+import { errors } from '../core/errors.js';
 import type { ScenarioRegistry } from '../core/scenario-registry.js';
+import type { TimesLeft } from '../core/scenario-uses.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { StreamBudget, streamJournal } from './journal-stream.js';
 
@@ -21,18 +23,22 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     res.json({ active, byKey, scenarios: deps.scenarios.list(active) });
   });
   router.get('/scenario', async (_req, res) => {
-    res.json(await activeScenarios(deps.scenarios));
+    const [shown, left] = await Promise.all([activeScenarios(deps.scenarios), deps.scenarios.timesLeft()]);
+    res.json({ ...shown, ...timesLeftOf(shown, left) });
   });
   router.put('/scenario', async (req, res) => {
     // With apiKey: that key's own scenario (and counters); the global one is left as it is.
-    const { name, apiKey } = req.body as { name: string | null; apiKey?: string };
+    // `times` (1 to MAX_SCENARIO_TIMES, checked by the admin contract): it clears itself after that many uses.
+    const { name, apiKey, times } = req.body as { name: string | null; apiKey?: string; times?: number };
+    if (times !== undefined && name === null) throw errors.invalidRequest("request body: 'times' counts the uses of a scenario being set; clearing one (name null) takes no times");
+    const left = times === undefined ? {} : { timesLeft: times };
     if (apiKey === undefined) {
-      await deps.scenarios.setActive(name, 'the admin API');
-      res.json({ active: name });
+      await deps.scenarios.setActive(name, 'the admin API', times);
+      res.json({ active: name, ...left });
       return;
     }
-    await deps.scenarios.setKeyScenario(apiKey, name, 'the admin API');
-    res.json({ active: name, apiKey });
+    await deps.scenarios.setKeyScenario(apiKey, name, 'the admin API', times);
+    res.json({ active: name, apiKey, ...left });
   });
   router.get('/requests', async (req, res) => {
     const filter = req.query as JournalFilter;
@@ -56,6 +62,14 @@ export function addTrafficRoutes(router: Router, deps: TrafficDeps): void {
     await deps.coverage.clear();
     res.status(204).end();
   });
+}
+
+/** The uses left of the scenarios shown (a count whose scenario this process has not loaded is left out); nothing when none has one. */
+function timesLeftOf(shown: { active: string | null; byKey: Record<string, string> }, left: TimesLeft): { timesLeft?: TimesLeft } {
+  const byKey = Object.fromEntries(Object.entries(left.byKey).filter(([key]) => Object.hasOwn(shown.byKey, key)));
+  const global = shown.active === null ? undefined : left.global;
+  if (global === undefined && Object.keys(byKey).length === 0) return {};
+  return { timesLeft: { ...(global === undefined ? {} : { global }), byKey } };
 }
 
 async function activeScenarios(scenarios: ScenarioRegistry): Promise<{ active: string | null; byKey: Record<string, string> }> {

@@ -4,11 +4,15 @@
 // start over when the global scenario is set, a key's when its scenario is set, all of them
 // when the data is reset, and a rule's own (global and every key's) when a reload changes it.
 import type { ActiveNames, RuleCounterStore, ScenarioState } from './traffic-state.js';
+import { MemoryScenarioState } from './memory-scenario-state.js';
+import type { TimesLeft } from './scenario-uses.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { changedRules, type ChangedRule } from './changed-rules.js';
 import { errors } from './errors.js';
 import { nearest } from './nearest.js';
-import { RuleCounters, type Scenario } from './scenarios.js';
+import type { Scenario } from './scenarios.js';
+
+export { MemoryScenarioState } from './memory-scenario-state.js';
 
 export interface ScenarioSummary {
   name: string;
@@ -22,63 +26,8 @@ export interface ScenarioSummary {
 export interface ChosenScenario {
   scenario: Scenario;
   key?: string;
-}
-
-/** The in-memory ScenarioState: this process's scenarios and counters, read at once (no promise per request). */
-export class MemoryScenarioState implements ScenarioState {
-  readonly counters = new RuleCounters();
-  private name: string | null = null;
-  private readonly byKey = new Map<string, string>();
-  private readonly countersByKey = new Map<string, RuleCounters>();
-  /** What every key reads while no key has a scenario: no object made per request. */
-  private globalOnly: ActiveNames = { global: null, key: null };
-
-  activeName(): string | null {
-    return this.name;
-  }
-
-  activeNames(apiKey: string): ActiveNames {
-    if (this.byKey.size === 0) return this.globalOnly;
-    return { global: this.name, key: this.byKey.get(apiKey) ?? null };
-  }
-
-  setActive(name: string | null): void {
-    this.name = name;
-    this.globalOnly = { global: name, key: null };
-    this.counters.clear();
-  }
-
-  setKeyScenario(apiKey: string, name: string | null): void {
-    if (name === null) this.byKey.delete(apiKey);
-    else this.byKey.set(apiKey, name);
-    this.countersByKey.delete(apiKey);
-  }
-
-  keyScenarios(): Record<string, string> {
-    return Object.fromEntries(this.byKey);
-  }
-
-  dropActive(name: string): void {
-    if (this.name !== name) return;
-    this.name = null;
-    this.globalOnly = { global: null, key: null };
-  }
-
-  countersOf(apiKey: string): RuleCounters {
-    let counters = this.countersByKey.get(apiKey);
-    if (!counters) this.countersByKey.set(apiKey, (counters = new RuleCounters()));
-    return counters;
-  }
-
-  clearCounters(): void {
-    this.counters.clear();
-    this.countersByKey.clear();
-  }
-
-  restartRules(keys: readonly string[]): void {
-    this.counters.forget(keys);
-    for (const counters of this.countersByKey.values()) counters.forget(keys);
-  }
+  /** Set with `times`: a request it shapes takes a use first (takeUse). */
+  counted?: boolean;
 }
 
 /** A shared state's failure as a note for the log: a reload never rejects. */
@@ -153,13 +102,28 @@ export class ScenarioRegistry {
    * (a create's) lets shared state answer from memory (ScenarioState.activeNames).
    */
   activeFor(apiKey: string | undefined, recall = false): Awaitable<ChosenScenario | undefined> {
-    if (apiKey === undefined || apiKey === '') return andThen(this.active(), (scenario) => scenario && { scenario });
+    if (apiKey === undefined || apiKey === '') return andThen(this.state.activeGlobal(), (names) => this.globalChoice(names));
     return andThen(this.state.activeNames(apiKey, recall), (names) => {
       const own = names.key === null ? undefined : this.byName.get(names.key);
-      if (own) return { scenario: own, key: apiKey };
-      const global = names.global === null ? undefined : this.byName.get(names.global);
-      return global && { scenario: global };
+      if (own) return names.keyCounted ? { scenario: own, key: apiKey, counted: true } : { scenario: own, key: apiKey };
+      return this.globalChoice(names);
     });
+  }
+
+  private globalChoice(names: ActiveNames): ChosenScenario | undefined {
+    const global = names.global === null ? undefined : this.byName.get(names.global);
+    if (!global) return undefined;
+    return names.globalCounted ? { scenario: global, counted: true } : { scenario: global };
+  }
+
+  /** Takes one use of a scenario set with `times` for the request it is about to shape; false: none left (answer normally). */
+  takeUse(chosen: ChosenScenario): Awaitable<boolean> {
+    return this.state.takeUse(chosen.key, chosen.scenario.name);
+  }
+
+  /** Uses left of the scenarios set with `times` that this process has loaded. */
+  timesLeft(): Awaitable<TimesLeft> {
+    return this.state.timesLeft();
   }
 
   /** The counters a chosen scenario's uses count against. */
@@ -173,9 +137,9 @@ export class ScenarioRegistry {
   }
 
   /** Sets (or with null clears) the scenario of requests with this API key only. */
-  setKeyScenario(apiKey: string, name: string | null, via: string): Awaitable<void> {
+  setKeyScenario(apiKey: string, name: string | null, via: string, times?: number): Awaitable<void> {
     if (name !== null) this.get(name, via);
-    return this.state.setKeyScenario(apiKey, name);
+    return this.state.setKeyScenario(apiKey, name, times);
   }
 
   /** Starts every `times` counter over, the global ones and every key's. */
@@ -193,9 +157,9 @@ export class ScenarioRegistry {
   }
 
   /** Sets (or with null clears) the global scenario. */
-  setActive(name: string | null, via: string): Awaitable<void> {
+  setActive(name: string | null, via: string, times?: number): Awaitable<void> {
     if (name !== null) this.get(name, via);
-    return this.state.setActive(name);
+    return this.state.setActive(name, times);
   }
 
   /** Every loaded scenario, marking the one named `active`. */

@@ -12,6 +12,7 @@
 import type { Awaitable } from './awaitable.js';
 import type { JournalStore } from './journal-types.js';
 import type { RuleCounterStore } from './scenarios.js';
+import type { TimesLeft } from './scenario-uses.js';
 import type { ViolationStore } from './violations.js';
 import type { SharedVarietySettings } from './variety-settings.js';
 
@@ -50,6 +51,10 @@ export interface CoverageCountStore {
 export interface ActiveNames {
   global: string | null;
   key: string | null;
+  /** The global scenario was set with `times`: a request it shapes takes a use (src/core/scenario-uses.ts). */
+  globalCounted: boolean;
+  /** The key's own scenario was set with `times`. */
+  keyCounted: boolean;
 }
 
 /**
@@ -66,10 +71,24 @@ export interface ScenarioState {
    * remembers and checks in the create's own write (redis-remembered-accounts.ts).
    */
   activeNames(apiKey: string, recall?: boolean): Awaitable<ActiveNames>;
-  /** Sets (null: clears) the global scenario and starts the global counters over, in one step; key scenarios stay. */
-  setActive(name: string | null): Awaitable<void>;
-  /** Sets (null: clears) the key's own scenario and starts the key's counters over, in one step. */
-  setKeyScenario(apiKey: string, name: string | null): Awaitable<void>;
+  /** The global scenario alone (key: null), for a request without a key. */
+  activeGlobal(): Awaitable<ActiveNames>;
+  /**
+   * Sets (null: clears) the global scenario and starts the global counters over, in one step; key
+   * scenarios stay. `times`: it clears itself after that many uses (takeUse).
+   */
+  setActive(name: string | null, times?: number): Awaitable<void>;
+  /** Sets (null: clears) the key's own scenario and starts the key's counters over, in one step; `times` as for setActive. */
+  setKeyScenario(apiKey: string, name: string | null, times?: number): Awaitable<void>;
+  /**
+   * Takes one use of the global scenario (no key) or of the key's own, if it is still `name`; the
+   * last use clears it, as setting null would, in the same step. True: the request may be shaped
+   * (a use was taken, or the scenario has no count); false: it is gone, or another one is set.
+   * Atomic across instances: N racing requests take at most N uses.
+   */
+  takeUse(apiKey: string | undefined, name: string): Awaitable<boolean>;
+  /** Uses left of the scenarios set with `times`. */
+  timesLeft(): Awaitable<TimesLeft>;
   /** Every key's own scenario: key → name. */
   keyScenarios(): Awaitable<Record<string, string>>;
   /** Clears the global scenario if it is still `name` (a reload lost it); the counters stay. */

@@ -102,6 +102,12 @@ async function shape(chosen: ChosenScenario, how: Shaping, req: Request, res: Re
   const decided = decide(scenario, facts, how.registry.countersFor(chosen), how.random, how.phase);
   const outcome = decided instanceof Promise ? await decided : decided;
   if (outcome.kind === 'pass' && outcome.delayMs === 0) return next();
+  // Set with `times`: only a request it shapes takes a use; with none left it is answered normally
+  // (and a later phase does not ask again).
+  if (chosen.counted === true && !(await how.registry.takeUse(chosen))) {
+    res.locals['scenario'] = undefined;
+    return next();
+  }
   res.locals['shapedBy'] = scenario.name;
   if (outcome.delayMs > 0) await how.sleep(outcome.delayMs);
   if (outcome.kind === 'respond') {

@@ -36,6 +36,8 @@ export interface ActiveScenario {
   active: string | null;
   /** The key, when `active` is that key's own scenario. */
   apiKey?: string;
+  /** Set with `times`: the uses it has. */
+  timesLeft?: number;
 }
 
 /** One of `GET /__admin/variety/dimensions`. */

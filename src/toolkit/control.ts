@@ -33,6 +33,8 @@ export interface AccountOptions {
 export interface ScenarioOptions {
   /** Scope the scenario to this API key: requests with other keys are unaffected, and its `times` counters are this key's own. */
   apiKey?: string;
+  /** It shapes this many requests (1 to 1,000,000), then clears itself; GET /__admin/scenario shows the uses left. Default: until cleared. */
+  times?: number;
 }
 
 /** Options of `useVariety()`. */
@@ -100,7 +102,8 @@ export function controlOf(client: AdminClient): MockControl {
     apiKeys: FIXTURE_API_KEYS,
     health: () => client.call<Health>('GET', '/health'),
     reset: () => client.call<ResetResult>('POST', '/reset'),
-    useScenario: (name, options = {}) => client.call<ActiveScenario>('PUT', '/scenario', { name, ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }) }),
+    useScenario: (name, options = {}) =>
+      client.call<ActiveScenario>('PUT', '/scenario', { name, ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }), ...(options.times === undefined ? {} : { times: options.times }) }),
     useVariety: (seed, options = {}) => client.call<VarietySetting>('PUT', '/variety', { seed, ...options }),
     clearVariety: (options = {}) => client.call<void>('DELETE', '/variety', undefined, { apiKey: options.apiKey }),
     variety: () => client.call<VarietyOverview>('GET', '/variety'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/toolkit/start-mock.js';
 import { MCP_MAX_MESSAGE_BYTES } from '../../src/toolkit/mcp/limits.js';
 import { caller, httpMcp, jsonOf } from './mcp-client.js';
-import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
+import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectScenarioTimes, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
 
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
 
@@ -39,6 +39,7 @@ describe('/__admin/mcp', () => {
       await expectToolList((await client.listTools()).tools.map((tool) => tool.name));
       await expectMockInfo(caller(client), mock.url);
       await expectScenarioAndJournal(caller(client), mock.url);
+      await expectScenarioTimes(caller(client), mock.url);
       await expectVarietyAndReset(caller(client), mock.url);
       await expectHostileCallsAreToolErrors(caller(client));
       expect((await client.readResource({ uri: 'shortlink-mock://docs/mcp.md' })).contents[0]).toMatchObject({ mimeType: 'text/markdown' });

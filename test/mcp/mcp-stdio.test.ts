@@ -9,7 +9,7 @@ import { startMock } from '../../src/toolkit/start-mock.js';
 import { MCP_MAX_MESSAGE_BYTES } from '../../src/toolkit/mcp/limits.js';
 import { runCli } from '../helpers/cli-process.js';
 import { caller, jsonOf, stdioMcp, textOf, type StdioMcp } from './mcp-client.js';
-import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
+import { expectHostileCallsAreToolErrors, expectMockInfo, expectScenarioAndJournal, expectScenarioTimes, expectToolList, expectVarietyAndReset } from './mcp-tools.js';
 
 describe('shortlink-mock mcp over stdio', () => {
   let mcp: StdioMcp;
@@ -34,6 +34,10 @@ describe('shortlink-mock mcp over stdio', () => {
 
   it('use_scenario, journal, coverage, clear_scenario, create_account change and read the mock', async () => {
     await expectScenarioAndJournal(caller(mcp.client), baseUrl);
+  });
+
+  it('use_scenario with times: that many forced answers, then normal ones; a bad times is a tool error', async () => {
+    await expectScenarioTimes(caller(mcp.client), baseUrl);
   });
 
   it('set_variety, clear_variety and reset', async () => {

@@ -25,6 +25,25 @@ export async function expectScenarioAndJournal(call: Call, baseUrl: string): Pro
   expect(coverage.accounts[0]?.seen.map((outcome) => outcome.status).sort()).toEqual([201, 400]);
 }
 
+/** use_scenario with times: exactly that many forced answers for the key, then normal ones; a bad times is a tool error with the mock's words. */
+export async function expectScenarioTimes(call: Call, baseUrl: string): Promise<void> {
+  const account = jsonOf<{ apiKey: string }>(await call('create_account', { name: 'MCP times', linkLimit: 50 }));
+  expect(jsonOf(await call('use_scenario', { name: 'link-limit-reached', apiKey: account.apiKey, times: 2 }))).toEqual({ active: 'link-limit-reached', apiKey: account.apiKey, timesLeft: 2 });
+  const statuses: number[] = [];
+  for (let i = 0; i < 3; i += 1) statuses.push((await createLink(baseUrl, account.apiKey)).status);
+  expect(statuses).toEqual([400, 400, 201]);
+  for (const [times, says] of [
+    [0, /'times' must be >= 1|times/],
+    [1.5, /times/],
+    ['2', /times/],
+  ] as const) {
+    const refused = await call('use_scenario', { name: 'link-limit-reached', apiKey: account.apiKey, times });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(says);
+  }
+  expect((await createLink(baseUrl, account.apiKey)).status).toBe(201);
+}
+
 /** set_variety and clear_variety change GET /__admin/variety; reset brings the fixtures back. */
 export async function expectVarietyAndReset(call: Call, baseUrl: string): Promise<void> {
   jsonOf(await call('set_variety', { seed: 7, apiKey: 'demo-key' }));

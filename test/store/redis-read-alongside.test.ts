@@ -45,7 +45,7 @@ describe('scenario names and the account: one script call', () => {
     const read = await firstReads(a, 'demo-key');
     expect(read.commands).toBe(1);
     expect(read.account?.apiKey).toBe('demo-key');
-    expect(read.names).toEqual({ global: null, key: null });
+    expect(read.names).toEqual({ global: null, key: null, globalCounted: false, keyCounted: false });
     // The names alone are that same one command: the account came with them, not on its own.
     const before = a.store.stats.commands;
     await a.traffic.scenario.activeNames('demo-key');
@@ -60,12 +60,30 @@ describe('scenario names and the account: one script call', () => {
     expect(a.store.stats.commands - before).toBe(1);
   });
 
+  it('scenarios set with times: the same one command tells that a use must be taken (issue 41)', async () => {
+    const a = await instance();
+    await a.traffic.scenario.setActive('not-found', 4);
+    await a.traffic.scenario.setKeyScenario('demo-key', 'slow', 2);
+    const read = await firstReads(a, 'demo-key');
+    expect(read.commands).toBe(1);
+    expect(read.names).toEqual({ global: 'not-found', key: 'slow', globalCounted: true, keyCounted: true });
+    expect(await a.traffic.scenario.timesLeft()).toEqual({ global: 4, byKey: { 'demo-key': 2 } });
+    expect(await a.traffic.scenario.keyScenarios()).toEqual({ 'demo-key': 'slow' });
+    expect(await a.traffic.scenario.activeName()).toBe('not-found');
+    // A use of a name no longer set is refused; the last use clears the key's scenario; a reload's drop finds a counted name.
+    expect(await a.traffic.scenario.takeUse('demo-key', 'not-found')).toBe(false);
+    expect([await a.traffic.scenario.takeUse('demo-key', 'slow'), await a.traffic.scenario.takeUse('demo-key', 'slow'), await a.traffic.scenario.takeUse('demo-key', 'slow')]).toEqual([true, true, false]);
+    expect(await a.traffic.scenario.keyScenarios()).toEqual({});
+    await a.traffic.scenario.dropActive('not-found');
+    expect(await a.traffic.scenario.activeName()).toBeNull();
+  });
+
   it('an unknown key: no account, and the names still read', async () => {
     const a = await instance();
     await a.traffic.scenario.setKeyScenario('nobody-key', 'slow');
     const read = await firstReads(a, 'nobody-key');
     expect(read.account).toBeUndefined();
-    expect(read.names).toEqual({ global: null, key: 'slow' });
+    expect(read.names).toEqual({ global: null, key: 'slow', globalCounted: false, keyCounted: false });
   });
 
   it('sees a scenario switch and a link limit set through another instance at its very next read', async () => {

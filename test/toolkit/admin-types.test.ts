@@ -15,7 +15,7 @@ const coverageAccount = schemas['Coverage']?.properties?.['accounts']?.items;
 
 const health: Keys<Health> = { status: true, version: true, uptimeSeconds: true, accounts: true, links: true, scenario: true };
 const reset: Keys<ResetResult> = { status: true, accounts: true, links: true };
-const active: Keys<ActiveScenario> = { active: true, apiKey: true };
+const active: Keys<ActiveScenario> = { active: true, apiKey: true, timesLeft: true };
 const account: Keys<Account> = { id: true, name: true, apiKey: true, linkLimit: true, links: true, domains: true };
 const coverage: Keys<Coverage> = { documented: true, accounts: true };
 const keyCoverage: Keys<KeyCoverage> = { apiKey: true, accountId: true, seen: true, missing: true, unauthenticated: true };

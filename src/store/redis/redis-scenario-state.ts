@@ -1,14 +1,16 @@
 // The scenarios and their `times` counters on Redis, shared by every instance of the mock:
-//   <prefix>traffic:scenario         string: the global scenario's name (absent: none)
+//   <prefix>traffic:scenario         string: the global scenario's name (absent: none), or
+//                                    "<name>\0<uses left>" when it was set with `times`
 //   <prefix>traffic:times            hash: "<scenario>#<rule index>" → uses so far, for the global
 //                                    scenario and those a request names itself (x-mock-scenario)
-//   <prefix>traffic:scenario-by-key  hash: API key → the name of that key's own scenario
+//   <prefix>traffic:scenario-by-key  hash: API key → the name of that key's own scenario (with
+//                                    "\0<uses left>" when set with `times`)
 //   <prefix>traffic:times-by-key     hash: "<API key>\0<scenario>#<rule index>" → uses so far of a
 //                                    key's own scenario (a NUL cannot be in a header, so no key's
 //                                    fields can be mistaken for another's)
 // Both counter hashes are deleted by the Redis link store in the same step as a reset's or
 // restore's switch (redis-generations.ts), so the mock does not clear them after (mock.ts).
-// Scenarios, global and per key, stay through a reset, like the global one always has. A reload
+// Scenarios, global and per key, stay through a reset (with their uses left), like the global one always has. A reload
 // (--watch) that changes a rule deletes that rule's fields from both hashes in one step; each
 // instance that reloads the edit does so (they read the same files).
 // A request with a key reads the global name and its key's in one step; on the mock's shared
@@ -16,61 +18,22 @@
 // call and one round trip for both; a create's may even be no read, when the link store remembers
 // the key with no scenario set, and its write checks that this still holds
 // (redis-remembered-accounts.ts). A switch through any instance applies to the very next request
-// on every other. A use is counted by HINCRBY first and fires only if the new count is within
+// on every other.
+// A scenario set with `times` (src/core/scenario-uses.ts) is stored as "<name>\0<uses left>" in
+// the name's own place (a name holds no control character): the read a request makes anyway tells
+// whether it must take a use, so a scenario without a count costs no extra round trip. A use is
+// taken by one script call (TAKE_USE, TAKE_KEY_USE) that decrements the count, or clears the
+// scenario with its counters at the last use, only while the name is still the one the request
+// read: racing requests on any number of instances take exactly the uses there are.
+// A rule's use is counted by HINCRBY first and fires only if the new count is within
 // `times`: racing instances can never fire a rule more often than `times` (the count may pass it;
 // that only means "used up").
 import type { Awaitable } from '../../core/awaitable.js';
 import { ruleKey, type Scenario, type ScenarioRule } from '../../core/scenarios.js';
+import type { TimesLeft } from '../../core/scenario-uses.js';
 import type { ActiveNames, RuleCounterStore, ScenarioState } from '../../core/traffic-state.js';
-import { luaScript, type TrafficRedis } from './redis-traffic-client.js';
-
-/** Sets or clears the name and starts the counters over, in one step. ARGV[1]: '1' to set, '0' to clear. */
-const SET_ACTIVE = luaScript(`
-if ARGV[1] == '1' then redis.call('SET', KEYS[1], ARGV[2]) else redis.call('DEL', KEYS[1]) end
-redis.call('DEL', KEYS[2])
-return 1`);
-
-/** Clears the name only if it is still this one: a reload on one instance never undoes a later switch through another. */
-const DROP_ACTIVE = luaScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1`);
-
-/** KEYS: global name, names by key. ARGV: the key. Both names (nil: none) in one round trip. */
-const ACTIVE_NAMES = luaScript(`return {redis.call('GET', KEYS[1]), redis.call('HGET', KEYS[2], ARGV[1])}`);
-
-/** A Lua function that deletes one key's counters from the by-key hash (a small hash: keys × rules with `times`). */
-const DELETE_KEY_COUNTERS = `
-local function delete_key_counters(hash, key)
-  local prefix = key .. '\\0'
-  for _, field in ipairs(redis.call('HKEYS', hash)) do
-    if string.sub(field, 1, #prefix) == prefix then redis.call('HDEL', hash, field) end
-  end
-end`;
-
-/** KEYS: names by key, counters by key. ARGV: '1' to set or '0' to clear, the key, the name. The key's counters start over in the same step. */
-const SET_KEY_SCENARIO = luaScript(`${DELETE_KEY_COUNTERS}
-if ARGV[1] == '1' then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) else redis.call('HDEL', KEYS[1], ARGV[2]) end
-delete_key_counters(KEYS[2], ARGV[2])
-return 1`);
-
-/** KEYS: counters by key. ARGV: the key. */
-const CLEAR_KEY_COUNTERS = luaScript(`${DELETE_KEY_COUNTERS}
-delete_key_counters(KEYS[1], ARGV[1])
-return 1`);
-
-/**
- * KEYS: counters, counters by key. ARGV: rule keys ("<scenario>#<index>"). Deletes those rules'
- * counts, the global ones and every key's (a field's rule key is what follows its NUL), in one step.
- */
-const RESTART_RULES = luaScript(`
-local wanted = {}
-for _, rule in ipairs(ARGV) do wanted[rule] = true end
-redis.call('HDEL', KEYS[1], unpack(ARGV))
-for _, field in ipairs(redis.call('HKEYS', KEYS[2])) do
-  local nul = string.find(field, '\\0', 1, true)
-  if nul and wanted[string.sub(field, nul + 1)] then redis.call('HDEL', KEYS[2], field) end
-end
-return 1`);
+import { ACTIVE_NAMES, CLEAR_KEY_COUNTERS, DROP_ACTIVE, RESTART_RULES, SET_ACTIVE, SET_KEY_SCENARIO, TAKE_KEY_USE, TAKE_USE } from './redis-scenario-scripts.js';
+import type { TrafficRedis } from './redis-traffic-client.js';
 
 /**
  * The link store's read of a key's account with two values of the traffic state in the same step
@@ -100,24 +63,49 @@ export class RedisScenarioState implements ScenarioState {
   }
 
   async activeName(): Promise<string | null> {
-    return (await this.redis.call(['GET', this.activeKey])) as string | null;
+    return nameIn((await this.redis.call(['GET', this.activeKey])) as string | null);
   }
 
   async activeNames(apiKey: string, recall = false): Promise<ActiveNames> {
     const read = this.withAccount ? this.withAccount.namesWithAccount(apiKey, this.activeKey, this.byKeyKey, recall) : this.redis.script(ACTIVE_NAMES, [this.activeKey, this.byKeyKey], [apiKey]);
     const [global, key] = (await read) as [string | null, string | null];
-    return { global: global ?? null, key: key ?? null };
+    return { global: nameIn(global), key: nameIn(key), globalCounted: countedIn(global), keyCounted: countedIn(key) };
   }
 
-  async setActive(name: string | null): Promise<void> {
-    await this.redis.script(SET_ACTIVE, [this.activeKey, this.timesKey], name === null ? ['0', ''] : ['1', name]);
+  async activeGlobal(): Promise<ActiveNames> {
+    const global = (await this.redis.call(['GET', this.activeKey])) as string | null;
+    return { global: nameIn(global), key: null, globalCounted: countedIn(global), keyCounted: false };
   }
 
-  async setKeyScenario(apiKey: string, name: string | null): Promise<void> {
-    await this.redis.script(SET_KEY_SCENARIO, [this.byKeyKey, this.timesByKeyKey], name === null ? ['0', apiKey, ''] : ['1', apiKey, name]);
+  async setActive(name: string | null, times?: number): Promise<void> {
+    await this.redis.script(SET_ACTIVE, [this.activeKey, this.timesKey], name === null ? ['0', ''] : ['1', stored(name, times)]);
+  }
+
+  async setKeyScenario(apiKey: string, name: string | null, times?: number): Promise<void> {
+    await this.redis.script(SET_KEY_SCENARIO, [this.byKeyKey, this.timesByKeyKey], name === null ? ['0', apiKey, ''] : ['1', apiKey, stored(name, times)]);
+  }
+
+  async takeUse(apiKey: string | undefined, name: string): Promise<boolean> {
+    const taken = apiKey === undefined ? this.redis.script(TAKE_USE, [this.activeKey, this.timesKey], [name]) : this.redis.script(TAKE_KEY_USE, [this.byKeyKey, this.timesByKeyKey], [apiKey, name]);
+    return Number(await taken) === 1;
+  }
+
+  async timesLeft(): Promise<TimesLeft> {
+    const [global, byKey] = await Promise.all([this.redis.call(['GET', this.activeKey]) as Promise<string | null>, this.storedByKey()]);
+    const left: TimesLeft = { byKey: {} };
+    if (countedIn(global)) left.global = leftIn(global as string);
+    for (const [key, value] of Object.entries(byKey)) if (countedIn(value)) left.byKey[key] = leftIn(value);
+    return left;
   }
 
   async keyScenarios(): Promise<Record<string, string>> {
+    const byKey = await this.storedByKey();
+    for (const key of Object.keys(byKey)) byKey[key] = nameIn(byKey[key]) as string;
+    return byKey;
+  }
+
+  /** The by-key hash as stored: key → name, or name and uses left. */
+  private async storedByKey(): Promise<Record<string, string>> {
     const reply = (await this.redis.call(['HGETALL', this.byKeyKey])) as Record<string, string> | string[];
     // node-redis answers HGETALL with an object (RESP2 map) or a flat list, by version and protocol.
     if (!Array.isArray(reply)) return { ...reply };
@@ -142,6 +130,16 @@ export class RedisScenarioState implements ScenarioState {
     if (keys.length > 0) await this.redis.script(RESTART_RULES, [this.timesKey, this.timesByKeyKey], [...keys]);
   }
 }
+
+/** A scenario's name as stored: alone, or with its uses left after a NUL (set with `times`). */
+const stored = (name: string, times: number | undefined): string => (times === undefined ? name : `${name}\u0000${times}`);
+const nameIn = (value: string | null | undefined): string | null => {
+  if (value == null) return null;
+  const nul = value.indexOf('\u0000');
+  return nul < 0 ? value : value.slice(0, nul);
+};
+const countedIn = (value: string | null | undefined): boolean => value != null && value.includes('\u0000');
+const leftIn = (value: string): number => Number(value.slice(value.indexOf('\u0000') + 1));
 
 /** The global counters (no key), or one key's: its fields in the by-key hash. */
 class RedisRuleCounters implements RuleCounterStore {

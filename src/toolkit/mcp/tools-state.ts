@@ -3,6 +3,7 @@
 // the schemas only their types, so the agent reads the mock's words.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
+import { MAX_SCENARIO_TIMES } from '../../core/scenario-uses.js';
 import { jsonAnswer, runTool, type ToolTarget } from './tool-target.js';
 
 /** An API key as the tools take it: the mock judges the rest. */
@@ -14,10 +15,16 @@ export function registerStateTools(server: McpServer, target: ToolTarget): void 
   server.registerTool(
     'use_scenario',
     {
-      description: "Make the mock answer as a scenario says (e.g. 'link-limit-reached', 'slow', 'unauthorized'): globally, or only for requests with `apiKey`. mock_info lists the scenarios. An unknown name is an error with the mock's guess at what was meant.",
-      inputSchema: { name: z.string().min(1).max(200).describe('A scenario name, as mock_info lists them'), apiKey: apiKeyField.optional().describe('Only requests with this x-api-key; default: every request') },
+      description:
+        "Make the mock answer as a scenario says (e.g. 'link-limit-reached', 'slow', 'unauthorized'): globally, or only for requests with `apiKey`; with `times`, only for the next N requests it shapes, then it clears itself. mock_info lists the scenarios. An unknown name is an error with the mock's guess at what was meant.",
+      inputSchema: {
+        name: z.string().min(1).max(200).describe('A scenario name, as mock_info lists them'),
+        apiKey: apiKeyField.optional().describe('Only requests with this x-api-key; default: every request'),
+        // A number only: the mock judges the value (1 to MAX_SCENARIO_TIMES, a whole number), in its own words.
+        times: z.number().optional().describe(`Shape only the next N requests the scenario applies to (a forced answer, fault or delay), then clear it; 1 to ${MAX_SCENARIO_TIMES}. Default: until clear_scenario`),
+      },
     },
-    ({ name, apiKey }) => runTool(target, 'use_scenario', async () => jsonAnswer(await control.useScenario(name, apiKey === undefined ? {} : { apiKey }))),
+    ({ name, apiKey, times }) => runTool(target, 'use_scenario', async () => jsonAnswer(await control.useScenario(name, definedOnly({ apiKey, times })))),
   );
   server.registerTool(
     'clear_scenario',
