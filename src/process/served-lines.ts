@@ -17,14 +17,23 @@ const FIELD_KINDS = [
   ['gone', 'gone'],
 ] as const;
 
+/** Names shown per kind on a banner or reload line; the rest are counted (a 200-operation FILE stays a short table). */
+export const MAX_NAMES_PER_KIND = 8;
+
+/** `names`, the first MAX_NAMES_PER_KIND of them, then how many more (all of them: GET /__admin/contract). */
+export function someNames(names: readonly string[]): string {
+  if (names.length <= MAX_NAMES_PER_KIND) return names.join(', ');
+  return `${names.slice(0, MAX_NAMES_PER_KIND).join(', ')} and ${names.length - MAX_NAMES_PER_KIND} more`;
+}
+
 export function servedLines(served: ServedContract): string[] {
   const operations = OPERATION_KINDS.flatMap(([kind, label]) => {
     const names = served.operations.filter((operation) => operation.served === kind).map((operation) => operation.operationId);
-    return names.length ? [`${label}: ${names.join(', ')}`] : [];
+    return names.length ? [`${label}: ${someNames(names)}`] : [];
   });
   const fields = FIELD_KINDS.flatMap(([kind, label]) => {
     const names = served.fields.filter((field) => field.served === kind).map((field) => `${field.of}.${field.name}`);
-    return names.length ? [`${label}: ${names.join(', ')}`] : [];
+    return names.length ? [`${label}: ${someNames(names)}`] : [];
   });
   return [
     `  served     ${served.version ? `version ${served.version}; ` : ''}${operations.join('; ')} (GET /__admin/contract)`,
@@ -41,7 +50,13 @@ export function contractChanges(before: ServedContract, after: ServedContract): 
   const operations = moved(before.operations, after.operations, (operation) => operation.operationId, (operation) => labelOf(OPERATION_KINDS, operation.served));
   const fields = moved(before.fields, after.fields, (field) => `${field.of}.${field.name}`, (field) => labelOf(FIELD_KINDS, field.served));
   const changes = [...operations, ...fields];
-  return `${version}; ${changes.length ? changes.join('; ') : 'every operation and field served as before'} (GET /__admin/contract)`;
+  return `${version}; ${changes.length ? someChanges(changes) : 'every operation and field served as before'} (GET /__admin/contract)`;
+}
+
+/** Like someNames, for the reload line's changes (each "name: how (was how)"). */
+function someChanges(changes: readonly string[]): string {
+  if (changes.length <= MAX_NAMES_PER_KIND * 2) return changes.join('; ');
+  return `${changes.slice(0, MAX_NAMES_PER_KIND * 2).join('; ')}; and ${changes.length - MAX_NAMES_PER_KIND * 2} more changes`;
 }
 
 function moved<T>(before: readonly T[], after: readonly T[], name: (item: T) => string, label: (item: T) => string): string[] {

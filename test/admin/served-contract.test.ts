@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 import { createNextContractApp, nextContractFile } from '../helpers/next-contract-app.js';
-import { servedLines } from '../../src/process/served-lines.js';
+import { MAX_NAMES_PER_KIND, servedLines } from '../../src/process/served-lines.js';
 import { startupBanner } from '../../src/process/banner.js';
 import { configOf } from '../../src/toolkit/start-options.js';
 
@@ -46,6 +46,14 @@ describe('GET /__admin/contract', () => {
       '  served     version 0.0.3; by rule: createLink, updateLink, deleteLink (GET /__admin/contract)',
       '  fields     generated and stored: Link.expiresAt; stored from the request: createLink.expiresAt, updateLink.expiresAt',
     ]);
+  });
+
+  it('a FILE of many operations: the banner names the first MAX_NAMES_PER_KIND of a kind and counts the rest', () => {
+    const operations = Array.from({ length: 197 }, (_, i) => ({ operationId: `getResource${i}`, method: 'GET', path: `/r${i}`, served: 'generated' as const }));
+    const served = { file: 'big.yaml', version: '1', operations, fields: [] } as unknown as Parameters<typeof servedLines>[0];
+    const [line] = servedLines(served);
+    expect(line).toContain(`generated from the schema: ${operations.slice(0, MAX_NAMES_PER_KIND).map((o) => o.operationId).join(', ')} and ${197 - MAX_NAMES_PER_KIND} more (GET /__admin/contract)`);
+    expect(line?.length).toBeLessThan(400);
   });
 
   it('with --watch the banner says FILE is reloaded when edited, except in proxy mode', async () => {
