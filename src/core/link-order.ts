@@ -4,6 +4,7 @@
 // process's store that keeps each account's links in that order (issue 40: a page read from it
 // costs O(log n + page), where a sort per request cost 8 s at 1,000,000 links).
 import type { LinkRecord } from './model.js';
+import { sortLinks } from './link-sort.js';
 
 /** Where a link stands in the order: what a cursor names. */
 export type LinkPosition = Pick<LinkRecord, 'createdAt' | 'id'>;
@@ -29,10 +30,10 @@ export class OrderedLinks {
   private readonly blocks: LinkRecord[][] = [];
   private count = 0;
 
-  /** From links in any order: one sort, which is linear on links already in time order (TimSort). */
+  /** From links in any order (`links` is sorted in place): O(n) for links in time order, or whose createdAt are all the mock's own form (link-sort.ts). */
   static of(links: LinkRecord[]): OrderedLinks {
     const ordered = new OrderedLinks();
-    links.sort(olderFirst);
+    sortLinks(links, olderFirst);
     for (let start = 0; start < links.length; start += BLOCK) ordered.blocks.push(links.slice(start, start + BLOCK));
     ordered.count = links.length;
     return ordered;

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { olderFirst, OrderedLinks, type LinkPosition } from '../../src/core/link-order.js';
+import { sortLinks } from '../../src/core/link-sort.js';
 import type { LinkRecord } from '../../src/core/model.js';
 
 const TIMES = ['2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00.001Z', '2026-11-28T10:00:01.000Z', '2026-11-29T00:00:00.000Z'];
@@ -82,5 +83,21 @@ describe('OrderedLinks', () => {
     ordered.add(again);
     expect(ordered.size).toBe(2);
     expect(ordered.all()[0]).toBe(again);
+  });
+
+  it("sorts a start's links as the comparator does, by radix on the mock's own createdAt form, and by the comparator on any other (seeded property)", () => {
+    const canonical = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2020, 0, 1) + 200 }).map((ms) => new Date(ms).toISOString());
+    const odd = fc.constantFrom('2026-13-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2026-01-01T00:00:00Z', 'yesterday', '2026-01-01T00:00:60.000Z', '２026-01-01T00:00:00.000Z');
+    fc.assert(
+      // Half the arrays all in the mock's form (the radix path, many in one millisecond), half mixed (the comparator's).
+      fc.property(fc.oneof(fc.array(canonical, { maxLength: 300 }), fc.array(fc.oneof({ weight: 20, arbitrary: canonical }, { weight: 1, arbitrary: odd }), { maxLength: 300 })), fc.infiniteStream(fc.stringMatching(/^[a-d]{1,2}$/)), (times, ids) => {
+        const pairs = times.map((createdAt) => [createdAt, ids.next().value as string] as const);
+        const links = pairs.map(([createdAt, id], i) => link(createdAt, `${id}${i}`));
+        const expected = [...links].sort(olderFirst);
+        sortLinks(links, olderFirst);
+        expect(links).toEqual(expected);
+      }),
+      { seed: 40, numRuns: 400 },
+    );
   });
 });
