@@ -36,7 +36,7 @@ export async function setLinkLimit(service: LinkService, apiKey: string, linkLim
 
 /** A page of the account's links as the API shows them, newest first (link-page.ts). */
 export async function linksOfAccount(service: LinkService, apiKey: string, page: PageRequest = {}): Promise<LinkPage> {
-  return linkPage(service, await service.store.linksOf((await accountByKey(service, apiKey)).id), page);
+  return linkPage(service, (await accountByKey(service, apiKey)).id, page);
 }
 
 /** A deep copy of the whole state, safe from later changes. */

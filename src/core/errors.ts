@@ -2,7 +2,7 @@
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
 import type { ErrorCode } from './api-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 422 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   constructor(

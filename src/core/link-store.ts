@@ -11,6 +11,7 @@
 // the limit is truly reached or both want the same name. What is rarely contended (one link's
 // update racing its delete) is an optimistic write that answers whether the link was still there.
 import type { Awaitable } from './awaitable.js';
+import type { LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 
 export interface DomainEntry {
@@ -49,6 +50,12 @@ export interface SeededAccount {
   account: AccountRecord;
   tags: TagRecord[];
   links: LinkRecord[];
+}
+
+/** Where a page of an account's links starts, and how many links it holds at most. */
+export interface PageRead {
+  after?: LinkPosition;
+  limit: number;
 }
 
 /** A link to create, with the facts the core decided on. */
@@ -99,8 +106,14 @@ export interface LinkStore {
   domainById(id: string): Awaitable<DomainRecord | undefined>;
   linkById(id: string): Awaitable<LinkRecord | undefined>;
   linkAt(domainId: string, slug: string): Awaitable<LinkRecord | undefined>;
-  /** The account's links, in no particular order. */
+  /** The account's links, in no particular order: every one, so only where all are truly needed (tests, tools). */
   linksOf(accountId: string): Promise<LinkRecord[]>;
+  /**
+   * At most `limit` of the account's links, newest first (link-order.ts), each older than `after`
+   * (from the newest when absent; `after` need not be a link that still exists). Read from the
+   * store's index of the account's links: O(log n + limit), never a read of them all.
+   */
+  linkPageOf(accountId: string, page: PageRead): Awaitable<LinkRecord[]>;
   linkCount(accountId: string): Awaitable<number>;
   totalLinks(): Promise<number>;
   tagById(id: string): Awaitable<TagRecord | undefined>;

@@ -3,6 +3,7 @@
 // Mutations go through this class so the indexes and the data never disagree.
 import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
+import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
 
@@ -18,7 +19,8 @@ export class MockState {
   private readonly linksBySlug = new Map<string, Map<string, LinkRecord>>();
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
   private readonly linkCounts = new Map<string, number>();
-  private readonly linksByAccount = new Map<string, Set<LinkRecord>>();
+  /** Each account's links in the order of its pages (link-order.ts). */
+  private readonly linksByAccount = new Map<string, OrderedLinks>();
 
   constructor(readonly data: MockData) {
     this.indexDomain(data.defaultDomain);
@@ -27,11 +29,18 @@ export class MockState {
       tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
       this.indexTag(tag);
     }
+    // Each account's order is sorted once, after every link is read: data seeded or edited out of
+    // time order costs one sort, not an insertion each.
+    const owned = new Map<string, LinkRecord[]>();
     for (const id of Object.keys(data.links)) {
       const link = data.links[id] as LinkRecord;
       this.shareIds(link, id);
-      this.indexLink(link);
+      this.indexSlug(link);
+      const links = owned.get(link.accountId);
+      if (links) links.push(link);
+      else owned.set(link.accountId, [link]);
     }
+    for (const [accountId, links] of owned) this.linksByAccount.set(accountId, OrderedLinks.of(links));
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {
@@ -79,7 +88,12 @@ export class MockState {
 
   /** The account's links, oldest first. */
   linksOf(account: Pick<AccountRecord, 'id'>): LinkRecord[] {
-    return [...(this.linksByAccount.get(account.id) ?? [])];
+    return this.linksByAccount.get(account.id)?.all() ?? [];
+  }
+
+  /** At most `limit` of the account's links, newest first, each older than `after` (link-order.ts). */
+  linkPage(account: Pick<AccountRecord, 'id'>, after: LinkPosition | undefined, limit: number): LinkRecord[] {
+    return this.linksByAccount.get(account.id)?.page(after, limit) ?? [];
   }
 
   linkAtDomain(domainId: string, slug: string): LinkRecord | undefined {
@@ -156,7 +170,7 @@ export class MockState {
   removeLink(link: LinkRecord): void {
     delete this.data.links[link.id];
     this.linksBySlug.get(link.domainId)?.delete(link.slug);
-    this.linksByAccount.get(link.accountId)?.delete(link);
+    this.linksByAccount.get(link.accountId)?.remove(link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);
   }
 
@@ -195,12 +209,17 @@ export class MockState {
   }
 
   private indexLink(link: LinkRecord): void {
+    this.indexSlug(link);
+    let owned = this.linksByAccount.get(link.accountId);
+    if (!owned) this.linksByAccount.set(link.accountId, (owned = new OrderedLinks()));
+    owned.add(link);
+  }
+
+  /** Its slug and its place in its account's count. */
+  private indexSlug(link: LinkRecord): void {
     let bySlug = this.linksBySlug.get(link.domainId);
     if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
     bySlug.set(link.slug, link);
-    let owned = this.linksByAccount.get(link.accountId);
-    if (!owned) this.linksByAccount.set(link.accountId, (owned = new Set()));
-    owned.add(link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
   }
 }

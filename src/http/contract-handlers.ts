@@ -8,7 +8,8 @@ import type { Request, Response } from 'express';
 import type { ContractClasses, ServedOperation } from '../core/contract-classes.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
 import type { LinkService } from '../core/links.js';
-import { linkPage } from '../core/link-page.js';
+import { ApiError } from '../core/errors.js';
+import { CURSOR_REFUSED, linkPage, readCursor } from '../core/link-page.js';
 import { escapePointer, schemaAt } from '../core/schema-pointer.js';
 import type { GeneratedAnswer } from '../contract/generated-answers.js';
 import { accountOf, type OperationHandler } from './operations.js';
@@ -59,7 +60,7 @@ export function contractHandlers(document: OpenApiDocument, classes: ContractCla
   const handlers: Record<string, OperationHandler> = {};
   for (const operation of classes.operations) {
     if (operation.served === 'store' && operation.read === 'one') handlers[operation.operationId] = readOne(service);
-    if (operation.served === 'store' && operation.read === 'list') handlers[operation.operationId] = listLinks(service, operation, queryNames(document, operation));
+    if (operation.served === 'store' && operation.read === 'list') handlers[operation.operationId] = listLinks(service, operation, queryNames(document, operation), cursorRefusal(document, operation));
     const answer = answers.get(operation.operationId);
     if (operation.served === 'generated' && answer) handlers[operation.operationId] = generated(operation.operationId, answer);
   }
@@ -87,12 +88,27 @@ interface PageQuery {
   nextCursor?: string;
 }
 
-function listLinks(service: LinkService, operation: ServedOperation, names: PageQuery): OperationHandler {
+/**
+ * A cursor this mock did not give (for this account) is refused with 400 when FILE documents it (or a
+ * `4XX` or `default` answer), else with 422 when FILE documents that; FILE documenting neither, it is
+ * read as no cursor: the first page. Never a status FILE does not document (docs/next-contract.md).
+ */
+function cursorRefusal(document: OpenApiDocument, operation: ServedOperation): 400 | 422 | undefined {
+  const statuses = Object.keys((methodOf(document, operation).method['responses'] ?? {}) as Record<string, unknown>).map((status) => status.toUpperCase());
+  if (statuses.includes('400') || statuses.includes('4XX') || statuses.includes('DEFAULT')) return 400;
+  return statuses.includes('422') ? 422 : undefined;
+}
+
+function listLinks(service: LinkService, operation: ServedOperation, names: PageQuery, refusal: 400 | 422 | undefined): OperationHandler {
   return async (req, res) => {
     const limit = names.limit === undefined ? undefined : req.query[names.limit];
-    const cursor = names.cursor === undefined ? undefined : req.query[names.cursor];
+    let cursor = names.cursor === undefined ? undefined : req.query[names.cursor];
     const account = accountOf(res);
-    const page = await linkPage(service, await service.store.linksOf(account.id), {
+    if (typeof cursor === 'string' && !readCursor(cursor, account.id)) {
+      if (refusal !== undefined) throw new ApiError(refusal, CURSOR_REFUSED);
+      cursor = undefined;
+    }
+    const page = await linkPage(service, account.id, {
       ...(typeof limit === 'string' || typeof limit === 'number' ? { limit: Number(limit) } : {}),
       ...(typeof cursor === 'string' ? { cursor } : {}),
     });
@@ -117,9 +133,7 @@ const NEXT_CURSOR_NAME = /^(next_?cursor|next|next_?page_?token|cursor)$/i;
 
 /** Which of FILE's query parameters bound and start a page, and which member carries the next cursor. */
 function queryNames(document: OpenApiDocument, operation: ServedOperation): PageQuery {
-  const at = `/paths/${escapePointer(operation.path)}`;
-  const item = schemaAt(document, { $ref: `#${at}` }, at)?.schema ?? {};
-  const method = (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown>;
+  const { at, item, method } = methodOf(document, operation);
   const parameters = [...((item['parameters'] as unknown[]) ?? []), ...((method['parameters'] as unknown[]) ?? [])]
     .map((parameter) => schemaAt(document, parameter, at)?.schema)
     .filter((parameter): parameter is Record<string, unknown> => parameter?.['in'] === 'query' && typeof parameter['name'] === 'string');
@@ -129,6 +143,13 @@ function queryNames(document: OpenApiDocument, operation: ServedOperation): Page
   const answer = answerProperties(document, method, at);
   const nextCursor = Object.keys(answer).find((name) => name !== operation.itemsField && NEXT_CURSOR_NAME.test(name));
   return { ...(limit ? { limit: limit['name'] as string } : {}), ...(cursor ? { cursor: cursor['name'] as string } : {}), ...(nextCursor ? { nextCursor } : {}) };
+}
+
+/** FILE's path item of the operation and its method's node, with the pointer of the path item. */
+function methodOf(document: OpenApiDocument, operation: ServedOperation): { at: string; item: Record<string, unknown>; method: Record<string, unknown> } {
+  const at = `/paths/${escapePointer(operation.path)}`;
+  const item = schemaAt(document, { $ref: `#${at}` }, at)?.schema ?? {};
+  return { at, item, method: (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown> };
 }
 
 function answerProperties(document: OpenApiDocument, method: Record<string, unknown>, at: string): Record<string, unknown> {

@@ -166,10 +166,22 @@ describe('links and clicks', () => {
     { what: 'a limit of 0', query: { account: DEMO, limit: '0' }, status: 400 },
     { what: 'a limit over 1000', query: { account: DEMO, limit: '1001' }, status: 400 },
     { what: 'a cursor the mock did not give', query: { account: DEMO, cursor: 'bm90LWEtY3Vyc29y' }, status: 400 },
+    { what: 'a huge cursor', query: { account: DEMO, cursor: 'W'.repeat(12_000) }, status: 400 },
+    { what: 'a cursor of the old shape, without its account', query: { account: DEMO, cursor: Buffer.from('["2026-01-01T00:00:00.000Z","lnk_x"]').toString('base64url') }, status: 400 },
+    { what: 'a cursor of JSON nested 5,000 deep', query: { account: DEMO, cursor: Buffer.from('['.repeat(5_000)).toString('base64url') }, status: 400 },
   ])('GET /__admin/links with $what is a 400 Error object', async ({ query, status }) => {
     const res = await t.request.get('/__admin/links').query(query);
     expectAdminResponse(res, 'GET', '/__admin/links');
     expectError(res, status);
+  });
+
+  it("GET /__admin/links with another account's cursor is a 400 Error object (issue 40)", async () => {
+    const other = await t.request.get('/__admin/links').query({ account: OTHER, limit: 1 });
+    expect(typeof other.body.nextCursor).toBe('string');
+    const res = await t.request.get('/__admin/links').query({ account: DEMO, cursor: other.body.nextCursor });
+    expectAdminResponse(res, 'GET', '/__admin/links');
+    expectError(res, 400);
+    expect(res.body.errorDescription).toMatch(/for this account/);
   });
 
   it.each([

@@ -52,6 +52,44 @@ describe("listLinks added (list-links.yaml): the account's links from the store"
     expect((await app.request.get('/links?cursor=zzz').set('x-api-key', DEMO).expect(400)).body.errorDescription).toMatch(/cursor/);
     await app.request.get('/links').expect(401);
   });
+
+  it("hostile cursors (garbage, huge, JSON of another shape, another account's): 400 Error objects, nothing changed", async () => {
+    const app = await createNextContractApp('list-links.yaml');
+    const others = await app.request.get('/links?limit=1').set('x-api-key', OTHER).expect(200);
+    const cursors = [
+      'zzz',
+      '%%%',
+      'A'.repeat(12_000),
+      Buffer.from(JSON.stringify(['2026-01-01T00:00:00.000Z', 'lnk_x'])).toString('base64url'),
+      Buffer.from(JSON.stringify({ createdAt: 'x', id: 'y' })).toString('base64url'),
+      Buffer.from('['.repeat(5_000)).toString('base64url'),
+      others.body.nextCursor as string,
+    ];
+    const before = (await app.linksOf(DEMO)).length;
+    for (const cursor of cursors) {
+      const answer = await app.request.get(`/links?cursor=${encodeURIComponent(cursor)}`).set('x-api-key', DEMO).expect(400);
+      expect(answer.body).toEqual({ errorDescription: expect.stringMatching(/^query: 'cursor' is not one this mock gave/) });
+    }
+    expect((await app.linksOf(DEMO)).length).toBe(before);
+  });
+});
+
+describe('a cursor this mock did not give, when FILE documents no 400 for the list (issue 40)', () => {
+  it('with a 422 documented: a 422 Error object, not a 500', async () => {
+    const app = await createNextContractApp('list-links-422.yaml');
+    const answer = await app.request.get('/links?cursor=zzz').set('x-api-key', DEMO);
+    expect([answer.status, answer.body.errorDescription]).toEqual([422, expect.stringMatching(/cursor/)]);
+  });
+
+  it('with no 4xx but the 401 documented: the first page, as with no cursor', async () => {
+    const app = await createNextContractApp('list-links-no-400.yaml');
+    const first = await app.request.get('/links?limit=3').set('x-api-key', DEMO).expect(200);
+    const answer = await app.request.get('/links?limit=3&cursor=zzz').set('x-api-key', DEMO);
+    expect([answer.status, answer.body]).toEqual([200, first.body]);
+    // A cursor this mock gave still pages.
+    const next = await app.request.get(`/links?limit=3&cursor=${encodeURIComponent(first.body.nextCursor)}`).set('x-api-key', DEMO).expect(200);
+    expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+  });
 });
 
 describe('getStats added (stats-added.yaml): answered from its schema', () => {

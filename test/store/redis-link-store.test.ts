@@ -84,7 +84,7 @@ describe('opening', () => {
     const accountIds = seedData().accounts.map((a) => a.id);
     expect(keys.length).toBe(data.length + 2);
     expect(data.sort()).toEqual(
-      ['meta', 'accounts', 'account-ids', 'account-order', 'domains', 'domain-ids', 'links', 'clicks', 'slugs', 'link-counts', 'tags', 'tag-names', ...accountIds.map((id) => `links-of:${id}`)].sort(),
+      ['meta', 'accounts', 'account-ids', 'account-order', 'domains', 'domain-ids', 'links', 'clicks', 'slugs', 'link-counts', 'tags', 'tag-names', ...accountIds.flatMap((id) => [`links-of:${id}`, `links-by-time:${id}`])].sort(),
     );
     expect(keys).toContain(`${prefix}generations`);
   });

@@ -4,7 +4,7 @@
 import type { Awaitable } from '../../core/awaitable.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
-import type { DomainEntry } from '../../core/link-store.js';
+import type { DomainEntry, PageRead } from '../../core/link-store.js';
 
 export class LocalLinkReads {
   /** Replaced as a whole by a replaceAll (reset, snapshot restore). */
@@ -53,6 +53,10 @@ export class LocalLinkReads {
 
   async linksOf(accountId: string): Promise<LinkRecord[]> {
     return this.current.linksOf({ id: accountId });
+  }
+
+  linkPageOf(accountId: string, { after, limit }: PageRead): LinkRecord[] {
+    return this.current.linkPage({ id: accountId }, after, limit);
   }
 
   linkCount(accountId: string): number {

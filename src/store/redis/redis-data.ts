@@ -4,6 +4,7 @@
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
+import { LINK_ORDER_FIELD, orderMember } from './redis-link-order.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
 import { pairs, type Txn } from './redis-txn.js';
 
@@ -14,7 +15,7 @@ type Command = string[];
 
 /** The commands that write `data` into the generation of `keys`, which must be empty. */
 export function generationCommands(keys: GenerationKeys, data: MockData): Command[] {
-  const commands: Command[] = [['HSET', keys.meta, 'formatVersion', String(data.formatVersion), 'seed', String(data.seed), 'defaultDomain', JSON.stringify(data.defaultDomain)]];
+  const commands: Command[] = [['HSET', keys.meta, 'formatVersion', String(data.formatVersion), 'seed', String(data.seed), 'defaultDomain', JSON.stringify(data.defaultDomain), LINK_ORDER_FIELD, '1']];
   const hash = (key: string, entries: Array<[string, string]>): void => void commands.push(...chunked('HSET', key, entries.flat()));
   const list = (op: 'SADD' | 'RPUSH', key: string, members: string[]): void => void commands.push(...chunked(op, key, members));
 
@@ -35,6 +36,8 @@ export function generationCommands(keys: GenerationKeys, data: MockData): Comman
   hash(keys.slugs, links.map((link) => [slugField(link.domainId, link.slug), link.id]));
   const byAccount = groupBy(links, (link) => link.accountId);
   for (const [accountId, owned] of byAccount) list('SADD', keys.linksOf(accountId), owned.map((link) => link.id));
+  // Score and member pairs: a chunk of CHUNK * 2 never splits one.
+  for (const [accountId, owned] of byAccount) commands.push(...chunked('ZADD', keys.linksByTime(accountId), owned.flatMap((link) => ['0', orderMember(link)])));
   hash(keys.linkCounts, [...byAccount].map(([accountId, owned]) => [accountId, String(owned.length)]));
   return commands;
 }

@@ -17,6 +17,11 @@
 //   link-counts  accountId → how many links the account has (what a create checks the limit on)
 //   tags         tagId → TagRecord JSON          tag-names  "<accountId>/<name>" → TagRecord JSON
 //   links-of:<accountId>  set of the account's link ids
+//   links-by-time:<accountId>  sorted set of the account's links in the order of its pages, every
+//                score 0 and each member `<createdAt, NUL escaped><NUL NUL><id>` (redis-link-order.ts),
+//                so that ZREVRANGEBYLEX reads a page newest first; written in the same script as
+//                the link. meta's `link-order` field is '1' once it holds every link (a generation
+//                written before it is given one at start, in batches: redis-link-order.ts).
 // A generation is 16 hex digits, so these names never meet the keys other parts of the mock keep
 // under the same prefix (the traffic state's `<prefix>traffic:…`): a deletion matches only
 // `<prefix><gen>:*` of one generation. Nor the keys of another mock's prefix: a prefix holding 16
@@ -98,6 +103,10 @@ export class GenerationKeys {
 
   linksOf(accountId: string): string {
     return `${this.base}links-of:${accountId}`;
+  }
+
+  linksByTime(accountId: string): string {
+    return `${this.base}links-by-time:${accountId}`;
   }
 }
 

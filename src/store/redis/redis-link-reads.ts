@@ -3,13 +3,15 @@
 // instance, no read anywhere answers from the replaced data. Domains and tags, which never change
 // once made, are read once per generation (redis-fact-cache.ts).
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
-import type { DomainEntry } from '../../core/link-store.js';
+import type { DomainEntry, PageRead } from '../../core/link-store.js';
+import { olderFirst } from '../../core/link-order.js';
 import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
 import { snapshotData, snapshotTxn } from './redis-data.js';
 import { domainField, slugField, tagNameField, type RedisKeys } from './redis-keys.js';
 import { decodeJson, decodeLink } from './redis-records.js';
 import { TxnRunner, type Build, type Reseed } from './redis-runner.js';
 import { LINKS_PER_READ, linksFrom, readLinks } from './redis-link-txns.js';
+import { pageTxn } from './redis-link-order.js';
 import { pairs } from './redis-txn.js';
 import { FactCache } from './redis-fact-cache.js';
 import { RememberedAccounts } from './redis-remembered-accounts.js';
@@ -156,6 +158,19 @@ export class RedisLinkReads {
       if (links) return links;
     }
     throw new Error(`store unavailable: the data was replaced ${LIST_ATTEMPTS} times while the links of ${accountId} were read`);
+  }
+
+  /**
+   * One read from the account's sorted set (redis-link-order.ts), the records and click counts
+   * with it. In a generation whose order is still being built (written before it existed), every
+   * link of the account is read and sorted, as before the order existed.
+   */
+  async linkPageOf(accountId: string, { after, limit }: PageRead): Promise<LinkRecord[]> {
+    const count = Math.max(0, Math.min(limit, LINKS_PER_READ * 2));
+    const [built, records, clicks] = await this.reads((t, k) => pageTxn(t, k, accountId, after, count));
+    if (built === '1') return linksFrom([records, clicks]);
+    const older = (await this.linksOf(accountId)).filter((link) => !after || olderFirst(link, after) < 0);
+    return older.sort((a, b) => olderFirst(b, a)).slice(0, count);
   }
 
   async linkCount(accountId: string): Promise<number> {

@@ -13,6 +13,7 @@ import { DEFAULT_REDIS_PREFIX, prefixCollision, RedisKeys, tagNameField } from '
 import { RedisLinkReads } from './redis-link-reads.js';
 import { ACCOUNT_TAKEN, addAccountTxn, createTxn, deleteTxn, isSlugCheck } from './redis-link-txns.js';
 import { decodeJson, decodeLink, encodeLink } from './redis-records.js';
+import { buildLinkOrder, type BuildEnd } from './redis-link-order.js';
 import type { Build, Reseed } from './redis-runner.js';
 
 export { DEFAULT_REDIS_PREFIX } from './redis-keys.js';
@@ -63,7 +64,10 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
       throw new RedisStartError(`the Redis prefix ${keys.prefix} at ${connection.location} names a generation that holds no data; start with --reset to re-seed it`);
     }
     if (opened.seeded) return { store, seeded: true };
-    return { store, seeded: false, keptFrom: await generations.keptFrom(opened.generation) };
+    const keptFrom = await generations.keptFrom(opened.generation);
+    // Data written before the page order existed gets it while the mock serves (not awaited).
+    store.startLinkOrderBuild(options.log);
+    return { store, seeded: false, keptFrom };
   } catch (error) {
     await connection.close();
     if (error instanceof RedisStartError) throw error;
@@ -72,6 +76,10 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
 }
 
 export class RedisLinkStore extends RedisLinkReads implements LinkStore {
+  /** How this instance's build of the page order ended (redis-link-order.ts): 'already' when none was needed. */
+  linkOrderBuilt: Promise<BuildEnd> = Promise.resolve('already');
+  private closing = false;
+
   constructor(
     connection: RedisConnection,
     keys: RedisKeys,
@@ -199,8 +207,24 @@ export class RedisLinkStore extends RedisLinkReads implements LinkStore {
     this.runner.generation = await this.generations.replace(data);
   }
 
+  /** Gives the current generation its page order if it has none, in the background; a failure is one log line (pages stay right, read whole). */
+  startLinkOrderBuild(log?: (line: string) => void): void {
+    const generation = this.runner.generation;
+    this.linkOrderBuilt = buildLinkOrder(this.runner, generation, () => this.closing).then(
+      (end) => {
+        if (end === 'built') log?.(`the data under the Redis prefix ${this.keys.prefix} was written before the page order of links existed: gave it one`);
+        return end;
+      },
+      (error: unknown) => {
+        if (!this.closing) log?.(`could not give the data under the Redis prefix ${this.keys.prefix} its page order of links (pages read every link of an account until a restart does): ${(error as Error).message}`);
+        return 'stopped';
+      },
+    );
+  }
+
   /** Nothing is pending: every acknowledged write was acknowledged by Redis. */
   close(): Promise<void> {
+    this.closing = true;
     return this.connection.close();
   }
 

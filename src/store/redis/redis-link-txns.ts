@@ -4,6 +4,7 @@ import type { LinkRecord } from '../../core/model.js';
 import type { CreateOutcome, NewLink, SeededAccount } from '../../core/link-store.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
+import { addToOrder, orderMember } from './redis-link-order.js';
 import type { RememberedBasis } from './redis-remembered-accounts.js';
 import type { Txn } from './redis-txn.js';
 
@@ -33,6 +34,7 @@ export function createTxn(t: Txn, k: GenerationKeys, { link, linkLimit, newTags 
     .write('HSET', k.slugs, slugField(link.domainId, link.slug), link.id)
     .write('SADD', k.linksOf(link.accountId), link.id)
     .write('HINCRBY', k.linkCounts, link.accountId, 1);
+  addToOrder(t, k, link);
 
   const gone = reread + 2 + existing.length;
   const limit = gone + 1;
@@ -48,6 +50,7 @@ export function deleteTxn(t: Txn, k: GenerationKeys, link: LinkRecord): Txn {
     .write('HDEL', k.links, link.id)
     .write('HDEL', k.clicks, link.id)
     .write('SREM', k.linksOf(link.accountId), link.id)
+    .write('ZREM', k.linksByTime(link.accountId), orderMember(link))
     .write('HDELEQ', k.slugs, slugField(link.domainId, link.slug), link.id)
     .write('HINCRBY', k.linkCounts, link.accountId, -1);
 }
@@ -71,6 +74,7 @@ export function addAccountTxn(t: Txn, k: GenerationKeys, seeded: SeededAccount):
   for (const link of links) {
     t.write('HSET', k.links, link.id, encodeLink(link)).write('HSET', k.clicks, link.id, link.clickCount);
     t.write('HSET', k.slugs, slugField(link.domainId, link.slug), link.id).write('SADD', k.linksOf(account.id), link.id);
+    addToOrder(t, k, link);
   }
   if (links.length > 0) t.write('HINCRBY', k.linkCounts, account.id, links.length);
   return t;

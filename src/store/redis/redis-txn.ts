@@ -14,17 +14,25 @@
  * counter (absent: 0) below this number; or of a whole key: `unset?` it does not exist.
  */
 export type CheckOp = 'has?' | 'lacks?' | 'equals?' | 'below?' | 'unset?';
-/** A write: a plain command, or `HDELEQ` (delete the field if it still holds this value). */
-export type WriteOp = 'HSET' | 'HDEL' | 'HINCRBY' | 'SADD' | 'SREM' | 'RPUSH' | 'HDELEQ';
-/** A read: a plain command, or `HGETVIA` (HGET k1 f, then that value as a field of k2: a reference followed). */
-export type ReadOp = 'GET' | 'HGET' | 'HMGET' | 'HGETALL' | 'HLEN' | 'SMEMBERS' | 'SCARD' | 'LRANGE' | 'HGETVIA';
+/**
+ * A write: a plain command, or `HDELEQ` (delete the field if it still holds this value), or `ZADDIF`
+ * (add a member, score 0, to a sorted set if a field is present in a hash: an index entry only for
+ * a record that is there).
+ */
+export type WriteOp = 'HSET' | 'HDEL' | 'HINCRBY' | 'SADD' | 'SREM' | 'RPUSH' | 'HDELEQ' | 'ZADD' | 'ZREM' | 'ZADDIF';
+/**
+ * A read: a plain command, or `HGETVIA` (HGET k1 f, then that value as a field of k2: a reference
+ * followed), or `ZPAGEVIA` (ZREVRANGEBYLEX k1 max - LIMIT 0 n, each member's id, after its first
+ * two NUL bytes, taken as a field of k2: a page of references followed).
+ */
+export type ReadOp = 'GET' | 'HGET' | 'HMGET' | 'HGETALL' | 'HLEN' | 'HSCAN' | 'SMEMBERS' | 'SCARD' | 'LRANGE' | 'HGETVIA' | 'ZPAGEVIA';
 
 export const TXN_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
 if current ~= ARGV[1] then return {'stale', 0, {}, current or ''} end
 local txn = cjson.decode(ARGV[2])
-local WRITES = {HSET = true, HDEL = true, HINCRBY = true, SADD = true, SREM = true, RPUSH = true, HDELEQ = true}
-local READS = {GET = true, HGET = true, HMGET = true, HGETALL = true, HLEN = true, SMEMBERS = true, SCARD = true, LRANGE = true, HGETVIA = true}
+local WRITES = {HSET = true, HDEL = true, HINCRBY = true, SADD = true, SREM = true, RPUSH = true, HDELEQ = true, ZADD = true, ZREM = true, ZADDIF = true}
+local READS = {GET = true, HGET = true, HMGET = true, HGETALL = true, HLEN = true, HSCAN = true, SMEMBERS = true, SCARD = true, LRANGE = true, HGETVIA = true, ZPAGEVIA = true}
 -- Every step is known before anything runs: a script is not rolled back when it fails half-way.
 for _, step in ipairs(txn.w) do if not WRITES[step[1]] then return redis.error_reply('txn: unknown write') end end
 for _, step in ipairs(txn.r) do if not READS[step[1]] then return redis.error_reply('txn: unknown read') end end
@@ -46,6 +54,11 @@ local function reads(list)
     if r[1] == 'HGETVIA' then
       local ref = redis.call('HGET', KEYS[r[2]], r[3])
       out[i] = ref and redis.call('HGET', KEYS[tonumber(r[4])], ref)
+    elseif r[1] == 'ZPAGEVIA' then
+      local members = redis.call('ZREVRANGEBYLEX', KEYS[r[2]], r[3], '-', 'LIMIT', 0, tonumber(r[4]))
+      local ids = {}
+      for j, member in ipairs(members) do ids[j] = string.sub(member, string.find(member, '\\0\\0', 1, true) + 2) end
+      out[i] = #ids > 0 and redis.call('HMGET', KEYS[tonumber(r[5])], unpack(ids)) or {}
     else
       out[i] = redis.call(r[1], KEYS[r[2]], unpack(r, 3))
     end
@@ -61,6 +74,8 @@ end
 for _, w in ipairs(txn.w) do
   if w[1] == 'HDELEQ' then
     if redis.call('HGET', KEYS[w[2]], w[3]) == w[4] then redis.call('HDEL', KEYS[w[2]], w[3]) end
+  elseif w[1] == 'ZADDIF' then
+    if redis.call('HEXISTS', KEYS[tonumber(w[4])], w[5]) == 1 then redis.call('ZADD', KEYS[w[2]], 0, w[3]) end
   else
     redis.call(w[1], KEYS[w[2]], unpack(w, 3))
   end
@@ -96,6 +111,16 @@ export class Txn {
   /** `HGETVIA`: the value of `field` in `refs` taken as a field of `records`. */
   readVia(refs: string, field: string, records: string): this {
     return this.add('r', 'HGETVIA', refs, [field, String(this.keyIndex(records))]);
+  }
+
+  /** `ZADDIF`: `member` into the sorted set `zset` if `field` is present in `hash`. */
+  addIfPresent(zset: string, member: string, hash: string, field: string): this {
+    return this.add('w', 'ZADDIF', zset, [member, String(this.keyIndex(hash)), field]);
+  }
+
+  /** `ZPAGEVIA`: the values in `records` of the first `count` members of `zset` at or below `max` (ZREVRANGEBYLEX's), highest first. */
+  pageVia(zset: string, max: string, count: number, records: string): this {
+    return this.add('r', 'ZPAGEVIA', zset, [max, String(count), String(this.keyIndex(records))]);
   }
 
   /** Answered instead of the reads when a check failed. */
