@@ -92,7 +92,7 @@ function safeDecode(value: string): string {
   }
 }
 
-/** A node, its $ref followed (local references only: contract-file.ts refuses others). */
+/** A node, its $ref followed (local references only: contract-file.ts, through the --contract loader, refuses others). */
 export function resolve(document: Json, node: unknown, depth = 0): Json | undefined {
   if (!isObject(node)) return undefined;
   const ref = node['$ref'];
