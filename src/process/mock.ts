@@ -70,6 +70,8 @@ export interface MockOptions {
   contractClasses?: ContractClasses;
   /** FILE as the user gave it (--contract), for GET /__admin/contract; absent: the shipped openapi.yaml. */
   contractFile?: string;
+  /** Today's contract (--variety-from): what `contract` newly allows against it is varied as next.* dimensions. */
+  varietyFrom?: Contract;
   fixtures: FixtureSpec;
   seed: number;
   /** 'relaxed' acknowledges a change before its write finishes (default 'durable'). */
@@ -161,7 +163,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   const contractRules = options.contractRules ?? new ContractRules(options.contract.document);
   // Shared by instances on Redis: this one starts from what is set there, and follows it.
-  const variety = varietySwitchFor(options.contract.document, traffic.variety);
+  const variety = varietySwitchFor(options.contract.document, traffic.variety, options.varietyFrom?.document);
   await variety.refresh(true);
   if (options.variety) await variety.set(options.variety);
   const stopFollowing = followShared(variety, VARIETY_FOLLOW_MS, options.log ?? (() => undefined));
