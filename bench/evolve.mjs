@@ -47,7 +47,10 @@ function plain() {
 function judged() {
   const judge = new Judge(from, next);
   const consumers = new Consumers();
-  for (const exchange of exchanges) consumers.add(exchange, judge.operationOf(exchange), judge.judge(exchange));
+  for (const exchange of exchanges) {
+    const { operationId, findings } = judge.judged(exchange);
+    consumers.add(exchange, operationId, findings);
+  }
   consumers.verdicts();
 }
 

@@ -7,6 +7,7 @@ import type { Contract } from '../../core/contract-types.js';
 import { BoundedAjv, type BodyErrors } from '../../contract/bounded-validation.js';
 import { ResponseChecker, type OperationInfo } from '../../contract/response-checker.js';
 import { OperationTable } from '../../http/operation-table.js';
+import { valueAt } from '../../core/schema-pointer.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,6 +28,10 @@ export interface OperationView extends OperationInfo {
   bodyRequired: boolean;
   /** The media types its request body may be sent as, lower case; [] when it takes none. */
   requestMediaTypes: string[];
+  /** Its request body as the document writes it (for sameSchema), undefined when it takes none. */
+  requestBodyNode: unknown;
+  /** Its responses as the document writes them, by status as written. */
+  responseNodes: Json;
 }
 
 export class ContractView {
@@ -37,6 +42,8 @@ export class ContractView {
   private readonly operations = new Map<string, OperationView>();
   /** By path template (as many as the contract has paths). */
   private readonly patterns = new Map<string, { names: string[]; pattern: RegExp }>();
+  /** schemaText's, by node: each part of the document is written out once. */
+  private readonly texts = new WeakMap<object, string>();
 
   /** Throws when the contract's schemas cannot be compiled (the caller reports it as bad input). */
   constructor(readonly contract: Contract) {
@@ -56,8 +63,27 @@ export class ContractView {
         pathParameters: pathParameters(ajv, document, operation.path, item, node),
         bodyRequired: resolve(document, node['requestBody'])?.['required'] === true,
         requestMediaTypes: mediaTypes(resolve(document, node['requestBody'])),
+        requestBodyNode: node['requestBody'],
+        responseNodes: isObject(node['responses']) ? node['responses'] : {},
       });
     }
+  }
+
+  /**
+   * Whether `node` of this contract and `other` of `that` say the same: the same JSON, reaching the
+   * same references with the same JSON (or both absent). Then they validate alike, and a judge may
+   * skip both (nothing can be new); a difference, even one that changes nothing, only means both are asked.
+   */
+  sameAs(node: unknown, that: ContractView, other: unknown): boolean {
+    if (node === undefined || other === undefined) return node === other;
+    return this.schemaText(node) === that.schemaText(other);
+  }
+
+  private schemaText(node: unknown): string {
+    if (typeof node !== 'object' || node === null) return JSON.stringify(node) ?? '';
+    let text = this.texts.get(node);
+    if (text === undefined) this.texts.set(node, (text = referencedText(this.contract.document, node)));
+    return text;
   }
 
   operation(operationId: string): OperationView | undefined {
@@ -83,6 +109,29 @@ export class ContractView {
 }
 
 export type { ErrorObject };
+
+/** A node's JSON, then each reference it reaches (transitively) with its target's JSON; a unique text past MAX_SCHEMA_PARTS. */
+function referencedText(document: unknown, node: object): string {
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  const pending: unknown[] = [node];
+  while (pending.length > 0) {
+    if (parts.length > MAX_SCHEMA_PARTS) return `\0unbounded ${(unbounded += 1)}`;
+    const text = JSON.stringify(pending.pop()) ?? '';
+    parts.push(text);
+    for (const [, ref] of text.matchAll(/"\$ref":"(#[^"]*)"/g)) {
+      if (ref === undefined || seen.has(ref)) continue;
+      seen.add(ref);
+      parts.push(ref);
+      pending.push(valueAt(document, ref.slice(1)));
+    }
+  }
+  return parts.join('\n');
+}
+
+/** References followed when comparing two schemas; past it they are taken for different (both validated). */
+const MAX_SCHEMA_PARTS = 1_000;
+let unbounded = 0;
 
 function safeDecode(value: string): string {
   try {
