@@ -34,8 +34,8 @@ export interface ConsumerVerdict {
 interface Gathering {
   verdict: ConsumerVerdict;
   operations: Set<string>;
-  /** By reason, then by kind, operation, method, path and pointer. */
-  rows: Map<string, Map<string, FindingRow>>;
+  /** By kind, operation, pointer and reason. */
+  rows: Map<string, FindingRow>;
 }
 
 export class Consumers {
@@ -46,11 +46,9 @@ export class Consumers {
     gathering.verdict.exchanges += 1;
     if (operationId !== undefined && gathering.operations.size < MAX_FINDINGS_PER_CONSUMER) gathering.operations.add(operationId);
     for (const finding of findings) {
-      // By reason, then by the rest: the reason is hashed once, and no longer key is written per finding.
-      let byPlace = gathering.rows.get(finding.reason);
-      if (!byPlace) gathering.rows.set(finding.reason, (byPlace = new Map()));
-      const place = `${finding.kind}\0${finding.operationId}\0${finding.method}\0${finding.path}\0${finding.pointer}`;
-      const row = byPlace.get(place);
+      // The method and path follow from the kind and operation (a removed operation's reason says so).
+      const key = `${finding.kind}\0${finding.operationId}\0${finding.pointer}\0${finding.reason}`;
+      const row = gathering.rows.get(key);
       if (row) {
         row.count += 1;
         continue;
@@ -61,7 +59,7 @@ export class Consumers {
         continue;
       }
       const made = rowOf(finding, exchange);
-      byPlace.set(place, made);
+      gathering.rows.set(key, made);
       listOf(verdict, finding.kind).push(made);
     }
   }

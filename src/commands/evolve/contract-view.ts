@@ -39,6 +39,11 @@ export class ContractView {
   readonly checker: ResponseChecker;
   readonly version: string;
   readonly title: string;
+  /**
+   * What the operation table matches by: each path template, in order, with its methods'
+   * operationIds. Two contracts with the same routes match every method and path alike.
+   */
+  readonly routes: string;
   private readonly operations = new Map<string, OperationView>();
   /** By path template (as many as the contract has paths). */
   private readonly patterns = new Map<string, { names: string[]; pattern: RegExp }>();
@@ -49,6 +54,7 @@ export class ContractView {
   constructor(readonly contract: Contract) {
     const document = contract.document as unknown as Json;
     this.table = new OperationTable(contract.document);
+    this.routes = routesOf(document);
     this.checker = new ResponseChecker(contract.document as never);
     const info = isObject(document['info']) ? document['info'] : {};
     this.version = typeof info['version'] === 'string' ? info['version'] : '?';
@@ -109,6 +115,16 @@ export class ContractView {
 }
 
 export type { ErrorObject };
+
+function routesOf(document: Json): string {
+  const paths = isObject(document['paths']) ? document['paths'] : {};
+  return Object.entries(paths)
+    .map(([template, item]) => `${template} ${isObject(item) ? ROUTE_METHODS.filter((method) => item[method]).map((method) => `${method}=${String((item[method] as Json)['operationId'])}`).join(',') : ''}`)
+    .join('\n');
+}
+
+/** The methods the operation table (src/http/operation-table.ts) knows. */
+const ROUTE_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** A node's JSON, then each reference it reaches (transitively) with its target's JSON; a unique text past MAX_SCHEMA_PARTS. */
 function referencedText(document: unknown, node: object): string {

@@ -7,6 +7,7 @@
 // Only what is new in NEXT counts: a problem the exchange had under --from too (a QA script's
 // deliberately bad request, a 404 of an unknown path) is no change.
 import type { ErrorObject } from 'ajv';
+import type { OperationMatch } from '../../http/operation-table.js';
 import type { ContractView, OperationView } from './contract-view.js';
 import type { Exchange } from './exchanges.js';
 import { removalProbes } from './removal-probes.js';
@@ -26,13 +27,19 @@ export interface Finding {
 
 export class Judge {
   private readonly probeCache = new Map<string, boolean>();
-  /** sameAs's answers, by what was compared: a contract's parts are compared once, not per exchange. */
-  private readonly sameCache = new Map<string, boolean>();
+  private readonly requestPlans = new WeakMap<OperationView, WeakMap<OperationView, RequestPlan>>();
+  /** sameAs's answers, by NEXT's node (request body, response) and --from's: each pair compared once, not per exchange. */
+  private readonly sameCache = new WeakMap<object, WeakMap<object, boolean>>();
+
+  /** Both contracts route alike: NEXT's match of an exchange is --from's (one match per exchange, not two). */
+  private readonly sameRoutes: boolean;
 
   constructor(
     readonly from: ContractView,
     readonly next: ContractView,
-  ) {}
+  ) {
+    this.sameRoutes = from.routes === next.routes;
+  }
 
   /** The --from operation the exchange called, if any. */
   operationOf(exchange: Exchange): string | undefined {
@@ -50,25 +57,27 @@ export class Judge {
     const path = query < 0 ? exchange.path : exchange.path.slice(0, query);
     const before = this.from.table.match(exchange.method, path);
     // Not an operation of --from either (a 404 or 405 the consumer already got): nothing moved.
-    if (before.kind !== 'operation') return { operationId: undefined, findings: [] };
-    return { operationId: before.operationId, findings: this.findings(exchange, path, before.operationId) };
+    if (before.kind !== 'operation') return { operationId: undefined, findings: NONE };
+    return { operationId: before.operationId, findings: this.findings(exchange, path, before) };
   }
 
-  private findings(exchange: Exchange, path: string, fromId: string): Finding[] {
-    const after = this.next.table.match(exchange.method, path);
+  private findings(exchange: Exchange, path: string, before: OperationMatch & { kind: 'operation' }): Finding[] {
+    const fromId = before.operationId;
+    const after = this.sameRoutes ? before : this.next.table.match(exchange.method, path);
     const was = this.from.operation(fromId);
     const { method, status } = exchange;
     if (after.kind === 'unknown-path') return [finding('breaking', fromId, method, was?.path ?? path, '', `operation removed: NEXT has no path for ${method} ${path} (404)`)];
     if (after.kind === 'method-not-allowed') return [finding('breaking', fromId, method, was?.path ?? path, '', `operation removed: NEXT has no ${method} for this path (405; it has ${after.allowed.join(', ') || 'none'})`)];
     const operation = this.next.operation(after.operationId);
-    if (!operation || !was) return [];
+    if (!operation || !was) return NONE;
     const breaking = this.requestProblems(exchange, after.operationId, fromId, path).map((problem) => finding('breaking', after.operationId, method, operation.path, problem.pointer, problem.reason));
     const documented = operation.statuses.includes(status);
     if (!documented && was.statuses.includes(status)) {
       breaking.push(finding('breaking', after.operationId, method, operation.path, '', `status ${status} is no longer documented (NEXT documents ${operation.statuses.join(', ')})`));
     }
     if (breaking.length > 0 || !documented) return breaking;
-    return this.answerProblems(exchange, after.operationId, fromId).map((problem) => finding('changed', after.operationId, method, operation.path, problem.pointer, problem.reason));
+    const changed = this.answerProblems(exchange, after.operationId, fromId);
+    return changed.length === 0 ? NONE : changed.map((problem) => finding('changed', after.operationId, method, operation.path, problem.pointer, problem.reason));
   }
 
   private requestProblems(exchange: Exchange, nextId: string, fromId: string, path: string): Problem[] {
@@ -77,14 +86,12 @@ export class Judge {
     if (!next || !from) return [];
     const problems: Problem[] = [];
     // Only a request that kept --from's security (every header it asked for; any request when it asked none) is newly refused.
-    const keptFrom = from.securityHeaders.every((header) => exchange.headers[header] !== undefined);
-    for (const header of next.securityHeaders) {
-      if (exchange.headers[header] === undefined && keptFrom) {
-        problems.push({ pointer: '', reason: `security: NEXT requires the ${header} header, which the request did not send (401)` });
+    if (next.securityHeaders.length > 0 && from.securityHeaders.every((header) => exchange.headers[header] !== undefined)) {
+      for (const header of next.securityHeaders) {
+        if (exchange.headers[header] === undefined) problems.push({ pointer: '', reason: `security: NEXT requires the ${header} header, which the request did not send (401)` });
       }
     }
-    // A parameter of the same template and schema in both cannot be newly invalid: not validated.
-    const changed = next.pathParameters.filter((parameter) => next.path !== from.path || !this.sameParameter(parameter, from.pathParameters));
+    const { changed, sameBody } = this.requestPlan(next, from);
     const values = changed.length ? this.next.pathValues(next.path, path) : {};
     for (const parameter of changed) {
       const errors = parameter.validate(values[parameter.name] ?? '');
@@ -92,8 +99,7 @@ export class Judge {
       const old = before?.validate(this.from.pathValues(from.path, path)[parameter.name] ?? '') ?? [];
       problems.push(...newErrors(errors, old).map((error) => ({ pointer: '', reason: `path parameter ${parameter.name} ${describe(error)}` })));
     }
-    // The same request body in both (required, media types, schemas): nothing in it can be new.
-    if (this.same(`${nextId}\0${fromId}`, next.requestBodyNode, from.requestBodyNode)) return problems;
+    if (sameBody) return problems;
     if (exchange.requestBody === undefined) {
       if (next.bodyRequired && !from.bodyRequired) problems.push({ pointer: '', reason: 'the request body is now required' });
       return problems;
@@ -110,10 +116,30 @@ export class Judge {
     return problems;
   }
 
-  /** Whether NEXT's `node` and --from's `other` say the same (ContractView.sameAs), asked once per `key`. */
-  private same(key: string, node: unknown, other: unknown): boolean {
-    let same = this.sameCache.get(key);
-    if (same === undefined) this.sameCache.set(key, (same = this.next.sameAs(node, this.from, other)));
+  /**
+   * What of a request of `next` (as `from` was) can change, worked out once per pair of operations:
+   * the path parameters whose template or schema differ (a parameter the same in both cannot be
+   * newly invalid), and whether the request body is the same in both (required, media types,
+   * schemas: then nothing in it can be new).
+   */
+  private requestPlan(next: OperationView, from: OperationView): RequestPlan {
+    let byFrom = this.requestPlans.get(next);
+    if (!byFrom) this.requestPlans.set(next, (byFrom = new WeakMap()));
+    let plan = byFrom.get(from);
+    if (!plan) {
+      const changed = next.pathParameters.filter((parameter) => next.path !== from.path || !this.sameParameter(parameter, from.pathParameters));
+      byFrom.set(from, (plan = { changed, sameBody: this.same(next.requestBodyNode, from.requestBodyNode) }));
+    }
+    return plan;
+  }
+
+  /** Whether NEXT's `node` and --from's `other` say the same (ContractView.sameAs), asked once per pair of objects. */
+  private same(node: unknown, other: unknown): boolean {
+    if (typeof node !== 'object' || node === null || typeof other !== 'object' || other === null) return this.next.sameAs(node, this.from, other);
+    let byOther = this.sameCache.get(node);
+    if (!byOther) this.sameCache.set(node, (byOther = new WeakMap()));
+    let same = byOther.get(other);
+    if (same === undefined) byOther.set(other, (same = this.next.sameAs(node, this.from, other)));
     return same;
   }
 
@@ -126,7 +152,7 @@ export class Judge {
     const { status, responseBody } = exchange;
     // The same answer documented in both for this status: it cannot have changed (nor be probed).
     const written = String(status);
-    if (this.same(`${nextId}\0${fromId}\0${written}`, this.next.operation(nextId)?.responseNodes[written], this.from.operation(fromId)?.responseNodes[written])) return [];
+    if (this.same(this.next.operation(nextId)?.responseNodes[written], this.from.operation(fromId)?.responseNodes[written])) return [];
     const documents = this.next.checker.documentsBody(nextId, status);
     if (!documents) return responseBody === undefined || this.from.checker.documentsBody(fromId, status) === false ? [] : [{ pointer: '', reason: `NEXT documents no body for status ${status}, and the answer had one` }];
     if (responseBody === undefined) return this.from.checker.documentsBody(fromId, status) ? [] : [{ pointer: '', reason: `NEXT documents a body for status ${status}, and the answer had none` }];
@@ -145,10 +171,18 @@ export class Judge {
   }
 }
 
+interface RequestPlan {
+  changed: OperationView['pathParameters'];
+  sameBody: boolean;
+}
+
 interface Problem {
   pointer: string;
   reason: string;
 }
+
+/** No finding: one array for every exchange that has none (most of a journal). */
+const NONE: Finding[] = Object.freeze([]) as unknown as Finding[];
 
 /** A finding built field by field (spreading three objects per finding cost more than the rest of its making). */
 function finding(kind: Kind, operationId: string, method: string, path: string, pointer: string, reason: string): Finding {
