@@ -1,10 +1,11 @@
 // The judgement of one exchange on small contracts of its own: the cases the fixture's edits do not
 // plant (security where there was none, a problem --from had already).
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { ContractView } from '../../src/commands/evolve/contract-view.js';
 import type { Exchange } from '../../src/commands/evolve/exchanges.js';
 import { Judge } from '../../src/commands/evolve/judge.js';
-import { contractOf } from '../../src/contract/package-files.js';
+import { CONTRACT_FILE, contractOf } from '../../src/contract/package-files.js';
 
 const contract = (security: string, maxLength: number): ContractView =>
   new ContractView(
@@ -40,4 +41,18 @@ it('a problem the request had under --from already is no finding; a new one is',
   const judge = new Judge(contract('', 3), contract('', 2));
   expect(judge.judge(exchange('toolong'))).toEqual([]);
   expect(judge.judge(exchange('abc'))).toMatchObject([{ kind: 'breaking', operationId: 'addNote', pointer: '/text', reason: expect.stringContaining('maxLength') }]);
+});
+
+it('a change two $refs deep is judged: parts of NEXT are skipped only when everything they reach is the same', () => {
+  // The answer's $ref → Link → $ref → Domain: a narrower maxLength of NEXT's Domain.id changes
+  // the answers of every Link, though the operation's and the Link schema's own text are the same.
+  const shipped = readFileSync(CONTRACT_FILE, 'utf8');
+  const next = shipped.replace(/(\n    Domain:\n(?:.*\n)*?\s+id:\n(?:.*\n)*?\s+)maxLength: 64/, '$1maxLength: 4');
+  expect(next).not.toBe(shipped);
+  const judge = new Judge(new ContractView(contractOf(shipped)), new ContractView(contractOf(next)));
+  const link = { id: 'lnk_1', createdAt: '2026-11-28T10:00:00.000Z', destinationUrl: 'https://example.com/a', slug: 'abc', domain: { id: 'dom_1', name: 'short.test' }, shortUrl: 'https://short.test/abc', clickCount: 0, tags: [] };
+  const created: Exchange = { consumer: 'c', method: 'POST', path: '/links', headers: { 'x-api-key': 'k***' }, requestBody: { destinationUrl: 'https://example.com/a', domain: 'short.test', tags: [] }, status: 201, responseBody: link, scenario: null };
+  expect(judge.judge(created)).toMatchObject([{ kind: 'changed', operationId: 'createLink', pointer: '/domain/id', reason: expect.stringContaining('maxLength') }]);
+  const same = new Judge(new ContractView(contractOf(shipped)), new ContractView(contractOf(shipped)));
+  expect(same.judge(created)).toEqual([]);
 });
