@@ -10,7 +10,7 @@ import type { ErrorObject } from 'ajv';
 import type { OperationMatch } from '../../http/operation-table.js';
 import type { ContractView, OperationView } from './contract-view.js';
 import type { Exchange } from './exchanges.js';
-import { removalProbes } from './removal-probes.js';
+import { removalProbes, type ProbeCache } from './removal-probes.js';
 
 export type Kind = 'breaking' | 'changed';
 
@@ -26,7 +26,7 @@ export interface Finding {
 }
 
 export class Judge {
-  private readonly probeCache = new Map<string, boolean>();
+  private readonly probeCache: ProbeCache = new Map();
   private readonly requestPlans = new WeakMap<OperationView, WeakMap<OperationView, RequestPlan>>();
   /** sameAs's answers, by NEXT's node (request body, response) and --from's: each pair compared once, not per exchange. */
   private readonly sameCache = new WeakMap<object, WeakMap<object, boolean>>();
