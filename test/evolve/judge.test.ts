@@ -56,3 +56,32 @@ it('a change two $refs deep is judged: parts of NEXT are skipped only when every
   const same = new Judge(new ContractView(contractOf(shipped)), new ContractView(contractOf(shipped)));
   expect(same.judge(created)).toEqual([]);
 });
+
+it('a field missing at the answer\'s root is new only when --from did not require it, whether its required list says so or an allOf does', () => {
+  const answering = (schema: string): ContractView =>
+    new ContractView(
+      contractOf(`openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /notes:
+    get:
+      operationId: getNote
+      responses:
+        '200':
+          description: a note
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Note' }
+components:
+  schemas:
+    Note: ${schema}
+`),
+    );
+  const got: Exchange = { consumer: 'c', method: 'GET', path: '/notes', headers: {}, requestBody: undefined, status: 200, responseBody: { c: 'x' }, scenario: null };
+  const next = answering("{ type: object, required: [a, b] }");
+  const missing = (from: ContractView): string[] => new Judge(from, next).judge(got).map((finding) => finding.pointer);
+  expect(missing(answering('{ type: object, required: [a] }'))).toEqual(['/b']);
+  expect(missing(answering('{ type: object }'))).toEqual(['/a', '/b']);
+  expect(missing(answering('{ type: object, required: [a], allOf: [{ required: [b] }] }'))).toEqual([]);
+  expect(missing(answering('{ allOf: [{ $ref: "#/components/schemas/Base" }] }\n    Base: { type: object, required: [a, b] }'))).toEqual([]);
+});

@@ -47,6 +47,7 @@ export class ContractView {
   private readonly operations = new Map<string, OperationView>();
   /** By path template (as many as the contract has paths). */
   private readonly patterns = new Map<string, { names: string[]; pattern: RegExp }>();
+  private readonly rootRequirements = new Map<string, ReadonlySet<string> | undefined>();
   /** schemaText's, by node: each part of the document is written out once. */
   private readonly texts = new WeakMap<object, string>();
 
@@ -92,6 +93,17 @@ export class ContractView {
     return text;
   }
 
+  /**
+   * The `required` of the answer's JSON schema for exactly `status`, when it alone decides a missing
+   * field at the body's root: reached through nodes that are nothing but a `$ref`, and with none of
+   * ROOT_COMBINATORS beside it. Undefined otherwise (or when no body is documented for it).
+   */
+  rootRequired(operationId: string, status: number): ReadonlySet<string> | undefined {
+    const key = `${operationId}\0${status}`;
+    if (!this.rootRequirements.has(key)) this.rootRequirements.set(key, requiredAtRoot(this.contract.document as unknown as Json, this.operation(operationId)?.responseNodes[String(status)]));
+    return this.rootRequirements.get(key);
+  }
+
   operation(operationId: string): OperationView | undefined {
     return this.operations.get(operationId);
   }
@@ -115,6 +127,27 @@ export class ContractView {
 }
 
 export type { ErrorObject };
+
+/** Keywords that may add a 'required' error at the root besides the root's own `required`. */
+const ROOT_COMBINATORS = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependencies', 'dependentRequired', 'dependentSchemas'];
+
+function requiredAtRoot(document: Json, response: unknown): ReadonlySet<string> | undefined {
+  const media = onlyRef(document, response)?.['content'];
+  const json = isObject(media) ? media['application/json'] : undefined;
+  const schema = isObject(json) ? onlyRef(document, json['schema']) : undefined;
+  if (!schema || ROOT_COMBINATORS.some((keyword) => keyword in schema)) return undefined;
+  const required = schema['required'] ?? [];
+  return Array.isArray(required) && required.every((name) => typeof name === 'string') ? new Set(required) : undefined;
+}
+
+/** A node, followed through nodes that hold a `$ref` and nothing else (a bounded chain); undefined for any other $ref. */
+function onlyRef(document: Json, node: unknown, depth = 0): Json | undefined {
+  if (!isObject(node)) return undefined;
+  const ref = node['$ref'];
+  if (ref === undefined) return node;
+  if (typeof ref !== 'string' || !ref.startsWith('#') || Object.keys(node).length !== 1 || depth > 20) return undefined;
+  return onlyRef(document, valueAt(document, ref.slice(1)), depth + 1);
+}
 
 function routesOf(document: Json): string {
   const paths = isObject(document['paths']) ? document['paths'] : {};

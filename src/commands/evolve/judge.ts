@@ -158,11 +158,24 @@ export class Judge {
     if (responseBody === undefined) return this.from.checker.documentsBody(fromId, status) ? [] : [{ pointer: '', reason: `NEXT documents a body for status ${status}, and the answer had none` }];
     const fromErrors = (): ErrorObject[] => (this.from.checker.documentsBody(fromId, status) ? this.from.checker.responseBodyErrors(fromId, status, responseBody) : []);
     const errors = this.next.checker.responseBodyErrors(nextId, status, responseBody);
-    if (errors.length) return newErrors(errors, fromErrors()).map((error) => ({ pointer: pointerOf(error), reason: `answer ${describe(error)}` }));
+    if (errors.length) return newErrors(errors, this.requiredBefore(errors, fromId, status) ?? fromErrors()).map((error) => ({ pointer: pointerOf(error), reason: `answer ${describe(error)}` }));
     // Probed only on an answer --from accepts too (otherwise any removal "breaks" --from); asked
     // only when a probe may find something, so like answers cost NEXT's validation alone.
     const optional = removalProbes(responseBody, (body) => this.leftOutNewly(nextId, fromId, status, body), this.probeCache, `${nextId} ${status}`, () => fromErrors().length === 0);
     return optional.map((pointer) => ({ pointer, reason: 'answer field may now be left out: NEXT no longer requires it' }));
+  }
+
+  /**
+   * --from's errors among `errors` without validating the body again, when each is a field missing at
+   * the answer's root (NEXT's new required fields, the commonest change) and --from's `required`
+   * there alone decides it (ContractView.rootRequired): such an error is --from's too exactly when
+   * --from requires that field. Undefined when that cannot be told: then --from validates the body.
+   */
+  private requiredBefore(errors: ErrorObject[], fromId: string, status: number): ErrorObject[] | undefined {
+    if (!errors.every((error) => error.keyword === 'required' && error.instancePath === '')) return undefined;
+    if (!this.from.checker.documentsBody(fromId, status)) return [];
+    const required = this.from.rootRequired(fromId, status);
+    return required && errors.filter((error) => required.has((error.params as { missingProperty: string }).missingProperty));
   }
 
   /** Whether a body without one field keeps NEXT and breaks --from: the field is no longer required. */
