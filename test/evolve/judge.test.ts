@@ -2,7 +2,7 @@
 // plant (security where there was none, a problem --from had already).
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { ContractView } from '../../src/commands/evolve/contract-view.js';
+import { ContractView, MAX_SCHEMA_PARTS } from '../../src/commands/evolve/contract-view.js';
 import type { Exchange } from '../../src/commands/evolve/exchanges.js';
 import { Judge } from '../../src/commands/evolve/judge.js';
 import { CONTRACT_FILE, contractOf } from '../../src/contract/package-files.js';
@@ -84,4 +84,31 @@ components:
   expect(missing(answering('{ type: object }'))).toEqual(['/a', '/b']);
   expect(missing(answering('{ type: object, required: [a], allOf: [{ required: [b] }] }'))).toEqual([]);
   expect(missing(answering('{ allOf: [{ $ref: "#/components/schemas/Base" }] }\n    Base: { type: object, required: [a, b] }'))).toEqual([]);
+});
+
+it(`a schema reaching more than ${MAX_SCHEMA_PARTS} references is not compared: both contracts validate it, and the verdict is the same`, () => {
+  // One schema naming MAX_SCHEMA_PARTS + 5 others (wide, not deep: the validator compiles each).
+  const names = Array.from({ length: MAX_SCHEMA_PARTS + 5 }, (_, index) => `S${index + 1}`);
+  const chain = [`    S0: { type: object, properties: { ${names.map((name) => `${name}: { $ref: '#/components/schemas/${name}' }`).join(', ')} } }`, ...names.slice(0, -1).map((name) => `    ${name}: { type: string }`)].join('\n');
+  const text = (maxLength: number): string => `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /notes:
+    post:
+      operationId: addNote
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { text: { type: string, maxLength: ${maxLength} }, tree: { $ref: '#/components/schemas/S0' } } }
+      responses:
+        '201': { description: made }
+components:
+  schemas:
+${chain}
+    S${MAX_SCHEMA_PARTS + 5}: { type: string }
+`;
+  const sent: Exchange = { consumer: 'c', method: 'POST', path: '/notes', headers: {}, requestBody: { text: 'abcdef', tree: { S1: 'x' } }, status: 201, responseBody: undefined, scenario: null };
+  const from = new ContractView(contractOf(text(10)));
+  expect(new Judge(from, from).judge(sent)).toEqual([]);
+  expect(new Judge(from, new ContractView(contractOf(text(3)))).judge(sent)).toMatchObject([{ kind: 'breaking', pointer: '/text' }]);
 });

@@ -179,7 +179,7 @@ function referencedText(document: unknown, node: object): string {
 }
 
 /** References followed when comparing two schemas; past it they are taken for different (both validated). */
-const MAX_SCHEMA_PARTS = 1_000;
+export const MAX_SCHEMA_PARTS = 1_000;
 let unbounded = 0;
 
 function safeDecode(value: string): string {
