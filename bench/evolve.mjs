@@ -28,7 +28,9 @@ const KINDS = [
   (index) => ({ method: 'DELETE', path: `/links/lnk_${index}`, requestBody: undefined, status: 204, responseBody: undefined }),
   (index) => ({ method: 'POST', path: '/links', requestBody: { destinationUrl: 'https://example.com/qa', domain: 'short.test', tags: [] }, status: 400, responseBody: { errorDescription: 'limit', code: 'LINK_LIMIT_REACHED' } }),
 ];
-const exchanges = Array.from({ length: COUNT }, (_, index) => ({ consumer: `consumer ${index % 3}`, headers, scenario: null, ...KINDS[index % KINDS.length](index) }));
+// One name per consumer, as the journal's input gives them (its account's name: one string per account).
+const CONSUMERS = ['consumer 0', 'consumer 1', 'consumer 2'];
+const exchanges = Array.from({ length: COUNT }, (_, index) => ({ consumer: CONSUMERS[index % 3], headers, scenario: null, ...KINDS[index % KINDS.length](index) }));
 
 const from = new ContractView(readContractFile(CONTRACT_FILE));
 const next = new ContractView(readContractFile(process.env.BENCH_EVOLVE_NEXT ?? join(ROOT, 'docs/examples/evolve/next.yaml')));
@@ -47,7 +49,10 @@ function plain() {
 function judged() {
   const judge = new Judge(from, next);
   const consumers = new Consumers();
-  for (const exchange of exchanges) consumers.add(exchange, judge.operationOf(exchange), judge.judge(exchange));
+  for (const exchange of exchanges) {
+    const { operationId, findings } = judge.judged(exchange);
+    consumers.add(exchange, operationId, findings);
+  }
   consumers.verdicts();
 }
 

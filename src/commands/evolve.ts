@@ -101,7 +101,10 @@ export async function evolve(options: Omit<Options, 'json' | 'junit'>, compiled:
   const recorded = await readRecorded(options.source, options.consumerBy);
   const judge = new Judge(from, next);
   const consumers = new Consumers();
-  for (const exchange of recorded.exchanges) consumers.add(exchange, judge.operationOf(exchange), judge.judge(exchange));
+  for (const exchange of recorded.exchanges) {
+    const { operationId, findings } = judge.judged(exchange);
+    consumers.add(exchange, operationId, findings);
+  }
   const verdicts = consumers.verdicts();
   return { from: from.version, to: next.version, source: recorded.from, exchanges: recorded.exchanges.length, skipped: recorded.skipped, unjudged: recorded.unjudged, consumers: verdicts, changes: specDiff(from, next, verdicts) };
 }

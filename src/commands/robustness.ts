@@ -7,7 +7,8 @@ import { openTarget, type MockTarget } from '../robustness/mock-target.js';
 import { parseRobustnessOptions, ROBUSTNESS_USAGE, type RobustnessOptions } from '../robustness/options.js';
 import { jsonReport, junitReport, lastLines, nothingTested, textReport, type Finished } from '../robustness/report.js';
 import { replayOf } from '../robustness/replay.js';
-import { counted, runRobustness } from '../robustness/runner.js';
+import { counted, runRobustness, type SeedRun } from '../robustness/runner.js';
+import type { Failure } from '../robustness/shrink.js';
 import { randomBaseSeed, runSeeds } from '../robustness/seeds.js';
 import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from '../robustness/shrink.js';
 import { AdminApiError } from '../toolkit/admin-client.js';
@@ -28,7 +29,7 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
       target = await openTarget(options);
     } catch (error) {
       const unreachable = error instanceof AdminApiError && error.status === 0 ? `: ${NAME_THE_MOCK}` : '';
-      io.err(`shortlink-mock robustness: cannot use the mock: ${(error as Error).message}${unreachable}`);
+      io.err(`shortlink-mock robustness: ${options.contract ? contractRefusal(error as Error) : `cannot use the mock: ${(error as Error).message}${unreachable}`}`);
       return EXIT_USAGE;
     }
     // Stopped itself (Ctrl-C, CI's cancel): the client's run goes too, instead of living on alone.
@@ -49,13 +50,24 @@ export function runRobustnessCommand(argv: readonly string[], env: Record<string
   });
 }
 
+/** A NEXT (or --from) the mock refuses to serve: its first problem, in the command's flags, on one line. */
+function contractRefusal(error: Error): string {
+  const message = error.message.replace(/^startMock: /, '').replace(/options\.contract\b/g, '--contract').replace(/options\.varietyFrom\b/g, '--from');
+  return message.split('\n')[0] ?? message;
+}
+
 async function robustness(options: RobustnessOptions, env: Record<string, string | undefined>, target: MockTarget, io: RobustnessIo): Promise<number> {
   const baseSeed = options.seed ?? randomBaseSeed();
+  const dimensions = await target.dimensions();
+  if (options.contract && dimensions.length === 0) {
+    io.err(`shortlink-mock robustness: ${options.contract.next} newly allows nothing an answer can show against ${options.contract.from ?? 'the shipped openapi.yaml'} (no new optional field, enum value, nullable or optional field, or status of an operation both have): nothing to vary`);
+    return EXIT_USAGE;
+  }
   // First, and only here, so that a run stopped half-way can still be replayed.
   io.out(`shortlink-mock robustness: ${counted(options.runs, 'run')} under seed ${baseSeed} against ${target.url} (replay them with --seed ${baseSeed})`);
   const outcome = await runRobustness({
     // Chosen so that every dimension the mock lists is turned on by some run (seeds.ts).
-    seeds: runSeeds(baseSeed, options.runs, await target.dimensions()),
+    seeds: runSeeds(baseSeed, options.runs, dimensions),
     target,
     execute: () => runClient({ argv: options.command, env, timeoutMs: options.timeoutMs, apiKey: options.apiKey }, target.url),
     budget: { perFailure: DEFAULT_RERUNS_PER_FAILURE, total: DEFAULT_RERUNS_TOTAL, spent: 0 },
@@ -68,7 +80,8 @@ async function robustness(options: RobustnessOptions, env: Record<string, string
   }
   const descriptions = outcome.failures.length > 0 ? await target.descriptions() : new Map<string, string>();
   const { baseline, runs, failures, dimensionsSeen } = outcome;
-  const report: Finished = { baseSeed, descriptions, runs, failures, dimensionsSeen, replay: replayOf(options), ...(baseline.heldOutput ? { baseline } : {}) };
+  const survived = options.contract ? { survived: survivedChanges(runs, failures) } : {};
+  const report: Finished = { baseSeed, descriptions, runs, failures, dimensionsSeen, replay: replayOf(options), ...survived, ...(baseline.heldOutput ? { baseline } : {}) };
   io.out(textReport(report));
   if (options.json !== undefined && !writeReportFile({ file: options.json, text: jsonReport(report), flag: '--json', label: 'JSON' }, 'shortlink-mock robustness', io)) return EXIT_USAGE;
   if (options.junit !== undefined && !writeJUnitFile(options.junit, junitReport(report), 'shortlink-mock robustness', io)) return EXIT_USAGE;
@@ -79,4 +92,10 @@ async function robustness(options: RobustnessOptions, env: Record<string, string
     return EXIT_USAGE;
   }
   return report.failures.length > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+/** The changes of NEXT the command met in a run that passed, and that no failure was shrunk to. */
+function survivedChanges(runs: readonly SeedRun[], failures: readonly Failure[]): string[] {
+  const blamed = new Set(failures.flatMap((failure) => failure.minimal));
+  return [...new Set(runs.filter(({ run }) => !run.failed).flatMap(({ used }) => used))].filter((name) => !blamed.has(name)).sort();
 }

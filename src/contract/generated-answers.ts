@@ -58,6 +58,16 @@ function makeAnswers(document: OpenApiDocument, classes: ContractClasses): Map<s
   return answers;
 }
 
+/**
+ * The JSON body a documented answer of `document` gives when nothing else says: the media type's
+ * example, else a sample of its schema; undefined when the answer has no JSON body. Also variety's
+ * forced statuses of a next contract (src/variety/next-dimensions.ts).
+ */
+export function exampleAnswerBody(document: OpenApiDocument, response: unknown, pointer: string): unknown {
+  const media = (schemaAt(document, response, pointer)?.schema['content'] as Record<string, Record<string, unknown>> | undefined)?.['application/json'];
+  return media ? (exampleOf(media) ?? sampled(document, media['schema'])) : undefined;
+}
+
 function exampleOf(media: Record<string, unknown>): unknown {
   if (media['example'] !== undefined) return media['example'];
   const examples = media['examples'] as Record<string, { value?: unknown }> | undefined;

@@ -39,7 +39,7 @@ export function readUserContractText(file: string): string {
 export function userContractOf(text: string): Contract {
   const known = PARSED_CONTRACTS[textDigest(text)];
   if (known !== undefined) return { text, document: JSON.parse(known) as OpenApiDocument };
-  const document = parseText(text);
+  const document = parseUserContractText(text);
   const problem = openApiProblem(document) ?? contractReferenceProblem(document, text) ?? metaSchemaProblem(document as OpenApiDocument);
   if (problem) throw new ContractFileError(problem);
   return { text, document: document as OpenApiDocument };
@@ -51,8 +51,8 @@ function readProblem(error: NodeJS.ErrnoException): string {
   return error.code && !error.message.startsWith('it ') ? error.code : error.message;
 }
 
-/** YAML or JSON (JSON is YAML), with js-yaml as the package's own contract is parsed; its position when refused. */
-function parseText(text: string): unknown {
+/** YAML or JSON (JSON is YAML), with js-yaml as the package's own contract is parsed; its position when refused. Also evolve's parse (src/commands/evolve/contract-file.ts). */
+export function parseUserContractText(text: string): unknown {
   const jsYaml = require('js-yaml') as typeof import('js-yaml');
   try {
     return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, maxDepth: MAX_CONTRACT_DEPTH } as import('js-yaml').LoadOptions);
@@ -64,7 +64,8 @@ function parseText(text: string): unknown {
   }
 }
 
-function openApiProblem(document: unknown): string | undefined {
+/** Why the document is not one served (not a mapping, Swagger, not OpenAPI 3.0/3.1, no paths); also evolve's check. */
+export function openApiProblem(document: unknown): string | undefined {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return 'not an OpenAPI document: it is not a mapping of fields';
   const { openapi, swagger, paths } = document as Record<string, unknown>;
   if (swagger !== undefined) return `Swagger ${String(swagger)} is not served: convert it to OpenAPI 3.0.x`;

@@ -66,6 +66,21 @@ export const varyBeforeValidation: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * After varyBeforeValidation, for a valid request: a next contract's forced status (plan.forced,
+ * src/variety/next-dimensions.ts) answers instead of the handler, so nothing is stored for an answer
+ * that says it failed; its body is varied and judged like any other.
+ */
+export const forceNextStatus: RequestHandler = (_req, res, next) => {
+  const chosen = res.locals[CHOSEN_VARIETY] as ChosenVariety | null | undefined;
+  const forced = chosen?.plan?.forced;
+  if (!chosen || !forced) return next();
+  chosen.used.push(forced.dimension);
+  res.status(forced.status);
+  if (forced.body === undefined) res.end();
+  else res.json(forced.body);
+};
+
 function varyOnce(chosen: ChosenVariety, status: number, body: unknown): unknown {
   if (chosen.bodyVaried || !chosen.plan || status >= 500) return body;
   chosen.bodyVaried = true;

@@ -44,7 +44,7 @@ import type { SeedAccount } from '../core/new-account.js';
 import type { ServedContract } from '../admin/contract-routes.js';
 import type { proxyPipeline, ProxySettings } from '../proxy/pipeline.js';
 import { VIOLATIONS_HEADER } from '../proxy/headers.js';
-import { chooseVariety, VARIETY_HEADER, varyBeforeValidation, varyLate } from '../http/variety.js';
+import { chooseVariety, forceNextStatus, VARIETY_HEADER, varyBeforeValidation, varyLate } from '../http/variety.js';
 import { contractJudge } from '../http/variety-judge.js';
 import { type VarietySwitch, varietySwitchFor } from '../variety/switch.js';
 
@@ -177,13 +177,14 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   const validated = [...contractValidator(deps.contract.document), varyBeforeValidation];
   // 10. The scenario's delay, forced response or network fault, for valid requests only.
   const shapedAfterValidation = applyRequestScenario(deps.scenarios, deps.random, sleep, 'after-validation');
-  // 11. The stateful handlers, by operationId.
+  // 11. A status only a next contract documents, when its variety dimension is on (forceNextStatus), else
+  //     the stateful handlers, by operationId.
   //     With a contract FILE (--contract), also the operations it adds: from the store, or from their schema.
   const added = contractHandlers(deps.contract.document, deps.servedContract, deps.service, generatedAnswers(deps.contract.document, deps.servedContract));
   //     Those that answer Links name the Link fields made from FILE's schema, when FILE adds some.
   const handled = dispatchByOperationId(sayingGeneratedFields({ ...linkHandlers(deps.service), ...added, ...deps.handlers }, deps.servedContract));
   // One router layer for all of them (src/http/one-layer.ts says why).
-  app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, handled]));
+  app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, forceNextStatus, handled]));
   const runAgain = express.Router().use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
 }

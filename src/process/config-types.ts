@@ -25,6 +25,8 @@ export interface Config {
   scenario?: string;
   /** Variety mode for every request from the start, under this seed (src/variety/). */
   variety?: number;
+  /** Today's contract, against which the served one's next.* variety dimensions are measured (--variety-from). */
+  varietyFrom?: string;
   /** Reload edited scenario files without a restart. */
   watch: boolean;
   /** durable: a change is on disk before it is acknowledged; relaxed: acknowledged first. */

@@ -51,6 +51,8 @@ export interface MockOptions {
   contractClasses?: ContractClasses;
   /** FILE as the user gave it (--contract), for GET /__admin/contract; absent: the shipped openapi.yaml. */
   contractFile?: string;
+  /** Today's contract (--variety-from): what `contract` newly allows against it is varied as next.* dimensions. */
+  varietyFrom?: Contract;
   fixtures: FixtureSpec;
   seed: number;
   /** 'relaxed' acknowledges a change before its write finishes (default 'durable'). */

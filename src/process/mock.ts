@@ -31,7 +31,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   if (options.scenario) await scenarios.setActive(options.scenario, '--scenario');
   // Shared by instances on Redis: this one starts from what is set there, and follows it. Built on
   // the contract of the start: a contract reloaded by --watch keeps it (docs/next-contract.md).
-  const variety = varietySwitchFor(options.contract.document, traffic.variety);
+  const variety = varietySwitchFor(options.contract.document, traffic.variety, options.varietyFrom?.document);
   await variety.refresh(true);
   if (options.variety) await variety.set(options.variety);
   const stopFollowing = followShared(variety, VARIETY_FOLLOW_MS, options.log ?? (() => undefined));

@@ -20,6 +20,8 @@ import { isLoopbackHost } from '../admin/admin-token.js';
 import { keptContract, keptFixtures, keptUserContract, type KeptContract } from './kept-files.js';
 import { openLocalDb } from './local-db.js';
 import { StartupError } from './startup-error.js';
+import type { Contract } from '../core/contract-types.js';
+import { readUserContract } from '../contract/user-contract.js';
 
 export { StartupError };
 
@@ -114,7 +116,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   // Opened and checked before the server's modules load: a db the CLI refuses costs none of them.
   const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
   const { createMock } = await import('./mock.js');
-  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
+  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), ...varietyFrom(config), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
   const swappable = reloadsContract(config);
   const server = await listenOrClose(mock, config, swappable);
   const watchers = config.watch ? [watchScenarios(config.scenarios, (dir) => loadScenarios(dir), mock.scenarios, print, builtIns)] : [];
@@ -150,6 +152,17 @@ export function reloadsContract(config: Config): boolean {
  */
 export function startupContract(config: Config): KeptContract {
   return config.contract === undefined ? keptContract() : keptUserContract(config.contract, asGiven(config, 'contract', config.contract));
+}
+
+/** --variety-from FILE, read and checked as --contract FILE is; refused as a StartupError naming how it was given. */
+function varietyFrom(config: Config): { varietyFrom?: Contract } {
+  if (config.varietyFrom === undefined) return {};
+  try {
+    return { varietyFrom: readUserContract(config.varietyFrom) };
+  } catch (error) {
+    if ((error as Error).name !== 'ContractFileError') throw error;
+    throw new StartupError(`cannot read ${asGiven(config, 'variety-from', config.varietyFrom)}: ${(error as Error).message}`);
+  }
 }
 
 /** What createMock takes from the flags as they are. */

@@ -2,6 +2,8 @@
 // store, back to the fixtures before each run so that a seed replays the same answers), or one
 // already running at --base-url (its state is the user's: never reset, only read and switched).
 // Either way only through the admin API, as any client of it would.
+import { CONTRACT_FILE } from '../contract/package-files.js';
+import { NEXT_PREFIX } from '../variety/next-dimensions.js';
 import { AdminClient } from '../toolkit/admin-client.js';
 import type { JournalEntry } from '../toolkit/admin-types.js';
 
@@ -22,6 +24,7 @@ export const MAX_JOURNAL_READ = 5_000;
 export interface VarietySwitch {
   seed: number;
   only?: readonly string[];
+  except?: readonly string[];
 }
 
 export interface MockTarget {
@@ -49,6 +52,8 @@ export interface TargetOptions {
   adminToken?: string;
   /** Variety for this key only, and the journal of this key only: other suites on the mock are left alone. */
   apiKey?: string;
+  /** A mock of our own serving `next`, varied only by what it newly allows against `from` (the shipped contract by default). */
+  contract?: { next: string; from?: string };
 }
 
 /** Starts or reaches the mock; rejects (an AdminApiError or a start-up error) when it cannot. */
@@ -64,9 +69,26 @@ export async function openTarget(options: TargetOptions): Promise<MockTarget> {
     return target;
   }
   const { startMock } = await import('../toolkit/start-mock.js');
-  const mock = await startMock({ log: () => {} });
+  const { contract } = options;
+  const mock = await startMock({ log: () => {}, ...(contract === undefined ? {} : { contract: contract.next, varietyFrom: contract.from ?? CONTRACT_FILE }) });
   const client = new AdminClient(mock.url);
-  return targetOver(client, options.apiKey, { beforeRun: async () => void (await mock.reset()), stop: () => mock.stop() }, true);
+  const target = targetOver(client, options.apiKey, { beforeRun: async () => void (await mock.reset()), stop: () => mock.stop() }, true);
+  return contract === undefined ? target : nextOnly(target);
+}
+
+/**
+ * Under --contract: only what NEXT newly allows is varied (next-dimensions.ts), every other
+ * dimension is kept off, so that a failure is NEXT's; shrinking (`only`) names next ones anyway.
+ */
+function nextOnly(target: MockTarget): MockTarget {
+  const isNext = (name: string): boolean => name.startsWith(NEXT_PREFIX);
+  let others: Promise<string[]> | undefined;
+  return {
+    ...target,
+    setVariety: async (variety) => target.setVariety(variety.only === undefined ? { ...variety, except: await (others ??= target.dimensions().then((names) => names.filter((name) => !isNext(name)))) } : variety),
+    dimensions: async () => (await target.dimensions()).filter(isNext),
+    descriptions: async () => new Map([...(await target.descriptions())].filter(([name]) => isNext(name))),
+  };
 }
 
 /**
@@ -85,7 +107,7 @@ function targetOver(client: AdminClient, apiKey: string | undefined, own: Pick<M
   return {
     url: client.baseUrl,
     ...own,
-    setVariety: async ({ seed, only }) => void (await client.call('PUT', '/variety', { seed, ...key, ...(only === undefined ? {} : { only }) })),
+    setVariety: async ({ seed, only, except }) => void (await client.call('PUT', '/variety', { seed, ...key, ...(only === undefined ? {} : { only }), ...(except === undefined ? {} : { except }) })),
     clearVariety,
     afterVariedRun: ours ? async () => {} : clearVariety,
     journalMark: async () => (ours ? newestRead : undefined) ?? (await newestSeq()),

@@ -11,7 +11,7 @@ export const MAX_RUNS = 1_000;
 export const DEFAULT_TIMEOUT_S = 600;
 const MAX_TIMEOUT_S = 86_400;
 
-export const ROBUSTNESS_USAGE = `Usage: shortlink-mock robustness [--runs N] [--seed S] [--base-url URL] [--json FILE] [--junit FILE] -- <command...>
+export const ROBUSTNESS_USAGE = `Usage: shortlink-mock robustness [--runs N] [--seed S] [--base-url URL | --contract NEXT [--from FILE]] [--json FILE] [--junit FILE] -- <command...>
 
 Runs your client's own test command against a mock in variety mode: every answer is one the
 contract allows, drawn under a seed (createdAt with an offset, clickCount absent, titles at their
@@ -33,6 +33,13 @@ Options:
   --base-url URL         use the mock running there, through its admin API (its state is not reset
                          between runs); default: start one in this process, in memory [env MOCK_BASE_URL]
   --admin-token TOKEN    that mock's admin token, if it was started with one [env MOCK_ADMIN_TOKEN]
+  --contract NEXT        the next contract: start a mock serving NEXT (as --contract NEXT does) and
+                         vary only what NEXT newly allows against --from: a new optional field sent,
+                         a new enum value, a field made nullable sent as null, one no longer required
+                         left out, a newly documented status answered (dimensions next.<operationId>.
+                         <pointer>:<variant>); the report lists the changes the command survived.
+                         Not with --base-url (the runner starts its own mock)
+  --from FILE            with --contract: today's contract (default: the shipped openapi.yaml)
   --api-key KEY          switch variety on for this API key only (PUT /__admin/variety with apiKey),
                          so that other suites sharing the mock get its usual answers; the command
                          must send this key, given to it in MOCK_API_KEY (default: for every request) [env MOCK_ROBUSTNESS_API_KEY]
@@ -54,6 +61,8 @@ export interface RobustnessOptions {
   timeoutMs: number;
   json?: string;
   junit?: string;
+  /** --contract NEXT: a mock of our own serving NEXT, varied only by what it newly allows against `from`. */
+  contract?: { next: string; from?: string };
   command: string[];
 }
 
@@ -61,13 +70,15 @@ export function parseRobustnessOptions(argv: readonly string[], env: Record<stri
   const split = argv.indexOf('--');
   const flags = split === -1 ? argv : argv.slice(0, split);
   const command = split === -1 ? [] : argv.slice(split + 1);
-  const parsed = parseAdminFlags(flags, env, ['runs', 'seed', 'api-key', 'timeout', 'json', 'junit']);
+  const parsed = parseAdminFlags(flags, env, ['runs', 'seed', 'api-key', 'timeout', 'json', 'junit', 'contract', 'from']);
   if (parsed === 'help') return 'help';
   if (command.length === 0) throw new UsageError("give the client's test command after --, e.g. shortlink-mock robustness -- npm test");
   const seed = parsed.read('seed', 'MOCK_ROBUSTNESS_SEED');
   const apiKey = parsed.read('api-key', 'MOCK_ROBUSTNESS_API_KEY');
   const files = { json: writable(parsed.read('json')), junit: writable(parsed.read('junit')) };
-  const baseUrl = parsed.read('base-url', 'MOCK_BASE_URL') === undefined ? {} : { baseUrl: parsed.target.baseUrl };
+  const contract = contractOption(parsed.read('contract')?.value, parsed.read('from')?.value, parsed.read('base-url') !== undefined);
+  // With --contract the runner's own mock serves NEXT: a MOCK_BASE_URL of the environment is not it.
+  const baseUrl = contract !== undefined || parsed.read('base-url', 'MOCK_BASE_URL') === undefined ? {} : { baseUrl: parsed.target.baseUrl };
   return {
     runs: whole(parsed.read('runs', 'MOCK_ROBUSTNESS_RUNS'), DEFAULT_RUNS, 1, MAX_RUNS),
     ...(seed === undefined ? {} : { seed: whole(seed, 0, 0, MAX_SEED) }),
@@ -77,8 +88,18 @@ export function parseRobustnessOptions(argv: readonly string[], env: Record<stri
     timeoutMs: whole(parsed.read('timeout', 'MOCK_ROBUSTNESS_TIMEOUT'), DEFAULT_TIMEOUT_S, 1, MAX_TIMEOUT_S) * 1000,
     ...(files.json === undefined ? {} : { json: files.json }),
     ...(files.junit === undefined ? {} : { junit: files.junit }),
+    ...(contract === undefined ? {} : { contract }),
     command,
   };
+}
+
+function contractOption(next: string | undefined, from: string | undefined, baseUrl: boolean): RobustnessOptions['contract'] {
+  if (next === undefined) {
+    if (from !== undefined) throw new UsageError('--from is the contract --contract NEXT is measured against: give --contract NEXT too');
+    return undefined;
+  }
+  if (baseUrl) throw new UsageError('--contract NEXT starts a mock of its own serving NEXT: drop --base-url');
+  return { next, ...(from === undefined ? {} : { from }) };
 }
 
 function whole(given: Given | undefined, fallback: number, min: number, max: number): number {

@@ -13,6 +13,7 @@ export interface Replay {
 export function replayOf(options: RobustnessOptions): Replay {
   const flags = [
     ...(options.baseUrl === undefined ? [] : ['--base-url', options.baseUrl]),
+    ...(options.contract === undefined ? [] : ['--contract', options.contract.next, ...(options.contract.from === undefined ? [] : ['--from', options.contract.from])]),
     ...(options.apiKey === undefined ? [] : ['--api-key', options.apiKey]),
     // A run stopped at a shorter bound fails the same way only under the same bound.
     ...(options.timeoutMs === DEFAULT_TIMEOUT_S * 1000 ? [] : ['--timeout', String(options.timeoutMs / 1000)]),

@@ -23,6 +23,8 @@ export interface Finished {
   replay: Replay;
   /** The run with variety off, when it is to be reported on (it left a process holding its output). */
   baseline?: ClientRun;
+  /** Under --contract: the changes of NEXT met by a passing run and blamed by no failure. */
+  survived?: string[];
 }
 
 export function jsonReport(report: Finished): string {
@@ -34,7 +36,8 @@ export function jsonReport(report: Finished): string {
     ...(failure.exhausted ? { exhausted: true } : {}),
     ...(failure.sameAs === undefined ? {} : { sameAs: failure.sameAs }),
   }));
-  return `${JSON.stringify({ runs: report.runs.length, seed: report.baseSeed, failures, dimensionsSeen: report.dimensionsSeen }, null, 2)}\n`;
+  const survived = report.survived === undefined ? {} : { survived: report.survived };
+  return `${JSON.stringify({ runs: report.runs.length, seed: report.baseSeed, failures, dimensionsSeen: report.dimensionsSeen, ...survived }, null, 2)}\n`;
 }
 
 /**
@@ -49,10 +52,16 @@ export function textReport(report: Finished): string {
   const head = [failures.length === 0 ? `${counted(runs.length, 'run')}, ${varied}: ${passed}` : `${failures.length} of ${counted(runs.length, 'run')} FAILED, ${varied}`];
   const held = [...(report.baseline ? [report.baseline] : []), ...runs.map(({ run }) => run)].filter((run) => run.heldOutput).length;
   if (held > 0) head.push(`note: ${counted(held, 'run')} ${LEFT_HOLDING_OUTPUT} ${PIPE_DRAIN_MS / 1000} s after the command ended; such a process is not stopped (end it yourself)`);
+  if (report.survived !== undefined) head.push(survivedLine(report.survived));
   if (failures.length === 0) return head.join('\n');
   const lines = [...head];
   for (const failure of failures) lines.push('', ...failureLines(failure, report));
   return [...lines, '', ...causeLines(report)].join('\n');
+}
+
+/** Under --contract: the changes of NEXT the command survived, by name. */
+function survivedLine(survived: readonly string[]): string {
+  return survived.length === 0 ? 'survived: none of the next contract\'s changes (in a passing run)' : `survived ${counted(survived.length, 'change')} of the next contract: ${survived.join(', ')}`;
 }
 
 /**
@@ -104,7 +113,8 @@ function failureLines(failure: Failure, report: Finished): string[] {
 
 /** The answer, showing the field the dimension varies (`updateLink.title:longest` → its `title`) when the body has it. */
 function exampleLine(example: Example, dimension: string): string {
-  const field = /^[^.]+\.([^:]+):/.exec(dimension)?.[1];
+  // `updateLink.title:longest`, or a next contract's `next.createLink./expiresAt:present`.
+  const field = /^(?:next\.)?[^.]+\.\/?([^:]+):/.exec(dimension)?.[1];
   const body = example.body as Record<string, unknown> | null | undefined;
   const part = field !== undefined && typeof body === 'object' && body !== null && Object.hasOwn(body, field) ? `${field}: ${JSON.stringify(body[field])}` : bodyText(body);
   const shown = part.length > BODY_PREVIEW ? `${part.slice(0, BODY_PREVIEW)}… (${part.length} characters)` : part;

@@ -21,6 +21,8 @@ export interface StartMockOptions {
   reset?: boolean;
   /** An OpenAPI 3.0.x/3.1.x file served, validated against and answered by instead of the shipped `openapi.yaml`. `--contract` */
   contract?: string;
+  /** Today's contract: what `contract` newly allows against it becomes variety's next.* dimensions (robustness --contract). `--variety-from` */
+  varietyFrom?: string;
   /** Fixture accounts file (default: the package's `fixtures/accounts.json`). `--fixtures` */
   fixtures?: string;
   /** A directory of your own scenario files, loaded with the package's built-in ones (a name in both is yours). `--scenarios` */
@@ -94,6 +96,7 @@ const FLAGS: Record<ConfigOptionName, string> = {
   proxyTimeoutMs: 'proxy-timeout',
   quiet: 'quiet',
   variety: 'variety',
+  varietyFrom: 'variety-from',
 };
 
 const IN_PROCESS_DEFAULTS: StartMockOptions = { port: 0, db: ':memory:', quiet: true };

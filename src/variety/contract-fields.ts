@@ -16,6 +16,8 @@ export interface FieldSchema {
   maximum?: number;
   maxItems?: number;
   enum?: unknown[];
+  /** OpenAPI 3.0's: null is a value too. */
+  nullable?: boolean;
   items?: FieldSchema;
   properties?: Record<string, FieldSchema>;
   required?: string[];

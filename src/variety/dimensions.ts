@@ -15,6 +15,22 @@ export interface BodyDimension {
   /** The statuses whose body has the field. */
   statuses: number[];
   description: string;
+  /** A next contract's new field (next-dimensions.ts): left out of the answer while the dimension is off. */
+  withheldWhenOff?: boolean;
+}
+
+/** A status only a next contract documents, answered instead of the usual one (next-dimensions.ts). */
+export interface StatusDimension {
+  kind: 'status';
+  name: string;
+  operationId: string;
+  /** `/responses/<status>`. */
+  field: string;
+  variant: 'forced';
+  status: number;
+  /** Its body (undefined: none). */
+  body: unknown;
+  description: string;
 }
 
 export type IdShape = 'longest' | 'uuid';
@@ -32,7 +48,7 @@ export interface OtherDimension {
   maxLength?: number;
 }
 
-export type Dimension = BodyDimension | OtherDimension;
+export type Dimension = BodyDimension | OtherDimension | StatusDimension;
 
 const ENVELOPE: readonly { part: string; variant: string; description: string }[] = [
   { part: 'content-type', variant: 'no-charset', description: 'Content-Type application/json without "; charset=utf-8"' },

@@ -18,6 +18,10 @@ export interface OperationPlan {
   /** The id generator's shape for a link created now (undefined: the usual one). */
   idShape?: { shape: IdShape; dimension: string; maxLength: number };
   envelope: { noCharset?: string; chunked?: string; gzip?: string };
+  /** A next contract's new fields whose dimension is off: left out of the answer, as today's contract has it. */
+  withheld?: { field: string; statuses: number[] }[];
+  /** A next contract's status answered instead of the usual one (its dimension's name, status and body). */
+  forced?: { dimension: string; status: number; body: unknown };
 }
 
 export type VarietyPlan = ReadonlyMap<string, OperationPlan>;
@@ -27,7 +31,13 @@ export function planOf(catalogue: readonly Dimension[], settings: VarietySetting
   const except = new Set(settings.except ?? []);
   const kept = catalogue.filter((dimension) => !except.has(dimension.name) && (!only || only.has(dimension.name)));
   const plan = new Map<string, OperationPlan>();
-  for (const chosen of turnedOn(kept, settings.seed, only !== undefined)) add(plan, chosen, settings.seed);
+  const on = turnedOn(kept, settings.seed, only !== undefined);
+  for (const chosen of on) add(plan, chosen, settings.seed);
+  // A next contract's new field is sent only when its dimension is on (next-dimensions.ts), whatever else is kept.
+  for (const dimension of catalogue) {
+    if (dimension.kind !== 'body' || !dimension.withheldWhenOff || on.includes(dimension)) continue;
+    (operationPlan(plan, dimension.operationId, settings.seed).withheld ??= []).push({ field: dimension.field, statuses: dimension.statuses });
+  }
   return plan;
 }
 
@@ -56,10 +66,16 @@ export function turnedOn<T extends { name: string }>(candidates: readonly T[], s
   return on;
 }
 
+function operationPlan(plan: Map<string, OperationPlan>, operationId: string, seed: number): OperationPlan {
+  let operation = plan.get(operationId);
+  if (!operation) plan.set(operationId, (operation = { seed, body: [], envelope: {} }));
+  return operation;
+}
+
 function add(plan: Map<string, OperationPlan>, dimension: Dimension, seed: number): void {
-  let operation = plan.get(dimension.operationId);
-  if (!operation) plan.set(dimension.operationId, (operation = { seed, body: [], envelope: {} }));
+  const operation = operationPlan(plan, dimension.operationId, seed);
   if (dimension.kind === 'body') operation.body.push(dimension);
+  else if (dimension.kind === 'status') operation.forced = { dimension: dimension.name, status: dimension.status, body: dimension.body };
   else if (dimension.kind === 'id') operation.idShape = { shape: dimension.variant as IdShape, dimension: dimension.name, maxLength: dimension.maxLength ?? 0 };
   else if (dimension.field === 'content-type') operation.envelope.noCharset = dimension.name;
   else if (dimension.field === 'framing') operation.envelope.chunked = dimension.name;

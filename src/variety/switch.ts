@@ -5,7 +5,9 @@
 // is written there first and each instance follows the others' (refresh(), follow-shared.ts).
 import { errors } from '../core/errors.js';
 import { nearest } from '../core/nearest.js';
+import type { OpenApiDocument } from '../core/contract-types.js';
 import { buildDimensions, type Dimension } from './dimensions.js';
+import { nextDimensions } from './next-dimensions.js';
 import { notVaried, type NotVaried } from './not-varied.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
 import type { SharedVarietySettings, VarietySetting } from '../core/variety-settings.js';
@@ -37,6 +39,11 @@ export class VarietySwitch {
   private readonly names: readonly string[];
   /** The shared settings' change counter this copy was read at. */
   private version: string | null = null;
+  /**
+   * With a next contract's new fields (next-dimensions.ts): the plan of a request no setting varies,
+   * which leaves them out, so that answers are today's until a dimension is on. Undefined otherwise.
+   */
+  private readonly today: VarietyPlan | undefined;
 
   constructor(
     readonly catalogue: readonly Dimension[],
@@ -45,6 +52,9 @@ export class VarietySwitch {
     readonly notVaried: readonly NotVaried[] = [],
   ) {
     this.names = catalogue.map((dimension) => dimension.name);
+    const withholds = catalogue.some((dimension) => dimension.kind === 'body' && dimension.withheldWhenOff);
+    this.today = withholds ? planOf(catalogue, { seed: 0, only: [] }) : undefined;
+    this.on = withholds;
   }
 
   /** Checks and turns on a setting; an unknown dimension name is a 400 with a guess. */
@@ -80,7 +90,7 @@ export class VarietySwitch {
     this.byKey.clear();
     this.seedPlans.clear();
     for (const setting of settings) this.apply(setting);
-    this.on = this.global !== undefined || this.byKey.size > 0;
+    this.on = this.anyOn();
     this.version = version;
   }
 
@@ -96,13 +106,18 @@ export class VarietySwitch {
     this.seedPlans.clear();
     if (apiKey === null) this.global = undefined;
     else this.byKey.delete(apiKey);
-    this.on = this.global !== undefined || this.byKey.size > 0;
+    this.on = this.anyOn();
+  }
+
+  private anyOn(): boolean {
+    return this.global !== undefined || this.byKey.size > 0 || this.today !== undefined;
   }
 
   /** The plan for a request with this key: its own, else the global one. */
   planFor(apiKey: string | undefined): { plan: VarietyPlan; seed: number } | undefined {
     const active = this.activeFor(apiKey);
-    return active && { plan: active.plan, seed: active.setting.seed };
+    if (active) return { plan: active.plan, seed: active.setting.seed };
+    return this.today && { plan: this.today, seed: 0 };
   }
 
   /**
@@ -141,9 +156,12 @@ export class VarietySwitch {
   }
 }
 
-/** The switch of a contract: its dimensions and what it leaves as it is, read from the document. */
-export function varietySwitchFor(document: unknown, shared?: SharedVarietySettings): VarietySwitch {
-  const catalogue = buildDimensions(document);
+/**
+ * The switch of a contract: its dimensions and what it leaves as it is, read from the document;
+ * with `from` (today's contract, --variety-from), also what the document newly allows against it.
+ */
+export function varietySwitchFor(document: unknown, shared?: SharedVarietySettings, from?: OpenApiDocument): VarietySwitch {
+  const catalogue = [...buildDimensions(document), ...(from ? nextDimensions(from, document as OpenApiDocument) : [])];
   return new VarietySwitch(catalogue, shared, notVaried(document, catalogue));
 }
 

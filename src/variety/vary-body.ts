@@ -14,6 +14,12 @@ export function varyBody(plan: OperationPlan, status: number, body: unknown): Va
   const used: string[] = [];
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { body, used };
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  let withheld = false;
+  for (const { field, statuses } of plan.withheld ?? []) {
+    if (!statuses.includes(status) || !Object.hasOwn(copy, field)) continue;
+    delete copy[field];
+    withheld = true;
+  }
   for (const dimension of plan.body) {
     if (!dimension.statuses.includes(status)) continue;
     const present = Object.hasOwn(copy, dimension.field);
@@ -23,5 +29,5 @@ export function varyBody(plan: OperationPlan, status: number, body: unknown): Va
     else copy[dimension.field] = varied;
     used.push(dimension.name);
   }
-  return { body: used.length ? copy : body, used };
+  return { body: used.length || withheld ? copy : body, used };
 }

@@ -4,9 +4,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEvolveCommand } from '../../src/commands/evolve.js';
-import { MAX_CONTRACT_BYTES } from '../../src/commands/evolve/contract-file.js';
+import { MAX_CONTRACT_BYTES } from '../../src/contract/contract-limits.js';
 import { MAX_CONSUMERS, MAX_FINDINGS_PER_CONSUMER, OTHER_CONSUMERS } from '../../src/commands/evolve/consumers.js';
 import { MAX_EXCHANGES, MAX_JOURNAL_FILE_BYTES } from '../../src/commands/evolve/input.js';
 import { CONTRACT_FILE } from '../../src/contract/package-files.js';
@@ -102,6 +103,13 @@ describe('exit codes and files', () => {
     expect({ code: cli.code, stderr: cli.stderr }).toEqual({ code: 1, stderr: '' });
     expect(cli.stdout).toContain('BREAKING for 1 of 1 consumers: Acme SDK');
   });
+
+  it('a NEXT that is a FIFO is refused in one line, not waited on (read by the --contract loader)', { timeout: 60_000 }, async () => {
+    const fifo = join(dir, 'next.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const cli = await runCli(['evolve', '--contract', fifo, '--journal', file('fifo-journal.json', journal([createEntry('abc')]))], dir);
+    expect({ code: cli.code, stderr: cli.stderr.trimEnd() }).toEqual({ code: 2, stderr: `shortlink-mock evolve: cannot read ${fifo}: it is not a regular file` });
+  });
 });
 
 describe('bad input: exit 2 with one line', () => {
@@ -112,11 +120,14 @@ describe('bad input: exit 2 with one line', () => {
     ['a bad --consumer-by', () => ['--contract', CONTRACT_FILE, '--journal', valid(), '--consumer-by', 'cookie'], "--consumer-by must be header:NAME (e.g. header:user-agent), got 'cookie'"],
     ['an unknown flag', () => ['--contract', CONTRACT_FILE, '--strict'], "Unknown option '--strict'"],
     ['a NEXT that is not there', () => ['--contract', join(dir, 'missing.yaml'), '--journal', valid()], 'cannot read'],
-    ['a NEXT that is not YAML', () => ['--contract', file('bad.yaml', 'a: [b\n'), '--journal', valid()], 'is not YAML or JSON'],
-    ['a NEXT of OpenAPI 3.1', () => ['--contract', file('v31.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace('openapi: 3.0.3', 'openapi: 3.1.0')), '--journal', valid()], 'is not OpenAPI 3.0.x (openapi: "3.1.0")'],
-    ['a NEXT with a remote $ref', () => ['--contract', file('remote.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace("$ref: '#/components/schemas/Link'", "$ref: 'https://example.com/link.yaml'")), '--journal', valid()], 'has a $ref outside the file (https://example.com/link.yaml)'],
-    ['a NEXT over the bound', () => ['--contract', file('huge.yaml', Buffer.alloc(MAX_CONTRACT_BYTES + 10, 0x20)), '--journal', valid()], `is larger than ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB`],
-    ['a --from that is no contract', () => ['--contract', CONTRACT_FILE, '--from', file('from.json', '{"openapi": "3.0.3"}'), '--journal', valid()], 'has no paths'],
+    ['a NEXT that is not YAML', () => ['--contract', file('bad.yaml', 'a: [b\n'), '--journal', valid()], 'bad.yaml: not YAML or JSON at line 2, column 1'],
+    ['a NEXT nested too deep', () => ['--contract', file('deep.yaml', `${'['.repeat(100)}${']'.repeat(100)}`), '--journal', valid()], 'nested more than 64 levels deep'],
+    ['a NEXT of Swagger 2.0', () => ['--contract', file('swagger.json', '{"swagger": "2.0", "paths": {}}'), '--journal', valid()], 'swagger.json: Swagger 2.0 is not served'],
+    ['a NEXT of OpenAPI 3.1', () => ['--contract', file('v31.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace('openapi: 3.0.3', 'openapi: 3.1.0')), '--journal', valid()], 'v31.yaml: OpenAPI 3.1.0 is not judged: evolve reads OpenAPI 3.0.x'],
+    ['a NEXT with a remote $ref', () => ['--contract', file('remote.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace("$ref: '#/components/schemas/Link'", "$ref: 'https://example.com/link.yaml'")), '--journal', valid()], "$ref 'https://example.com/link.yaml' at /paths/~1links/post/responses/201/content/application~1json/schema is not local"],
+    ['a NEXT with a $ref that names nothing', () => ['--contract', file('dangling.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace("$ref: '#/components/schemas/Link'", "$ref: '#/components/schemas/Lynk'")), '--journal', valid()], "$ref '#/components/schemas/Lynk' at /paths/~1links/post/responses/201/content/application~1json/schema names nothing in the file"],
+    ['a NEXT over the bound', () => ['--contract', file('huge.yaml', Buffer.alloc(MAX_CONTRACT_BYTES + 10, 0x20)), '--journal', valid()], `cannot read ${join(dir, 'huge.yaml')}: it holds ${MAX_CONTRACT_BYTES + 10} bytes, over the limit of ${MAX_CONTRACT_BYTES}`],
+    ['a --from that is no contract', () => ['--contract', CONTRACT_FILE, '--from', file('from.json', '{"openapi": "3.0.3"}'), '--journal', valid()], "from.json: not an OpenAPI document: it has no 'paths' mapping"],
     ['a NEXT whose schemas cannot be compiled', () => ['--contract', file('bad-pattern.yaml', readFileSync(CONTRACT_FILE, 'utf8').replace("pattern: '^[A-Za-z0-9_-]*$'", "pattern: '^[A-Za-z0-9_-'")), '--journal', valid()], 'cannot be compiled'],
     ['a journal that is not JSON', () => ['--contract', CONTRACT_FILE, '--journal', file('j.txt', 'GET /links 200')], 'is not JSON'],
     ['a journal that is not a journal', () => ['--contract', CONTRACT_FILE, '--journal', file('j.json', '{"links": []}')], 'is not a journal'],

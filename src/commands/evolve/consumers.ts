@@ -17,7 +17,7 @@ export interface FindingRow {
   pointer: string;
   reason: string;
   count: number;
-  replay: string;
+  readonly replay: string;
 }
 
 export interface ConsumerVerdict {
@@ -34,6 +34,7 @@ export interface ConsumerVerdict {
 interface Gathering {
   verdict: ConsumerVerdict;
   operations: Set<string>;
+  /** By kind, operation, pointer and reason. */
   rows: Map<string, FindingRow>;
 }
 
@@ -45,7 +46,8 @@ export class Consumers {
     gathering.verdict.exchanges += 1;
     if (operationId !== undefined && gathering.operations.size < MAX_FINDINGS_PER_CONSUMER) gathering.operations.add(operationId);
     for (const finding of findings) {
-      const key = `${finding.kind} ${finding.operationId} ${finding.method} ${finding.path} ${finding.pointer} ${finding.reason}`;
+      // The method and path follow from the kind and operation (a removed operation's reason says so).
+      const key = `${finding.kind}\0${finding.operationId}\0${finding.pointer}\0${finding.reason}`;
       const row = gathering.rows.get(key);
       if (row) {
         row.count += 1;
@@ -56,7 +58,7 @@ export class Consumers {
         verdict.findingsNotKept += 1;
         continue;
       }
-      const made: FindingRow = { operationId: finding.operationId, method: finding.method, path: finding.path, pointer: finding.pointer, reason: finding.reason, count: 1, replay: replayCommand(exchange) };
+      const made = rowOf(finding, exchange);
       gathering.rows.set(key, made);
       listOf(verdict, finding.kind).push(made);
     }
@@ -64,10 +66,9 @@ export class Consumers {
 
   /** Sorted by name; each consumer's findings by operation and pointer. */
   verdicts(): ConsumerVerdict[] {
-    const order = (a: FindingRow, b: FindingRow): number => `${a.operationId} ${a.pointer} ${a.reason}`.localeCompare(`${b.operationId} ${b.pointer} ${b.reason}`);
     return [...this.byName.values()]
-      .map(({ verdict, operations }) => ({ ...verdict, operations: [...operations].sort(), breaking: [...verdict.breaking].sort(order), changed: [...verdict.changed].sort(order) }))
-      .sort((a, b) => a.consumer.localeCompare(b.consumer));
+      .map(({ verdict, operations }) => ({ ...verdict, operations: [...operations].sort(), breaking: sortedRows(verdict.breaking), changed: sortedRows(verdict.changed) }))
+      .sort((a, b) => COLLATOR.compare(a.consumer, b.consumer));
   }
 
   private gathering(name: string): Gathering {
@@ -80,6 +81,38 @@ export class Consumers {
     this.byName.set(consumer, made);
     return made;
   }
+}
+
+/**
+ * A new row, its example the exchange that first hit it. Its replay line is written when a report
+ * reads it (an own enumerable getter, so JSON and the text report show it like any field), once: a
+ * journal of unique values (a slug per request) makes a row per exchange, and the text report shows
+ * 50 rows a consumer.
+ */
+function rowOf(finding: Finding, exchange: Exchange): FindingRow {
+  let replay: string | undefined;
+  return {
+    operationId: finding.operationId,
+    method: finding.method,
+    path: finding.path,
+    pointer: finding.pointer,
+    reason: finding.reason,
+    count: 1,
+    get replay(): string {
+      return (replay ??= replayCommand(exchange));
+    },
+  };
+}
+
+/** The order of String.prototype.localeCompare (the default locale's), from one collator: a call of localeCompare builds one each time. */
+const COLLATOR = new Intl.Collator();
+
+/** By operation, pointer and reason, each row's key made once (not at each of its n log n comparisons). */
+function sortedRows(rows: readonly FindingRow[]): FindingRow[] {
+  return rows
+    .map((row) => ({ row, key: `${row.operationId} ${row.pointer} ${row.reason}` }))
+    .sort((a, b) => COLLATOR.compare(a.key, b.key))
+    .map(({ row }) => row);
 }
 
 const listOf = (verdict: ConsumerVerdict, kind: Kind): FindingRow[] => (kind === 'breaking' ? verdict.breaking : verdict.changed);

@@ -1,60 +1,51 @@
-// Reading the two contracts evolve compares (NEXT and --from), in ONE place: the loader of
-// `--contract FILE` (issue 38) is being written beside this, and this function is meant to be
-// swapped for it. Until then it refuses what evolve cannot judge by: a file that cannot be read or
-// is over MAX_CONTRACT_BYTES, text that is not YAML/JSON, a document that is not OpenAPI 3.0.x or
-// has no paths, and a $ref that leaves the file (a remote or file reference: evolve reads nothing
-// but the two files it is given). Every refusal is a ContractFileError with one line.
-import type { Contract } from '../../core/contract-types.js';
+// Reading the two contracts evolve compares (NEXT and --from) with the loader of `--contract FILE`
+// (src/contract/user-contract.ts): the same refusals of a file that is missing, not a regular file
+// (a FIFO is refused, not waited on) or over MAX_CONTRACT_BYTES, of text that is not YAML/JSON or
+// nested past MAX_CONTRACT_DEPTH, and of a $ref that is not local or names nothing. Evolve adds
+// only what it cannot judge by: a document that is not OpenAPI 3.0.x (its diff rules and the
+// checker's Ajv are 3.0's). The OpenAPI meta-schema is not checked: a NEXT evolve can compile is
+// judged, even one the mock would refuse to serve. Every refusal is a ContractFileError with one
+// line naming the file.
+import type { Contract, OpenApiDocument } from '../../core/contract-types.js';
 import { MAX_CONTRACT_BYTES } from '../../contract/contract-limits.js';
-import { contractOf } from '../../contract/package-files.js';
-import { readFileWithin } from './bounded-read.js';
+import { contractReferenceProblem } from '../../contract/contract-references.js';
+import { PARSED_CONTRACTS } from '../../contract/parsed-contracts.js';
+import { textDigest } from '../../contract/text-digest.js';
+import { ContractFileError, openApiProblem, parseUserContractText, readUserContractText } from '../../contract/user-contract.js';
 
 /** The largest contract read: the same bound as `--contract FILE`'s (src/contract/contract-limits.ts). */
-export { MAX_CONTRACT_BYTES };
-/** How deep the walk looking for remote $refs goes: far past any real schema. */
-const MAX_REF_DEPTH = 200;
-
-export class ContractFileError extends Error {}
+export { ContractFileError, MAX_CONTRACT_BYTES };
 
 /** The contract in `path`, or a ContractFileError naming the file and the reason. */
 export function readContractFile(path: string): Contract {
-  const text = readBoundedText(path);
-  let contract: Contract;
+  let text: string;
   try {
-    contract = contractOf(text);
+    text = readUserContractText(path);
   } catch (error) {
-    throw new ContractFileError(`${path} is not YAML or JSON: ${firstLine(error)}`);
+    throw new ContractFileError(`cannot read ${path}: ${(error as Error).message}`);
   }
-  const document = contract.document as unknown as Record<string, unknown> | null;
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) throw new ContractFileError(`${path} is not an OpenAPI document (not an object)`);
-  const version = document['openapi'];
-  if (typeof version !== 'string' || !/^3\.0\.\d+$/.test(version)) throw new ContractFileError(`${path} is not OpenAPI 3.0.x (openapi: ${JSON.stringify(version) ?? 'missing'})`);
-  const paths = document['paths'];
-  if (typeof paths !== 'object' || paths === null || Array.isArray(paths)) throw new ContractFileError(`${path} has no paths`);
-  const remote = remoteRef(document, 0);
-  if (remote !== undefined) throw new ContractFileError(`${path} has a $ref outside the file (${remote}): evolve reads the two contract files only`);
-  return contract;
+  const known = PARSED_CONTRACTS[textDigest(text)];
+  // The package's own contract (its text, wherever it lies) is taken as it is, as the mock takes it.
+  if (known !== undefined) return { text, document: JSON.parse(known) as OpenApiDocument };
+  const document = named(path, () => parseUserContractText(text));
+  const problem = structureProblem(document) ?? contractReferenceProblem(document, text);
+  if (problem !== undefined) throw new ContractFileError(`${path}: ${problem}`);
+  return { text, document: document as OpenApiDocument };
 }
 
-function readBoundedText(path: string): string {
+/** The loader's refusal of a document the mock does not serve, then evolve's: 3.0 only. */
+function structureProblem(document: unknown): string | undefined {
+  const problem = openApiProblem(document);
+  if (problem !== undefined) return problem;
+  const { openapi } = document as { openapi: string };
+  return /^3\.0\.\d+$/.test(openapi) ? undefined : `OpenAPI ${openapi} is not judged: evolve reads OpenAPI 3.0.x (its diff rules and validators are 3.0's)`;
+}
+
+function named<T>(path: string, read: () => T): T {
   try {
-    return readFileWithin(path, MAX_CONTRACT_BYTES, 'a contract').toString('utf8');
+    return read();
   } catch (error) {
-    throw new ContractFileError((error as Error).message);
+    if (error instanceof ContractFileError) throw new ContractFileError(`${path}: ${error.message}`);
+    throw error;
   }
-}
-
-/** The first $ref that does not start with '#', if any (bounded in depth). */
-function remoteRef(node: unknown, depth: number): string | undefined {
-  if (typeof node !== 'object' || node === null || depth > MAX_REF_DEPTH) return undefined;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return value;
-    const found = remoteRef(value, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function firstLine(error: unknown): string {
-  return ((error as Error).message ?? String(error)).split('\n')[0] ?? '';
 }

@@ -61,4 +61,4 @@ function check(condition, message) {
 
 const newLink = { destinationUrl: 'https://example.com/spring-sale', domain: 'short.test', tags: [{ name: 'alpha' }, { name: 'beta' }, { name: 'marketing' }, { name: 'q3-campaign' }] };
 
-module.exports = { check, createLink, newLink, updateLink };
+module.exports = { check, createLink, newLink, send, updateLink };
