@@ -14,6 +14,9 @@ const FOLLOWED_PAGES = 20;
 /** `step()` timed, with the longest event-loop stall while it ran (ms; null without the preload). */
 export async function timed(server, step) {
   await eventLoopDelay(server, 'reset');
+  // A read answered means the reset before it was handled: IPC messages are handled in order, while
+  // the step's HTTP request could otherwise be served (its stall recorded) before the reset.
+  await eventLoopDelay(server, 'read');
   const started = performance.now();
   const value = await step();
   const ms = performance.now() - started;
