@@ -43,7 +43,13 @@ try {
   if (values.store === 'redis') redis = await startBenchRedis(process.env.SHORTLINK_MOCK_REDIS_SERVER ?? '/usr/bin/redis-server', { persist: false });
   for (const links of sizes) {
     const dir = join(tmp, `size-${links}`);
-    run.rows.push(values.store === 'file' ? await fileSize(links, dir, settings, log) : await redisSize(links, dir, redis, settings, log));
+    try {
+      run.rows.push(values.store === 'file' ? await fileSize(links, dir, settings, log) : await redisSize(links, dir, redis, settings, log));
+    } catch (error) {
+      // Shown in the table, not hidden: one size that fails keeps the others' results.
+      log(`${links}: FAILED: ${error.message.split('\n')[0]}`);
+      run.rows.push({ links, store: values.store, error: error.message.split('\n')[0] });
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 } finally {

@@ -36,7 +36,8 @@ function markdown(result, runs) {
   for (const [store, rows] of Object.entries(runs)) {
     const run = result.runs[store];
     parts.push(`### ${store === 'file' ? 'File store' : 'Redis'} (${run.date}, load average ${run.loadAverage.join(' / ')} at start)`, '', '```sh', run.command, '```', '');
-    parts.push(store === 'file' ? fileTable(rows) : redisTable(rows), '');
+    parts.push(store === 'file' ? fileTable(rows.filter((r) => !r.error)) : redisTable(rows.filter((r) => !r.error)), '');
+    for (const r of rows.filter((row) => row.error)) parts.push(`**${n(r.links)} links: FAILED**: ${r.error}`, '');
     if (store === 'file') parts.push(targets(rows), '');
   }
   return `${parts.join('\n')}\n`;
@@ -66,8 +67,10 @@ function redisTable(rows) {
 }
 
 /** Issue 40's file-store targets at the largest size measured, the page and create ones against 1,000 links. */
-function targets(rows) {
+function targets(all) {
+  const rows = all.filter((r) => !r.error);
   const big = rows.at(-1);
+  if (!big) return 'No size measured.';
   const small = rows.find((r) => r.links === 1000);
   const verdict = (ok) => (ok === undefined ? '—' : ok ? '**met**' : '**not met**');
   const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : undefined);
