@@ -2,7 +2,7 @@
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out. A file that is not a db of
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
-import { isAccountRecord, isLinkRecord, isTagRecord } from '../../core/changes.js';
+import { isAccountRecord, isTagRecord } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import type { DataStore } from './data-store.js';
 import { NotOurFileError } from './db-kind.js';
@@ -65,13 +65,17 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
     throw new DataFileError(`cannot read db ${store.location}: ${printable((error as Error).message)}; fix the file or start with --reset to re-seed it`);
   }
   if (data === null) return null;
-  // One walk of the links' ids for both checks, the store's own when it keeps them.
-  const linkIds = (): Iterable<string> => store.linkIds?.() ?? Object.keys((data as MockData).links);
-  const problem = shapeProblem(data, linkIds);
-  if (problem) throw new DataFileError(`db ${store.location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
-  const broken = integrityProblem(data as MockData, linkIds());
-  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken)}); fix the file or start with --reset to re-seed it`);
+  const problem = shapeProblem(data);
+  if (problem) throw notData(store.location, problem);
+  // One walk of the links, over the ids the store keeps anyway when it does: the links' shape is checked there too.
+  const broken = integrityProblem(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
+  if (broken?.notALink) throw notData(store.location, printable(broken.text));
+  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken.text)}); fix the file or start with --reset to re-seed it`);
   return data as MockData;
+}
+
+function notData(location: string, problem: string): DataFileError {
+  return new DataFileError(`db ${location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
 }
 
 function notOurs(location: string, error: NotOurFileError): DataFileError {
@@ -84,7 +88,8 @@ function printable(message: string): string {
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
-function shapeProblem(data: unknown, linkIds: () => Iterable<string>): string | undefined {
+/** What is wrong with the data's shape, but for the links' records, which integrityProblem checks in its walk of them. */
+function shapeProblem(data: unknown): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
   const record = data as Partial<MockData>;
   if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${printable(String(record.formatVersion))}; this shortlink-mock reads 1 and ${DATA_FORMAT_VERSION}`;
@@ -92,19 +97,8 @@ function shapeProblem(data: unknown, linkIds: () => Iterable<string>): string | 
   if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
   const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));
   if (badAccount !== -1) return `accounts[${badAccount}] is not an account`;
-  const badTag = firstBad(record.tags, Object.keys(record.tags), isTagRecord);
+  // Not Object.entries: a [key, value] array per record (issue 40).
+  const badTag = Object.keys(record.tags).find((id) => !isTagRecord(record.tags?.[id]));
   if (badTag !== undefined) return `tag '${printable(badTag)}' is not a tag`;
-  const badLink = firstBad(record.links, linkIds(), isLinkRecord);
-  if (badLink !== undefined) return `link '${printable(badLink)}' is not a link`;
-  return undefined;
-}
-
-/**
- * The key of the first record that fails `isRecord`, over keys already collected: not Object.entries,
- * which at 1,000,000 links made a million [key, value] arrays at start only to drop them, nor a for-in,
- * which collects the keys of the whole object once more (issue 40).
- */
-function firstBad(records: Record<string, unknown>, keys: Iterable<string>, isRecord: (value: unknown) => boolean): string | undefined {
-  for (const key of keys) if (!isRecord(records[key])) return key;
   return undefined;
 }
