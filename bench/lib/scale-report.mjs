@@ -8,8 +8,21 @@ const s = (msValue) => (Number.isFinite(msValue) ? (msValue >= 1000 ? `${n(msVal
 const x = (v) => (Number.isFinite(v) ? `${n(v, 2)}×` : '—');
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
+/**
+ * A phase's stall; a reading the server did not answer within 2 s (null) was a stall of at least that
+ * (the loop was still held after the step's answer), shown as such, never as 0.
+ */
+const UNREAD = 2000;
+const stallOf = (value) => (Number.isFinite(value) ? value : UNREAD);
+const stallText = (...values) => {
+  const known = values.filter((v) => v !== undefined);
+  if (known.length === 0) return '—';
+  const worst = Math.max(...known.map(stallOf));
+  return known.some((v) => !Number.isFinite(v)) && worst === UNREAD ? '≥ 2,000 (no reading)' : n(worst, 1);
+};
+
 /** The longest stall of any phase the server was serving in (not the start, which is one long step). */
-const worstStall = (row) => Math.max(...[row.pages?.first?.stallMs, row.pages?.deep?.stallMs, row.snapshot?.stallMs, row.create?.stallMs].filter(Number.isFinite));
+const worstStall = (row) => Math.max(...[row.pages?.first?.stallMs, row.pages?.deep?.stallMs, row.snapshot?.stallMs, row.create?.stallMs].filter((v) => v !== undefined).map(stallOf));
 
 export const METRICS = [
   { label: 'seeding (s)', value: (r) => r.seedMs / 1000 },
@@ -32,7 +45,7 @@ export function renderScale(result) {
 }
 
 function markdown(result, runs) {
-  const parts = ['## Scale: 1,000 to 1,000,000 links (`npm run bench:scale`)', '', 'Per store size: a fixtures file gives `demo-key` all but 20 of the links; the mock seeds it (`--reset`), stops, and starts again on what it wrote. The ratios are measured within one run, so they hold on a busy machine better than the times; **the lead re-measures on an idle machine**. Stalls are `monitorEventLoopDelay` maxima in the server (`bench/lib/eld-preload.mjs`, resolution 5 ms: nothing in `src/`). ![each metric against store size](scale.svg)', ''];
+  const parts = ['## Scale: 1,000 to 1,000,000 links (`npm run bench:scale`)', '', 'Per store size: a fixtures file gives `demo-key` all but 20 of the links; the mock seeds it (`--reset`), stops, and starts again on what it wrote. The ratios are measured within one run, so they hold on a busy machine better than the times; **the lead re-measures on an idle machine**. Stalls are `monitorEventLoopDelay` maxima in the server (`bench/lib/eld-preload.mjs`, resolution 5 ms: nothing in `src/`). In the runs of 28 Nov 2026 the stall of a page could read 0 when the reading arrived before the next tick of the monitor (fixed since in the preload: it answers after a tick); the time of the page bounds its stall, as the page is one synchronous step. ![each metric against store size](scale.svg)', ''];
   for (const [store, rows] of Object.entries(runs)) {
     const run = result.runs[store];
     parts.push(`### ${store === 'file' ? 'File store' : 'Redis'} (${run.date}, load average ${run.loadAverage.join(' / ')} at start)`, '', '```sh', run.command, '```', '');
@@ -49,7 +62,7 @@ function fileTable(rows) {
     rows.map((r) => [
       n(r.links), s(r.seedMs), s(r.startMs), `${s(r.parseMs)} (${s(r.readMs)})`, x(r.startMs / r.parseMs), x(r.seedMs / r.startMs), `${n(r.dbBytes / MiB)} MiB`,
       `${n(r.rssAfterStartMiB)} / ${n(r.rssAfterLoadMiB)} MiB`, x((r.rssAfterStartMiB * MiB) / r.dbBytes), `${s(r.pages?.first?.ms)} / ${s(r.pages?.deep?.ms)}`,
-      `${n(Math.max(r.pages?.first?.stallMs, r.pages?.deep?.stallMs), 1)} / ${n(r.snapshot?.stallMs, 1)} / ${n(r.create?.stallMs, 1)} ms`, `${n(r.create?.reqPerSec)}${r.create?.valid === false ? ' **INVALID**' : ''}`, s(r.stop?.ms),
+      `${stallText(r.pages?.first?.stallMs, r.pages?.deep?.stallMs)} / ${stallText(r.snapshot?.stallMs)} / ${stallText(r.create?.stallMs)} ms`, `${n(r.create?.reqPerSec)}${r.create?.valid === false ? ' **INVALID**' : ''}`, s(r.stop?.ms),
       `${r.stop?.partial?.join(', ') || 'none'}, ${n(r.stop?.changeLogBytes)} B, ${n(Math.max(0, r.lost))}`,
     ]),
   );
@@ -59,7 +72,7 @@ function redisTable(rows) {
   return table(
     ['links', 'seeding', 'start', 'page first / deep', 'stall pages / load', 'create req/s', 'Redis used_memory', 'bytes per link', 'sampled keys (MEMORY USAGE)', 'mock RSS start', 'stop'],
     rows.map((r) => [
-      n(r.links), s(r.seedMs), s(r.startMs), `${s(r.pages?.first?.ms)} / ${s(r.pages?.deep?.ms)}`, `${n(Math.max(r.pages?.first?.stallMs, r.pages?.deep?.stallMs), 1)} / ${n(r.create?.stallMs, 1)} ms`,
+      n(r.links), s(r.seedMs), s(r.startMs), `${s(r.pages?.first?.ms)} / ${s(r.pages?.deep?.ms)}`, `${stallText(r.pages?.first?.stallMs, r.pages?.deep?.stallMs)} / ${stallText(r.create?.stallMs)} ms`,
       `${n(r.create?.reqPerSec)}${r.create?.valid === false ? ' **INVALID**' : ''}`, `${n(r.redisBytes / MiB)} MiB`, n(r.bytesPerLink),
       Object.entries(r.sampledKeys ?? {}).map(([key, g]) => `\`${key}\` ${g.keys}× ${n(g.bytes / g.keys)} B`).join('; ') || '—', `${n(r.rssAfterStartMiB)} MiB`, s(r.stop?.ms),
     ]),
