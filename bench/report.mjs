@@ -124,7 +124,13 @@ ${redisSection(results, table)}
 ## Peers
 
 ${peersSection(results)}
-${createCost()}${profileNotes()}`;
+${scaleResults()}${createCost()}${profileNotes()}`;
+}
+
+/** How the mock behaves as its store grows, written by npm run bench:scale (bench/scale.mjs) and kept in every render. */
+function scaleResults() {
+  const file = here('./scale.md');
+  return existsSync(file) ? `\n${readFileSync(file, 'utf8')}` : '';
 }
 
 /** What a create costs by part, written by npm run bench:cost (bench/cost.mjs) and kept in every render. */

@@ -67,12 +67,12 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A redis-server of the bench's own: a free port, a temp dir, removed when it stops. */
-async function startBenchRedis(binary) {
+/** A redis-server of the bench's own: a free port, a temp dir, removed when it stops. `appendfsync always` unless `persist` is false. */
+export async function startBenchRedis(binary, { persist = true } = {}) {
   const dir = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'shortlink-bench-redis-'));
   const port = await freePort();
   const socket = join(dir, 'redis.sock');
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket, '--unixsocketperm', '700', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket, '--unixsocketperm', '700', '--dir', dir, '--save', '', ...(persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'])];
   const child = track(spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   await new Promise((resolve, reject) => {
     let output = '';

@@ -176,6 +176,12 @@ describe('parseFixtureSpec', () => {
     ['domain reused in one account', specOf(account({ customDomains: ['a.test', 'a.test'] })), /accounts\[0\]\.customDomains: 'a\.test'/],
     ['custom domain is the default domain', specOf(account({ customDomains: ['SHORT.test'] })), /accounts\[0\]\.customDomains: 'SHORT\.test'/],
     ['empty custom domain', specOf(account({ customDomains: [''] })), /accounts\[0\]\.customDomains/],
+    // Each account within its own limit, the sum past MAX_SEEDED_LINKS (5,000,000): refused as a whole.
+    [
+      'more links in all than a seed may make',
+      specOf(account({ linkLimit: 3_000_000, links: 3_000_000 }), account({ apiKey: 'k2', linkLimit: 2_000_001, links: 2_000_001 })),
+      /^fixtures: the accounts ask for 5,000,001 links in all; a seed makes at most 5,000,000 \(MAX_SEEDED_LINKS\)/,
+    ],
   ];
   it.each(bad)('rejects: %s', (_name, raw, message) => {
     expect(() => parseFixtureSpec(raw)).toThrow(message);

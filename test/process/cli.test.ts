@@ -129,6 +129,17 @@ describe('start-up refusals name what the user set', () => {
     if (args.length === 0) expect(line).not.toMatch(/--(scenario|host|port|cors-origin)\b/);
   });
 
+  it('refuses fixtures asking for more links than a seed may make, in one line, before seeding or writing the db', async () => {
+    const fixtures = join(dir, 'huge.json');
+    const accounts = [{ apiKey: 'huge-key', name: 'Huge', linkLimit: 6_000_000, customDomains: [], tags: 1, links: 6_000_000 }];
+    writeFileSync(fixtures, JSON.stringify({ defaultDomain: 'short.test', accounts }));
+    const db = join(dir, 'db.json');
+    expect(await refusal(['--db', db, '--reset', '--fixtures', fixtures])).toBe(
+      `shortlink-mock: cannot load fixtures ${fixtures}: fixtures: the accounts ask for 6,000,000 links in all; a seed makes at most 5,000,000 (MAX_SEEDED_LINKS): lower their "links"`,
+    );
+    expect(existsSync(db)).toBe(false);
+  });
+
   it('ignores PORT and HOST, which shells and CI images set for other programs', async () => {
     // Read, either would be refused (not a port; not loopback) before the unknown scenario is.
     const line = await refusal(['--db', ':memory:', '--scenario', 'nope'], { PORT: 'abc', HOST: 'build-box-7' });

@@ -55,6 +55,17 @@ describe('readBase', () => {
     await expect(readBase(file)).rejects.toThrow(message);
   });
 
+  it('reads back text of ASCII only and text that is not (a title in UTF-8), character for character', async () => {
+    const data = withLinks(1_500);
+    const link = Object.values(data.links)[1] as LinkRecord;
+    await writeBase(file, `${file}.replacing`, { data, generation: 1 }, Object.keys(data.links));
+    expect((await readBase(file))?.data).toEqual(data);
+    link.title = 'Café 🚀 — naïve';
+    await writeBase(file, `${file}.replacing`, { data, generation: 1 }, Object.keys(data.links));
+    expect((await readBase(file))?.data.links[link.id]?.title).toBe('Café 🚀 — naïve');
+    expect((await readBase(file))?.data).toEqual(data);
+  });
+
   it('reads a format-1 file as the current format, and says which format the file is in', async () => {
     const { formatVersion: _current, ...records } = buildSeed(TEST_SEED, fixtures);
     writeFileSync(file, JSON.stringify({ formatVersion: 1, ...records }));

@@ -88,4 +88,16 @@ describe('the integrity check at start', () => {
     expect(message).toMatch(/; fix the file or start with --reset to re-seed it$/);
     expect(message).not.toContain('\n');
   });
+
+  // The links' shape is checked in the integrity check's walk of them (one walk of a million links,
+  // issue 40), but still reported as data that is not ours, before any reference is looked at.
+  it.each([
+    ['a link record without its fields', (data: MockData) => void (data.links['lnk_bare'] = { id: 'lnk_bare' } as LinkRecord)],
+    ['a link that is not an object', (data: MockData) => void (data.links['lnk_text'] = 'a link' as unknown as LinkRecord)],
+  ])('refuses %s as not shortlink-mock data, naming the link', async (_what, breakIt) => {
+    const data = seed();
+    breakIt(data);
+    const id = Object.keys(data.links).at(-1) as string;
+    await expect(open(data)).rejects.toThrow(new DataFileError(`db :memory: is not shortlink-mock data (link '${id}' is not a link); start with --reset to re-seed it`));
+  });
 });

@@ -15,19 +15,21 @@ const RECORDS_PER_WRITE = 1000;
  * `generation` goes beside it (src/store/file/base-file.ts). An aborted `signal` stops between batches.
  */
 export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>, generation: number, signal?: AbortSignal): Promise<void> {
-  const head = {
-    kind: DB_KIND,
-    formatVersion: DATA_FORMAT_VERSION,
-    generation,
-    seed: data.seed,
-    defaultDomain: data.defaultDomain,
-    accounts: data.accounts,
-  };
+  await writeObjectChunked(handle, { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation }, data, linkIds, signal);
+  await handle.write('\n');
+}
+
+/**
+ * `data` as one JSON object, its fields after `first`'s, the links in `linkIds`' order: how a base
+ * file and a snapshot's data are written (src/store/file/snapshot-store.ts). Without a newline after.
+ */
+export async function writeObjectChunked(handle: FileHandle, first: Record<string, unknown>, data: MockData, linkIds: Iterable<string>, signal?: AbortSignal): Promise<void> {
+  const head = { ...first, formatVersion: DATA_FORMAT_VERSION, seed: data.seed, defaultDomain: data.defaultDomain, accounts: data.accounts };
   const headText = JSON.stringify(head, null, 2);
   await handle.write(`${headText.slice(0, -2)},\n`);
   await writeRecords(handle, 'tags', data.tags, Object.keys(data.tags), false, signal);
   await writeRecords(handle, 'links', data.links, linkIds, true, signal);
-  await handle.write('}\n');
+  await handle.write('}');
 }
 
 /**

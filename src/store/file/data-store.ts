@@ -25,6 +25,12 @@ export interface DataStore {
    * reset, which overwrites without reading, checks it before it seeds. Only the file store has one.
    */
   requireOurs?(): Promise<void>;
+  /**
+   * The ids of the opened data's links, when the store keeps them anyway (the file store does, for
+   * compaction): the checks at open walk them instead of collecting the keys of a million links
+   * once more (issue 40). Undefined before `open` and for the memory store.
+   */
+  linkIds?(): Iterable<string> | undefined;
 }
 
 export const MEMORY_LOCATION = ':memory:';

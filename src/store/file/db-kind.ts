@@ -2,6 +2,7 @@
 // and one written before that marker (format 1) has `"formatVersion": 1` and our top-level fields.
 // Anything else (a package.json, another tool's JSON, a text file, a directory) is not ours: the
 // mock neither reads it nor overwrites it, not even for a reset, which would silently destroy it.
+import { isAscii } from 'node:buffer';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
@@ -24,11 +25,24 @@ export async function readDbText(file: string): Promise<string | null> {
   // must survive power loss (src/store/file/durable-file.ts).
   const handle = await openRegular(file, 'it');
   if (!handle) return null;
+  let bytes: Buffer;
   try {
-    return await handle.readFile('utf8');
+    bytes = await handle.readFile();
   } finally {
     await handle.close();
   }
+  return textOf(bytes);
+}
+
+/**
+ * The file's bytes as text. A file of ASCII only (what the writers give, but for a user's own
+ * non-ASCII text) is decoded as latin1, the same characters: a copy instead of a UTF-8 transcode,
+ * and Node keeps a text of over 1 MB outside the V8 heap, so the heap need not grow by the file's
+ * size before the parse (200,000 links: heapTotal 159 MiB after the parse against 223 MiB, and the
+ * read and parse about a fifth faster; issue 40). The text is freed with its string, as before.
+ */
+function textOf(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /** Not in the flags of every platform (Windows): there, a FIFO cannot be named by a path anyway. */

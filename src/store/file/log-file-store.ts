@@ -32,7 +32,7 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIds = new Set<string>();
+  private linkIdsNow = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
   /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
@@ -49,7 +49,7 @@ export class LogFileStore implements DataStore {
   async open(): Promise<MockData | null> {
     this.data = await this.files.readBase();
     await this.files.replayLogs(this.data);
-    this.linkIds = new Set(this.data ? Object.keys(this.data.links) : []);
+    this.linkIdsNow = new Set(this.data ? Object.keys(this.data.links) : []);
     return this.data;
   }
 
@@ -59,6 +59,10 @@ export class LogFileStore implements DataStore {
    */
   requireOurs(): Promise<void> {
     return this.files.requireOurs();
+  }
+
+  linkIds(): Iterable<string> | undefined {
+    return this.data ? this.linkIdsNow.values() : undefined;
   }
 
   write(ops: readonly StoreOp[]): Promise<void> {
@@ -121,8 +125,8 @@ export class LogFileStore implements DataStore {
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.files.append(changes);
     for (const change of changes) {
-      if (change.op === 'put-link') this.linkIds.add(change.link.id);
-      if (change.op === 'delete-link') this.linkIds.delete(change.id);
+      if (change.op === 'put-link') this.linkIdsNow.add(change.link.id);
+      if (change.op === 'delete-link') this.linkIdsNow.delete(change.id);
     }
     if (this.files.logBytes > this.options.compactAfterBytes && !this.compaction) this.startCompaction();
   }
@@ -139,7 +143,7 @@ export class LogFileStore implements DataStore {
     const linkIds = new Set(Object.keys(data.links));
     await this.files.writeNewBase(data, generation, linkIds);
     this.data = data;
-    this.linkIds = linkIds;
+    this.linkIdsNow = linkIds;
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
   }
@@ -163,7 +167,7 @@ export class LogFileStore implements DataStore {
 
   /** The logs set aside go into a new base: the data as it is now, with the links linkIds names. */
   private async writeCompacted(): Promise<void> {
-    await this.files.writeCompacted(this.data as MockData, this.linkIds, this.closing.signal);
+    await this.files.writeCompacted(this.data as MockData, this.linkIdsNow, this.closing.signal);
   }
 
   /** Inside the write queue, before the first append to a base of an older format. */

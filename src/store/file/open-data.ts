@@ -2,7 +2,7 @@
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out. A file that is not a db of
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
-import { isAccountRecord, isLinkRecord, isTagRecord } from '../../core/changes.js';
+import { isAccountRecord, isTagRecord } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import type { DataStore } from './data-store.js';
 import { NotOurFileError } from './db-kind.js';
@@ -66,10 +66,16 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
   }
   if (data === null) return null;
   const problem = shapeProblem(data);
-  if (problem) throw new DataFileError(`db ${store.location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
-  const broken = integrityProblem(data as MockData);
-  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken)}); fix the file or start with --reset to re-seed it`);
+  if (problem) throw notData(store.location, problem);
+  // One walk of the links, over the ids the store keeps anyway when it does: the links' shape is checked there too.
+  const broken = integrityProblem(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
+  if (broken?.notALink) throw notData(store.location, printable(broken.text));
+  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken.text)}); fix the file or start with --reset to re-seed it`);
   return data as MockData;
+}
+
+function notData(location: string, problem: string): DataFileError {
+  return new DataFileError(`db ${location} is not shortlink-mock data (${problem}); start with --reset to re-seed it`);
 }
 
 function notOurs(location: string, error: NotOurFileError): DataFileError {
@@ -82,6 +88,7 @@ function printable(message: string): string {
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
+/** What is wrong with the data's shape, but for the links' records, which integrityProblem checks in its walk of them. */
 function shapeProblem(data: unknown): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
   const record = data as Partial<MockData>;
@@ -90,9 +97,8 @@ function shapeProblem(data: unknown): string | undefined {
   if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
   const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));
   if (badAccount !== -1) return `accounts[${badAccount}] is not an account`;
-  const badTag = Object.entries(record.tags).find(([, tag]) => !isTagRecord(tag));
-  if (badTag) return `tag '${printable(badTag[0])}' is not a tag`;
-  const badLink = Object.entries(record.links).find(([, link]) => !isLinkRecord(link));
-  if (badLink) return `link '${printable(badLink[0])}' is not a link`;
+  // Not Object.entries: a [key, value] array per record (issue 40).
+  const badTag = Object.keys(record.tags).find((id) => !isTagRecord(record.tags?.[id]));
+  if (badTag !== undefined) return `tag '${printable(badTag)}' is not a tag`;
   return undefined;
 }

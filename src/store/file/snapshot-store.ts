@@ -2,10 +2,12 @@
 // file, each written atomically and durably (src/store/file/durable-file.ts): a snapshot that was
 // answered 201 is there, whole, after a crash or a power cut.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { dirname, join } from 'node:path';
 import type { MockData } from '../../core/model.js';
 import type { SnapshotInfo, SnapshotStore } from '../../core/snapshots.js';
+import { writeObjectChunked } from './chunked-json.js';
 import { replaceFile, syncDirectory } from './durable-file.js';
 
 interface Stored {
@@ -38,7 +40,7 @@ export function directorySnapshots(dir: string): SnapshotStore {
     // A new directory's entry must be durable too, or a power cut could lose it with the file.
     if (mkdirSync(dir, { recursive: true }) !== undefined) await syncDirectory(dirname(dir));
     // `.saving` does not end in `.json`: list() never takes a temporary file a crash left for a snapshot.
-    await replaceFile(file(name), join(dir, `${name}.json.saving`), (handle) => handle.writeFile(JSON.stringify(stored, null, 2)));
+    await replaceFile(file(name), join(dir, `${name}.json.saving`), (handle) => writeStored(handle, stored));
   };
   return {
     save: async (name, data) => {
@@ -60,6 +62,17 @@ export function directorySnapshots(dir: string): SnapshotStore {
       return existed;
     },
   };
+}
+
+/**
+ * `{"savedAt", "data"}` written record by record, as the base file is (src/store/file/chunked-json.ts):
+ * one JSON.stringify of a 1,000,000-link state held the event loop for seconds and the whole text in
+ * memory beside the data (issue 40).
+ */
+async function writeStored(handle: FileHandle, stored: Stored): Promise<void> {
+  await handle.write(`{\n  "savedAt": ${JSON.stringify(stored.savedAt)},\n  "data": `);
+  await writeObjectChunked(handle, {}, stored.data, Object.keys(stored.data.links));
+  await handle.write('\n}\n');
 }
 
 /** lowdb's JSON adapter reads a snapshot (null when there is none); it is written durably, not by lowdb. */

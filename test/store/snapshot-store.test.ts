@@ -1,0 +1,46 @@
+// Snapshot files are written record by record, as the base file is (src/store/file/chunked-json.ts):
+// one JSON.stringify of the whole state held the event loop for seconds at 1,000,000 links and
+// kept the whole text in memory beside the data (issue 40). No timing here: the file's layout (one
+// record a line) and the number of writes are what a single stringify cannot give.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSeed } from '../../fixtures/seed.js';
+import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'slm-snapshots-'));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const LINKS = 2_500;
+const spec = { defaultDomain: 'short.test', accounts: [{ apiKey: 'k', name: 'K', linkLimit: LINKS, customDomains: [], tags: 3, links: LINKS }] };
+
+async function handlePrototype(): Promise<FileHandle> {
+  const handle = await open(join(dir, 'probe'), 'w');
+  await handle.close();
+  return Object.getPrototypeOf(handle) as FileHandle;
+}
+
+describe('directorySnapshots', () => {
+  it('writes a snapshot one record a line, in several writes, and loads it back whole', async () => {
+    const data = buildSeed(7, spec);
+    const write = vi.spyOn(await handlePrototype(), 'write');
+    const snapshots = directorySnapshots(join(dir, 'snapshots'));
+    const info = await snapshots.save('big', data);
+    expect(info).toMatchObject({ name: 'big', links: LINKS });
+    // 1,000 records a write: the links alone take three.
+    expect(write.mock.calls.length).toBeGreaterThan(3);
+    const text = readFileSync(join(dir, 'snapshots', 'big.json'), 'utf8');
+    const [id, link] = Object.entries(data.links)[0] as [string, unknown];
+    expect(text).toContain(`\n    ${JSON.stringify(id)}: ${JSON.stringify(link)}`);
+    expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), data });
+    expect(await snapshots.load('big')).toEqual(data);
+  });
+});
