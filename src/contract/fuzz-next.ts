@@ -6,7 +6,7 @@
 // FILE forbids is accepted (fuzz.ts's judge).
 import fc from 'fast-check';
 import type { ServedOperation } from '../core/contract-classes.js';
-import { listQueryOf } from '../core/list-query.js';
+import { listQueryOf, refusalStatusOf } from '../core/list-query.js';
 import { jsonBody, type Exchange } from './client.js';
 import type { Outcome } from './check-types.js';
 import type { CheckContext } from './context.js';
@@ -103,10 +103,21 @@ function readRequests(ctx: CheckContext, next: NextContract, operation: ServedOp
   }
   if (operation.read !== 'list') return key.map((who) => ({ ...base, path: operation.path, key: who }));
   const query = listQueryOf(next.document, operation);
-  const limit = query.limit ? fc.option(fc.integer({ min: -2, max: (query.limit.maximum ?? 100) + 2 }).map((value) => [query.limit!.name, String(value)] as const), { nil: undefined }) : fc.constant(undefined);
+  // Out-of-range limits only where FILE documents a status to refuse them (else no answer could be right).
+  const slack = refusalStatusOf(next.document, operation) === undefined ? 0 : 2;
+  const lowest = (query.limit?.minimum ?? (slack ? 0 : 1)) - slack;
+  const limit = query.limit ? fc.option(fc.integer({ min: lowest, max: (query.limit.maximum ?? 100) + slack }).map((value) => [query.limit!.name, String(value)] as const), { nil: undefined }) : fc.constant(undefined);
   const cursor = query.cursor ? fc.option(fc.string({ maxLength: 12 }).map((value) => [query.cursor!, value] as const), { nil: undefined }) : fc.constant(undefined);
   return fc.tuple(limit, cursor, key).map(([bound, start, who]) => {
-    const params = new URLSearchParams([bound, start].filter((pair) => pair !== undefined) as [string, string][]).toString();
+    const params = ([bound, start].filter((pair) => pair !== undefined) as [string, string][]).map(([name, value]) => `${strictlyEncoded(name)}=${strictlyEncoded(value)}`).join('&');
     return { ...base, path: params ? `${operation.path}?${params}` : operation.path, key: who };
   });
+}
+
+/**
+ * Every character but RFC 3986's unreserved ones percent-encoded: the validator refuses a raw
+ * reserved character in a query value ('+', '!', ...), which encodeURIComponent leaves some of.
+ */
+function strictlyEncoded(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }

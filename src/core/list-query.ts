@@ -11,14 +11,29 @@ const CURSOR_NAME = /^(cursor|after|page_?token|next|starting_?after|continuatio
 const NEXT_CURSOR_NAME = /^(next_?cursor|next|next_?page_?token|cursor)$/i;
 
 export interface ListQuery {
-  limit?: { name: string; maximum?: number };
+  limit?: { name: string; minimum?: number; maximum?: number };
   cursor?: string;
 }
 
-export function listQueryOf(document: OpenApiDocument, operation: ServedOperation): ListQuery {
+/**
+ * The status FILE gives an operation for a request it refuses: 400 when it documents 400, `4XX` or
+ * `default`, else 422 when it documents that, else none (FILE offers no way to refuse one: the
+ * mock reads a cursor it did not give as the first page, docs/next-contract.md).
+ */
+export function refusalStatusOf(document: OpenApiDocument, operation: ServedOperation): 400 | 422 | undefined {
+  const statuses = Object.keys((methodAt(document, operation).method['responses'] ?? {}) as Record<string, unknown>).map((status) => status.toUpperCase());
+  if (statuses.includes('400') || statuses.includes('4XX') || statuses.includes('DEFAULT')) return 400;
+  return statuses.includes('422') ? 422 : undefined;
+}
+
+function methodAt(document: OpenApiDocument, operation: ServedOperation): { at: string; item: Record<string, unknown>; method: Record<string, unknown> } {
   const at = `/paths/${escapePointer(operation.path)}`;
   const item = schemaAt(document, { $ref: `#${at}` }, at)?.schema ?? {};
-  const method = (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown>;
+  return { at, item, method: (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown> };
+}
+
+export function listQueryOf(document: OpenApiDocument, operation: ServedOperation): ListQuery {
+  const { at, item, method } = methodAt(document, operation);
   const parameters = [...((item['parameters'] as unknown[]) ?? []), ...((method['parameters'] as unknown[]) ?? [])]
     .map((parameter) => schemaAt(document, parameter, at)?.schema)
     .filter((parameter): parameter is Record<string, unknown> => parameter?.['in'] === 'query' && typeof parameter['name'] === 'string');
@@ -26,8 +41,9 @@ export function listQueryOf(document: OpenApiDocument, operation: ServedOperatio
   const limit = parameters.find((parameter) => LIMIT_NAME.test(parameter['name'] as string) && schemaOf(parameter)['type'] === 'integer');
   const cursor = parameters.find((parameter) => CURSOR_NAME.test(parameter['name'] as string) && schemaOf(parameter)['type'] === 'string');
   const maximum = limit && schemaOf(limit)['maximum'];
+  const minimum = limit && schemaOf(limit)['minimum'];
   return {
-    ...(limit ? { limit: { name: limit['name'] as string, ...(typeof maximum === 'number' ? { maximum } : {}) } } : {}),
+    ...(limit ? { limit: { name: limit['name'] as string, ...(typeof minimum === 'number' ? { minimum } : {}), ...(typeof maximum === 'number' ? { maximum } : {}) } } : {}),
     ...(cursor ? { cursor: cursor['name'] as string } : {}),
   };
 }

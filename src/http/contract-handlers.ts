@@ -11,6 +11,7 @@ import type { LinkService } from '../core/links.js';
 import { ApiError } from '../core/errors.js';
 import { CURSOR_REFUSED, linkPage, readCursor } from '../core/link-page.js';
 import { escapePointer, schemaAt } from '../core/schema-pointer.js';
+import { refusalStatusOf } from '../core/list-query.js';
 import type { GeneratedAnswer } from '../contract/generated-answers.js';
 import { accountOf, type OperationHandler } from './operations.js';
 
@@ -60,7 +61,7 @@ export function contractHandlers(document: OpenApiDocument, classes: ContractCla
   const handlers: Record<string, OperationHandler> = {};
   for (const operation of classes.operations) {
     if (operation.served === 'store' && operation.read === 'one') handlers[operation.operationId] = readOne(service);
-    if (operation.served === 'store' && operation.read === 'list') handlers[operation.operationId] = listLinks(service, operation, queryNames(document, operation), cursorRefusal(document, operation));
+    if (operation.served === 'store' && operation.read === 'list') handlers[operation.operationId] = listLinks(service, operation, queryNames(document, operation), refusalStatusOf(document, operation));
     const answer = answers.get(operation.operationId);
     if (operation.served === 'generated' && answer) handlers[operation.operationId] = generated(operation.operationId, answer);
   }
@@ -86,17 +87,6 @@ interface PageQuery {
   cursor?: string;
   /** The answer's member for the next page's cursor, when FILE's answer has one. */
   nextCursor?: string;
-}
-
-/**
- * A cursor this mock did not give (for this account) is refused with 400 when FILE documents it (or a
- * `4XX` or `default` answer), else with 422 when FILE documents that; FILE documenting neither, it is
- * read as no cursor: the first page. Never a status FILE does not document (docs/next-contract.md).
- */
-function cursorRefusal(document: OpenApiDocument, operation: ServedOperation): 400 | 422 | undefined {
-  const statuses = Object.keys((methodOf(document, operation).method['responses'] ?? {}) as Record<string, unknown>).map((status) => status.toUpperCase());
-  if (statuses.includes('400') || statuses.includes('4XX') || statuses.includes('DEFAULT')) return 400;
-  return statuses.includes('422') ? 422 : undefined;
 }
 
 function listLinks(service: LinkService, operation: ServedOperation, names: PageQuery, refusal: 400 | 422 | undefined): OperationHandler {

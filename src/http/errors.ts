@@ -205,7 +205,7 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       next(thrown);
       return;
     }
-    const error = toApiError(thrown);
+    const error = refusalDocumentedFor(req, toApiError(thrown));
     notGenerated(res);
     const headers = (thrown as HttpLikeError | undefined)?.headers;
     if (headers) res.set(headers); // e.g. the validator's Allow header on a 405
@@ -214,6 +214,19 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
     if (error.status >= 500 && error.status !== 503) (isStoreUnavailable(thrown) ? outage : log)(describeInternal(`${req.method} ${req.originalUrl}`, error, thrown));
     sendError(res, error);
   };
+}
+
+/**
+ * A refused request (400) of an operation whose contract documents no 400, `4XX` or `default` but
+ * a 422 (a --contract FILE may) is answered 422, the status FILE gives for it: the mock never
+ * answers what its contract forbids when the contract offers a way (docs/next-contract.md).
+ * `req.openapi.schema` is the operation the validator matched; absent before a match (a 404/405).
+ */
+function refusalDocumentedFor(req: object, error: ApiError): ApiError {
+  if (error.status !== 400) return error;
+  const responses = (req as { openapi?: { schema?: { responses?: Record<string, unknown> } } }).openapi?.schema?.responses;
+  if (!responses || '400' in responses || '4XX' in responses || 'default' in responses || !('422' in responses)) return error;
+  return new ApiError(422, error.errorDescription, error.code);
 }
 
 /** While the data is out of reach every request fails alike: one line per few seconds says so, with a count. */

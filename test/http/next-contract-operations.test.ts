@@ -81,6 +81,12 @@ describe('a cursor this mock did not give, when FILE documents no 400 for the li
     expect([answer.status, answer.body.errorDescription]).toEqual([422, expect.stringMatching(/cursor/)]);
   });
 
+  it("with a 422 documented: a request FILE's own validation refuses (limit below its minimum) is a 422 too, not an undocumented 400", async () => {
+    const app = await createNextContractApp('list-links-422.yaml');
+    const answer = await app.request.get('/links?limit=0').set('x-api-key', DEMO);
+    expect([answer.status, answer.body.errorDescription]).toEqual([422, expect.stringMatching(/limit/)]);
+  });
+
   it('with no 4xx but the 401 documented: the first page, as with no cursor', async () => {
     const app = await createNextContractApp('list-links-no-400.yaml');
     const first = await app.request.get('/links?limit=3').set('x-api-key', DEMO).expect(200);
