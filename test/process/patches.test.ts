@@ -17,6 +17,7 @@ import { installRefLookup, ORIGINAL } from '../../src/http/validator-fixes/ref-l
 import { cachedContentTypeParsers, installContentTypeCache, MAX_CACHED_CONTENT_TYPE_LENGTH, MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-fixes/content-type-cache.js';
 import { installSettledContract, SettledAtOnce } from '../../src/http/validator-fixes/settled-contract.js';
 import { installMetadataCache } from '../../src/http/validator-fixes/metadata-cache.js';
+import { installNoParameters } from '../../src/http/validator-fixes/no-parameters.js';
 import { readAdminContract, readContract } from '../../src/contract/package-files.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
@@ -54,7 +55,7 @@ describe('run-time fixes to express-openapi-validator', () => {
   });
 
   test('the fixes fit the installed validator', () => {
-    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true, settledContract: true, metadataCache: true });
+    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true, settledContract: true, metadataCache: true, noParameters: true });
   });
 
   test('installing again (a second copy of the package in one process) wraps nothing twice', () => {
@@ -353,6 +354,7 @@ describe('a validator the fixes no longer fit', () => {
     expect(installContentTypeCache(load)).toBe(false);
     expect(installSettledContract(load)).toBe(false);
     expect(installMetadataCache(load)).toBe(false);
+    expect(installNoParameters(load)).toBe(false);
     expect(module).toEqual(snapshot);
   });
 });
