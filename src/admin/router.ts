@@ -15,6 +15,7 @@ import { addProviderStateRoutes } from './provider-state-routes.js';
 import { addVarietyRoutes, type VarietyDeps } from './variety-routes.js';
 import { addContractRoutes, type ContractDeps } from './contract-routes.js';
 import { addReadyRoute } from './ready-route.js';
+import { validatorFormats } from '../http/kept-formats.js';
 
 export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, VarietyDeps, ContractDeps {
   /** The admin API's own OpenAPI document, bundled (no external references). */
@@ -56,6 +57,8 @@ function newAdminValidator(document: object): RequestHandler[] {
     validateResponses: { removeAdditional: false, coerceTypes: false },
     validateSecurity: false,
     ajvFormats: { mode: 'full' },
+    // The same judges as ajv-formats' full mode, with each verdict kept (src/http/kept-formats.ts).
+    formats: validatorFormats,
   }) as unknown as RequestHandler[];
 }
 

@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { parsedBodyBytes } from './json-body.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
 import { refuseOversizeArrays } from './validator-fixes/array-bounds.js';
+import { validatorFormats } from './kept-formats.js';
 // Installs the run-time fixes to the validator when this module loads, before any chain is built
 // (validator-fixes/README.md names each, what it buys and the test that guards it).
 import './validator-fixes/installed.js';
@@ -76,6 +77,8 @@ function newValidatorChain(document: OpenApiDocument, responses: boolean, allErr
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    // The same judges as ajv-formats' full mode, with each verdict kept (kept-formats.ts).
+    formats: validatorFormats,
     ignoreUndocumented: false,
     // The contract has no multipart bodies: no multer middleware on every request.
     fileUploader: false,
