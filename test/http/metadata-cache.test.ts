@@ -2,14 +2,13 @@
 // (src/http/validator-fixes/metadata-cache.ts): it must answer as the validator does, and never
 // hand one request the operation of another method, path or app.
 import { createRequire } from 'node:module';
-import * as OpenApiValidator from 'express-openapi-validator';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import supertest from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cachedMetadata, installMetadataCache, MAX_CACHED_MATCHES } from '../../src/http/validator-fixes/metadata-cache.js';
 import type { ModuleLoader } from '../../src/http/validator-fixes/internals.js';
 import { validatorFixes } from '../../src/http/validator-fixes/installed.js';
-import { readContract } from '../../src/contract/package-files.js';
+import { validatorApp, validatorChain, validCreate } from '../helpers/validator-app.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
@@ -20,24 +19,7 @@ afterEach(() => {
   pathToRegexpModule.pathToRegexp = installedPathToRegexp;
 });
 
-/** One validator chain (as the mock shares one between apps), served by an app with these settings. */
-function appOf(validator: RequestHandler[], settings: Record<string, boolean> = {}) {
-  const app = express();
-  for (const [name, value] of Object.entries(settings)) app.set(name, value);
-  app.use(express.json(), ...validator, (req: Request, res: Response) => {
-    const openapi = (req as { openapi?: { openApiRoute: string; pathParams: unknown } }).openapi;
-    res.status(200).json({ route: openapi?.openApiRoute ?? null, pathParams: openapi?.pathParams ?? null });
-  });
-  app.use((error: { status?: number; message: string }, _req: Request, res: Response, _next: NextFunction) => {
-    res.status(error.status ?? 500).json({ message: error.message });
-  });
-  return app;
-}
-
-const validatorChain = () =>
-  OpenApiValidator.middleware({ apiSpec: structuredClone(readContract().document) as never, validateRequests: { allowUnknownQueryParameters: true }, validateResponses: false, validateSecurity: false, fileUploader: false }) as unknown as RequestHandler[];
-
-const create = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [] };
+const create = validCreate;
 
 describe("the validator's operation lookup, kept (metadata-cache.ts)", () => {
   test('is in place', () => {
@@ -63,9 +45,9 @@ describe("the validator's operation lookup, kept (metadata-cache.ts)", () => {
   });
 
   test('each method of a kept path gets its own answer: a 405 stays a 405 after a match', async () => {
-    const app = appOf(validatorChain());
+    const app = validatorApp(validatorChain());
     for (let i = 0; i < 2; i += 1) {
-      expect((await supertest(app).post('/links').send(create).expect(200)).body).toEqual({ route: '/links', pathParams: {} });
+      expect((await supertest(app).post('/links').send(create).expect(200)).body).toMatchObject({ route: '/links', pathParams: {} });
       expect((await supertest(app).patch('/links').send(create).expect(405)).body.message).toMatch(/PATCH method not allowed/);
       expect((await supertest(app).get('/links').expect(405)).body.message).toMatch(/GET method not allowed/);
       // The request is still validated on its own: the kept operation carries no verdict.
@@ -74,17 +56,17 @@ describe("the validator's operation lookup, kept (metadata-cache.ts)", () => {
   });
 
   test("paths with parameters get their own values on every request, never a kept one's", async () => {
-    const app = appOf(validatorChain());
+    const app = validatorApp(validatorChain());
     for (const id of ['lnk_one', 'lnk_two']) {
       const { body } = await supertest(app).put(`/links/${id}`).send({ tags: [] }).expect(200);
-      expect(body).toEqual({ route: '/links/{id}', pathParams: { id } });
+      expect(body).toMatchObject({ route: '/links/{id}', pathParams: { id } });
     }
   });
 
   test("two apps sharing one chain keep their own routing settings: a case-sensitive app's 404 is not the other's match", async () => {
     const chain = validatorChain();
-    const relaxed = appOf(chain);
-    const caseSensitive = appOf(chain, { 'case sensitive routing': true });
+    const relaxed = validatorApp(chain);
+    const caseSensitive = validatorApp(chain, { 'case sensitive routing': true });
     // The validator's own answer first (nothing kept yet), then after the other app's match was kept.
     for (let i = 0; i < 2; i += 1) {
       await supertest(caseSensitive).post('/LINKS').send(create).expect(404);
@@ -94,7 +76,7 @@ describe("the validator's operation lookup, kept (metadata-cache.ts)", () => {
   });
 
   test('the query is no part of the path: a kept path answers whatever its query', async () => {
-    const app = appOf(validatorChain());
+    const app = validatorApp(validatorChain());
     await supertest(app).post('/links?a=1').send(create).expect(200);
     expect((await supertest(app).post('/links?b=2').send(create).expect(200)).body.route).toBe('/links');
   });

@@ -15,7 +15,7 @@
 // without path parameters are kept (`/links/{id}` is a new path for every id): what is kept is a
 // fixed route of the contract, however it is spelt, and at most MAX_CACHED_MATCHES spellings.
 import type { NextFunction, Request, Response } from 'express';
-import { requireFromValidator, type ModuleLoader } from './internals.js';
+import { requireFromValidator, wrapPrototypeMethod, type ModuleLoader } from './internals.js';
 
 /** Spellings kept: a client that sends a new case or trailing slash on every request can never grow the cache without end. */
 export const MAX_CACHED_MATCHES = 256;
@@ -90,27 +90,16 @@ function answerFromCache(req: Request, kept: Kept, next: NextFunction): void {
 /** Marks our method, so that a second install (a second copy of this package in one process) does nothing. */
 const INSTALLED = Symbol.for('shortlink-mock.validatorMetadataCache');
 
-type MetadataMiddleware = (this: unknown, context: unknown, responseApiDoc: unknown) => unknown;
-
 /**
- * Wraps the validator's `metadataMiddleware` so that what it builds has the cache in front; true
- * when in place (also when it already was). False, changing nothing, if the validator no longer
- * looks as expected: it then still works, only slower, and test/process/patches.test.ts fails.
+ * Wraps the validator's `metadataMiddleware` so that what it builds has the cache in front
+ * (wrapPrototypeMethod says what true and false mean).
  */
 export function installMetadataCache(load: ModuleLoader = requireFromValidator): boolean {
-  const validatorClass = load('./openapi.validator')?.['OpenApiValidator'] as { prototype: { metadataMiddleware?: unknown } } | undefined;
-  const prototype = validatorClass?.prototype;
-  const original = prototype?.metadataMiddleware;
-  if (!prototype || typeof original !== 'function') return false;
-  if (INSTALLED in original) return true;
-  const build = original as MetadataMiddleware;
-  prototype.metadataMiddleware = Object.assign(
+  return wrapPrototypeMethod(load, './openapi.validator', 'OpenApiValidator', 'metadataMiddleware', INSTALLED, (build) =>
     function metadataMiddleware(this: unknown, context: unknown, responseApiDoc: unknown) {
-      const middleware = build.call(this, context, responseApiDoc);
+      const middleware = (build as (this: unknown, context: unknown, responseApiDoc: unknown) => unknown).call(this, context, responseApiDoc);
       if (typeof middleware !== 'function' || typeof context !== 'object' || context === null) return middleware;
       return cachedMetadata(middleware as Middleware, context as OpenApiContextLike);
     },
-    { [INSTALLED]: true },
   );
-  return true;
 }

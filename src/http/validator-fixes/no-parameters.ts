@@ -10,7 +10,7 @@
 //
 // Why this way: the validator builds one mutator per request and calls this method on it, so
 // wrapping the prototype's method is the thinnest change, and the validator has no option for it.
-import { requireFromValidator, type ModuleLoader } from './internals.js';
+import { requireFromValidator, wrapPrototypeMethod, type ModuleLoader } from './internals.js';
 
 interface RequestLike {
   query?: unknown;
@@ -30,25 +30,11 @@ export function nothingToRewrite(req: RequestLike): boolean {
 /** Marks our method, so that a second install (a second copy of this package in one process) does nothing. */
 const INSTALLED = Symbol.for('shortlink-mock.validatorNoParameters');
 
-type ModifyRequest = (this: unknown, req: RequestLike) => unknown;
-
-/**
- * Wraps the mutator's `modifyRequest`; true when in place (also when it already was). False,
- * changing nothing, if the validator no longer looks as expected: it then still works, only
- * slower, and test/process/patches.test.ts fails.
- */
+/** Wraps the mutator's `modifyRequest` (wrapPrototypeMethod says what true and false mean). */
 export function installNoParameters(load: ModuleLoader = requireFromValidator): boolean {
-  const mutatorClass = load('./middlewares/parsers/req.parameter.mutator')?.['RequestParameterMutator'] as { prototype: { modifyRequest?: unknown } } | undefined;
-  const prototype = mutatorClass?.prototype;
-  const original = prototype?.modifyRequest;
-  if (!prototype || typeof original !== 'function') return false;
-  if (INSTALLED in original) return true;
-  const modify = original as ModifyRequest;
-  prototype.modifyRequest = Object.assign(
+  return wrapPrototypeMethod(load, './middlewares/parsers/req.parameter.mutator', 'RequestParameterMutator', 'modifyRequest', INSTALLED, (modify) =>
     function modifyRequest(this: unknown, req: RequestLike) {
-      return nothingToRewrite(req) ? undefined : modify.call(this, req);
+      return nothingToRewrite(req) ? undefined : (modify as (this: unknown, req: RequestLike) => unknown).call(this, req);
     },
-    { [INSTALLED]: true },
   );
-  return true;
 }
