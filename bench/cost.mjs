@@ -6,7 +6,7 @@
 // other's queue), 20 connections, BENCH_COST_SECONDS (10). Each profile's samples inside the
 // measured window are charged to parts (bench/lib/cost-categories.mjs) and divided by the
 // requests answered. Writes bench/create-cost.md (kept in RESULTS.md by bench/report.mjs).
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -17,6 +17,7 @@ const RATE = Number(process.env.BENCH_COST_RATE ?? 1500);
 const SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
 const OUT = join(ROOT, 'bench', 'create-cost.md');
+const CUTS_HEADING = '### Which cut bought what';
 const CREATE = {
   method: 'POST',
   path: '/links',
@@ -68,6 +69,9 @@ Profiling itself adds to every part alike; read the table for where the differen
 ${rows.join('\n')}
 | **busy CPU per create** | **${us(mock.busy)}** | **${us(ceiling.busy)}** | **${us(mock.busy - ceiling.busy)}** |
 `;
-writeFileSync(OUT, text);
+// The list of which cut bought what is written by hand below the table: a new run keeps it.
+const kept = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
+const cuts = kept.indexOf(CUTS_HEADING);
+writeFileSync(OUT, cuts === -1 ? text : `${text}\n${kept.slice(cuts)}`);
 console.log(text);
 console.log(`wrote ${OUT}; node bench/report.mjs puts it into bench/RESULTS.md`);

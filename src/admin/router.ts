@@ -15,6 +15,8 @@ import { addProviderStateRoutes } from './provider-state-routes.js';
 import { addVarietyRoutes, type VarietyDeps } from './variety-routes.js';
 import { addContractRoutes, type ContractDeps } from './contract-routes.js';
 import { addReadyRoute } from './ready-route.js';
+import { validatorFormats } from '../http/kept-formats.js';
+import { oneLayer } from '../http/one-layer.js';
 
 export interface AdminDeps extends StateDeps, TrafficDeps, ViolationDeps, VarietyDeps, ContractDeps {
   /** The admin API's own OpenAPI document, bundled (no external references). */
@@ -56,6 +58,8 @@ function newAdminValidator(document: object): RequestHandler[] {
     validateResponses: { removeAdditional: false, coerceTypes: false },
     validateSecurity: false,
     ajvFormats: { mode: 'full' },
+    // The same judges as ajv-formats' full mode, with each verdict kept (src/http/kept-formats.ts).
+    formats: validatorFormats,
   }) as unknown as RequestHandler[];
 }
 
@@ -72,8 +76,8 @@ export function adminRouter(deps: AdminDeps): Router {
   router.use(requireAdminToken(deps.adminToken));
   // Before the admin API's body parser and validator: MCP messages are JSON-RPC, read (up to their own bound) by the SDK.
   if (deps.mcp) router.use('/mcp', deps.mcp);
-  router.use(jsonBody(ADMIN_BODY_LIMIT));
-  router.use(adminValidator(deps.adminContract.document));
+  // The body parser and the validator's middlewares as one router layer (src/http/one-layer.ts says why).
+  router.use(oneLayer([jsonBody(ADMIN_BODY_LIMIT), ...adminValidator(deps.adminContract.document)]));
   addStateRoutes(router, deps);
   addTrafficRoutes(router, deps);
   addViolationRoutes(router, deps);

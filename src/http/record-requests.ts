@@ -25,7 +25,8 @@ export interface Recorders {
 
 export function recordRequests(recorders: Recorders): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
+    // performance.now(): the same monotonic clock as hrtime, without a BigInt made at each end.
+    const started = performance.now();
     let recorded = false;
     const record = (): void => {
       if (recorded) return;
@@ -33,7 +34,7 @@ export function recordRequests(recorders: Recorders): RequestHandler {
       // This runs in a 'finish' listener, where a throw would end the process: whatever a
       // client sent, recording it must never take the server down.
       try {
-        recordOne(recorders, req, res, Number(process.hrtime.bigint() - started) / 1e6);
+        recordOne(recorders, req, res, performance.now() - started);
       } catch (error) {
         recorders.log?.(printable(`INTERNAL ERROR recording ${req.method} ${req.originalUrl}: ${(error as Error).message}`));
       }
@@ -65,6 +66,9 @@ export function notApiTrafficAt(paths: readonly string[]): RequestHandler {
 
 const OWN_ROUTE = 'mockOwnRoute';
 
+/** The key as sent (Node gives header names in lower case; req.get would lower-case the name again). */
+const apiKeyOf = (req: Request): string | undefined => req.headers[API_KEY_HEADER] as string | undefined;
+
 /** A CORS preflight is the browser asking, not the client calling: it stays out of the journal. */
 const isPreflight = (req: Request): boolean => req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 
@@ -80,7 +84,7 @@ function recordOne(recorders: Recorders, req: Request, res: Response, elapsedMs:
   // A refusal of the mock's own controls is no outcome of the API: the client met the mock there.
   if (entry.operationId && status !== null && entry.verdict !== 'mock-control') {
     const code = (res.locals['responseBody'] as { code?: string } | undefined)?.code ?? null;
-    recorders.coverage.record(req.get(API_KEY_HEADER) ?? null, coverageAccount(entry), { operationId: entry.operationId, status, code });
+    recorders.coverage.record(apiKeyOf(req) ?? null, coverageAccount(entry), { operationId: entry.operationId, status, code });
   }
 }
 
@@ -128,7 +132,7 @@ function logLine(req: Request, res: Response, status: number | null, durationMs:
 }
 
 function journalEntry(req: Request, res: Response, status: number | null, durationMs: number): NewJournalEntry {
-  const key = req.get(API_KEY_HEADER);
+  const key = apiKeyOf(req);
   const fault = (res.locals['fault'] as string | undefined) ?? null;
   const entry: NewJournalEntry = {
     time: new Date().toISOString(),

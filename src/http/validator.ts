@@ -4,8 +4,10 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { parsedBodyBytes } from './json-body.js';
+import { oneLayer } from './one-layer.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
 import { refuseOversizeArrays } from './validator-fixes/array-bounds.js';
+import { validatorFormats } from './kept-formats.js';
 // Installs the run-time fixes to the validator when this module loads, before any chain is built
 // (validator-fixes/README.md names each, what it buys and the test that guards it).
 import './validator-fixes/installed.js';
@@ -26,16 +28,17 @@ export const ALL_ERRORS_MAX_BYTES = 64 * 1024;
  * Arrays over the contract's maxItems are refused before the validator (validator-fixes/array-bounds.ts).
  */
 export function contractValidator(document: OpenApiDocument, { responses = true } = {}): RequestHandler[] {
-  const thorough = validatorChain(document, responses, true);
-  // Built on the first large body (no cost at start): the same middleware in the same order, so
-  // each step picks its twin by the body's size.
-  let firstError: RequestHandler[] | undefined;
-  const bySize = thorough.map((handler, index): RequestHandler => (req, res, next) => {
-    if ((parsedBodyBytes(res) ?? 0) <= ALL_ERRORS_MAX_BYTES) return handler(req, res, next);
-    firstError ??= validatorChain(document, responses, false);
-    return (firstError[index] ?? handler)(req, res, next);
-  });
-  return [refuseOversizeArrays(document), ...bySize];
+  // One step that picks a whole chain by the body's size, run as one layer (one-layer.ts): the
+  // size is read once a request, not once by each of the validator's six middlewares.
+  const thorough = oneLayer(validatorChain(document, responses, true));
+  // Built on the first large body (no cost at start): the same middleware in the same order.
+  let firstError: RequestHandler | undefined;
+  const bySize: RequestHandler = (req, res, next) => {
+    if ((parsedBodyBytes(res) ?? 0) <= ALL_ERRORS_MAX_BYTES) return thorough(req, res, next);
+    firstError ??= oneLayer(validatorChain(document, responses, false));
+    return firstError(req, res, next);
+  };
+  return [refuseOversizeArrays(document), bySize];
 }
 
 /**
@@ -76,6 +79,8 @@ function newValidatorChain(document: OpenApiDocument, responses: boolean, allErr
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    // The same judges as ajv-formats' full mode, with each verdict kept (kept-formats.ts).
+    formats: validatorFormats,
     ignoreUndocumented: false,
     // The contract has no multipart bodies: no multer middleware on every request.
     fileUploader: false,

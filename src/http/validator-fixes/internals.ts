@@ -22,3 +22,21 @@ export const requireFromValidator: ModuleLoader = (id) => {
     return undefined;
   }
 };
+
+type Method = (this: unknown, ...args: never[]) => unknown;
+
+/**
+ * Replaces `<className>.prototype.<method>` of one of the validator's modules by `wrap(original)`;
+ * true when in place (also when it already was: `marker` on the method says so, so that a second
+ * copy of this package in one process wraps nothing twice). False, changing nothing, when the class
+ * or the method is gone: the validator then still works, only slower, and
+ * test/process/patches.test.ts fails.
+ */
+export function wrapPrototypeMethod(load: ModuleLoader, id: string, className: string, method: string, marker: symbol, wrap: (original: Method) => Method): boolean {
+  const prototype = (load(id)?.[className] as { prototype?: Record<string, unknown> } | undefined)?.prototype;
+  const original = prototype?.[method];
+  if (!prototype || typeof original !== 'function') return false;
+  if (marker in original) return true;
+  prototype[method] = Object.assign(wrap(original as Method), { [marker]: true });
+  return true;
+}

@@ -12,7 +12,7 @@
 // then on, runs each callback at once: the same callbacks in the same order with the same values
 // and errors, minus the wait. Rebuilding the five middlewares ourselves would copy ~100 lines of
 // the validator's start-up.
-import { requireFromValidator, type ModuleLoader } from './internals.js';
+import { requireFromValidator, wrapPrototypeMethod, type ModuleLoader } from './internals.js';
 
 type Callback = ((value: unknown) => unknown) | null | undefined;
 
@@ -105,26 +105,15 @@ function returningNative(middleware: unknown): unknown {
 /** Marks our method, so that a second install (a second copy of this package in one process) does nothing. */
 const INSTALLED = Symbol.for('shortlink-mock.validatorSettledContract');
 
-type InstallMiddleware = (this: unknown, spec: unknown) => unknown;
-
 /**
- * Hands the validator's `installMiddleware` a SettledAtOnce of its loading promise; true when in
- * place (also when it already was). False, changing nothing, if the validator no longer looks as
- * expected: it then still works, only slower, and test/process/patches.test.ts fails.
+ * Hands the validator's `installMiddleware` a SettledAtOnce of its loading promise
+ * (wrapPrototypeMethod says what true and false mean).
  */
 export function installSettledContract(load: ModuleLoader = requireFromValidator): boolean {
-  const validatorClass = load('./openapi.validator')?.['OpenApiValidator'] as { prototype: { installMiddleware?: unknown } } | undefined;
-  const prototype = validatorClass?.prototype;
-  const original = prototype?.installMiddleware;
-  if (!prototype || typeof original !== 'function') return false;
-  if (INSTALLED in original) return true;
-  const install = original as InstallMiddleware;
-  prototype.installMiddleware = Object.assign(
+  return wrapPrototypeMethod(load, './openapi.validator', 'OpenApiValidator', 'installMiddleware', INSTALLED, (install) =>
     function installMiddleware(this: unknown, spec: unknown) {
-      const middlewares = install.call(this, isThenable(spec) ? SettledAtOnce.of(spec) : spec);
+      const middlewares = (install as (this: unknown, spec: unknown) => unknown).call(this, isThenable(spec) ? SettledAtOnce.of(spec) : spec);
       return Array.isArray(middlewares) ? middlewares.map(returningNative) : middlewares;
     },
-    { [INSTALLED]: true },
   );
-  return true;
 }
