@@ -1,6 +1,7 @@
 // The whole data (MockData) and the key layout of one generation (redis-keys.ts), both ways: the
-// commands that write it into a generation no one reads yet, and the one atomic read of a
-// snapshot that gives it back.
+// commands that write it into a generation no one reads yet, made one at a time as they are sent
+// (at 1,000,000 links all of them at once would double the memory a seed takes), and the one
+// atomic read of a snapshot that gives it back.
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
@@ -8,38 +9,46 @@ import { LINK_ORDER_FIELD, orderMember } from './redis-link-order.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
 import { pairs, type Txn } from './redis-txn.js';
 
-/** Fields per HSET (and members per SADD/RPUSH): each command stays small and quick. */
-const CHUNK = 500;
+/**
+ * Records (hash fields, set or list members, sorted-set entries) per command while a generation is
+ * written: one command of 500 link records is about 150 KB, which Redis stores in about a
+ * millisecond, so each answers far within the command deadline (COMMAND_TIMEOUT_MS) on a busy
+ * machine too, however large the data.
+ */
+export const WRITE_BATCH = 500;
 
 type Command = string[];
 
-/** The commands that write `data` into the generation of `keys`, which must be empty. */
-export function generationCommands(keys: GenerationKeys, data: MockData): Command[] {
-  const commands: Command[] = [['HSET', keys.meta, 'formatVersion', String(data.formatVersion), 'seed', String(data.seed), 'defaultDomain', JSON.stringify(data.defaultDomain), LINK_ORDER_FIELD, '1']];
-  const hash = (key: string, entries: Array<[string, string]>): void => void commands.push(...chunked('HSET', key, entries.flat()));
-  const list = (op: 'SADD' | 'RPUSH', key: string, members: string[]): void => void commands.push(...chunked(op, key, members));
+/**
+ * The commands that write `data` into the generation of `keys`, which must be empty, at most
+ * `batch` records each, made as they are asked for. Nothing in them is visible until the
+ * generation is made current (redis-generations.ts), so their number changes nothing for readers.
+ */
+export function* generationCommands(keys: GenerationKeys, data: MockData, batch = WRITE_BATCH): Generator<Command> {
+  if (!Number.isInteger(batch) || batch < 1) throw new Error(`a batch of ${batch} records: it must be a whole number of at least 1`);
+  yield ['HSET', keys.meta, 'formatVersion', String(data.formatVersion), 'seed', String(data.seed), 'defaultDomain', JSON.stringify(data.defaultDomain), LINK_ORDER_FIELD, '1'];
+  const hash = <T>(key: string, items: readonly T[], entry: (item: T) => [string, string]): Generator<Command> => batched('HSET', key, items, batch, entry);
+  const list = (op: 'SADD' | 'RPUSH', key: string, members: readonly string[]): Generator<Command> => batched(op, key, members, batch, (member) => [member]);
 
-  hash(keys.accounts, data.accounts.map((account) => [account.apiKey, JSON.stringify(account)]));
-  hash(keys.accountIds, data.accounts.map((account) => [account.id, account.apiKey]));
-  list('RPUSH', keys.accountOrder, data.accounts.map((account) => account.apiKey));
+  yield* hash(keys.accounts, data.accounts, (account) => [account.apiKey, JSON.stringify(account)]);
+  yield* hash(keys.accountIds, data.accounts, (account) => [account.id, account.apiKey]);
+  yield* list('RPUSH', keys.accountOrder, data.accounts.map((account) => account.apiKey));
   const domains = [{ domain: data.defaultDomain }, ...data.accounts.flatMap((account) => account.domains.map((domain) => ({ domain, ownerId: account.id })))];
-  hash(keys.domains, domains.map((entry) => [domainField(entry.domain.name), encodeDomainEntry(entry)]));
-  hash(keys.domainIds, domains.map(({ domain }) => [domain.id, JSON.stringify(domain)]));
+  yield* hash(keys.domains, domains, (entry) => [domainField(entry.domain.name), encodeDomainEntry(entry)]);
+  yield* hash(keys.domainIds, domains, ({ domain }) => [domain.id, JSON.stringify(domain)]);
 
   const tags = Object.values(data.tags);
-  hash(keys.tags, tags.map((tag) => [tag.id, JSON.stringify(tag)]));
-  hash(keys.tagNames, tags.map((tag) => [tagNameField(tag.accountId, tag.name), JSON.stringify(tag)]));
+  yield* hash(keys.tags, tags, (tag) => [tag.id, JSON.stringify(tag)]);
+  yield* hash(keys.tagNames, tags, (tag) => [tagNameField(tag.accountId, tag.name), JSON.stringify(tag)]);
 
   const links = Object.values(data.links);
-  hash(keys.links, links.map((link) => [link.id, encodeLink(link)]));
-  hash(keys.clicks, links.map((link) => [link.id, String(link.clickCount)]));
-  hash(keys.slugs, links.map((link) => [slugField(link.domainId, link.slug), link.id]));
+  yield* hash(keys.links, links, (link) => [link.id, encodeLink(link)]);
+  yield* hash(keys.clicks, links, (link) => [link.id, String(link.clickCount)]);
+  yield* hash(keys.slugs, links, (link) => [slugField(link.domainId, link.slug), link.id]);
   const byAccount = groupBy(links, (link) => link.accountId);
-  for (const [accountId, owned] of byAccount) list('SADD', keys.linksOf(accountId), owned.map((link) => link.id));
-  // Score and member pairs: a chunk of CHUNK * 2 never splits one.
-  for (const [accountId, owned] of byAccount) commands.push(...chunked('ZADD', keys.linksByTime(accountId), owned.flatMap((link) => ['0', orderMember(link)])));
-  hash(keys.linkCounts, [...byAccount].map(([accountId, owned]) => [accountId, String(owned.length)]));
-  return commands;
+  for (const [accountId, owned] of byAccount) yield* batched('SADD', keys.linksOf(accountId), owned, batch, (link) => [link.id]);
+  for (const [accountId, owned] of byAccount) yield* batched('ZADD', keys.linksByTime(accountId), owned, batch, (link) => ['0', orderMember(link)]);
+  yield* hash(keys.linkCounts, [...byAccount], ([accountId, owned]) => [accountId, String(owned.length)]);
 }
 
 /** One read of everything a snapshot holds: atomic, so it is the data of one moment. */
@@ -69,11 +78,13 @@ export function snapshotData(replies: unknown[]): MockData {
   return data;
 }
 
-function chunked(op: string, key: string, args: string[]): Command[] {
-  const commands: Command[] = [];
-  // HSET args come in pairs: an even chunk never splits one.
-  for (let start = 0; start < args.length; start += CHUNK * 2) commands.push([op, key, ...args.slice(start, start + CHUNK * 2)]);
-  return commands;
+/** `op key` with the arguments of `batch` items at a time (an item's pair, field and value or score and member, never split). */
+function* batched<T>(op: string, key: string, items: readonly T[], batch: number, argsOf: (item: T) => string[]): Generator<Command> {
+  for (let start = 0; start < items.length; start += batch) {
+    const command = [op, key];
+    for (let at = start; at < Math.min(start + batch, items.length); at += 1) command.push(...argsOf(items[at] as T));
+    yield command;
+  }
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -9,6 +9,9 @@
 // against the generation it names and is refused by the script once that is no longer current
 // (redis-txn.ts), so no instance reads or writes a mix of old and new: it notices at its next
 // call, from the refusal itself, and moves to the new generation.
+// The new generation is written in batches (redis-data.ts: WRITE_BATCH records a command, at most
+// WRITES_IN_FLIGHT commands unanswered), so each command answers within its deadline at any size;
+// a writer that stops half-way (killed, Redis gone) leaves a generation no one reads, swept later.
 // The replaced generation is deleted right after the switch. `generations` lists every
 // generation written and not yet deleted, so what a writer that crashed left behind is swept.
 // Each generation's meta names the Redis connection that wrote it (`seededBy`, its CLIENT ID): an
@@ -17,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MockData } from '../../core/model.js';
 import type { RedisConnection } from './redis-connection.js';
-import { generationCommands } from './redis-data.js';
+import { generationCommands, WRITE_BATCH } from './redis-data.js';
 import type { RedisKeys } from './redis-keys.js';
 
 /**
@@ -31,8 +34,12 @@ export type KeptFrom = 'another-instance' | 'earlier-run' | 'unknown';
 
 /** A generation not current whose writing began this long ago was left by a writer that died. */
 export const ABANDONED_MS = 10 * 60_000;
-/** Commands sent at once while writing a generation: each then answers well within its timeout. */
-const WINDOW = 64;
+/**
+ * Commands sent at once while writing a generation: the last of them waits for the others, so
+ * this many batches of WRITE_BATCH records (about 1 MB) still answer well within the command
+ * deadline on a busy machine, while Redis is kept busy between round trips.
+ */
+export const WRITES_IN_FLIGHT = 8;
 const SCAN_COUNT = 1_000;
 /** The meta field naming the connection (its Redis CLIENT ID) that wrote a generation. */
 const SEEDED_BY = 'seededBy';
@@ -52,6 +59,8 @@ export class Generations {
     private readonly connection: RedisConnection,
     private readonly keys: RedisKeys,
     private readonly log: (line: string) => void = () => undefined,
+    /** Records per command while a generation is written (tests make it small, to write in many batches). */
+    private readonly writeBatch = WRITE_BATCH,
   ) {}
 
   async current(): Promise<string | undefined> {
@@ -110,11 +119,12 @@ export class Generations {
   private async write(data: MockData): Promise<string> {
     const generation = randomBytes(8).toString('hex');
     await this.send(['ZADD', this.keys.generations, String(Date.now()), generation]);
-    const commands = generationCommands(this.keys.of(generation), data);
-    if (this.connection.clientId) commands.push(['HSET', this.keys.of(generation).meta, SEEDED_BY, this.connection.clientId]);
-    for (let start = 0; start < commands.length; start += WINDOW) {
+    const keys = this.keys.of(generation);
+    const writer: string[][] = this.connection.clientId ? [['HSET', keys.meta, SEEDED_BY, this.connection.clientId]] : [];
+    const commands = concat(generationCommands(keys, data, this.writeBatch), writer);
+    for (let window = nextWindow(commands); window.length > 0; window = nextWindow(commands)) {
       // Every command of the window settled before a failure is acted on: none lands after the deletion.
-      const sent = await Promise.allSettled(commands.slice(start, start + WINDOW).map((command) => this.send(command)));
+      const sent = await Promise.allSettled(window.map((command) => this.send(command)));
       const failed = sent.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) {
         await this.retire(generation);
@@ -152,4 +162,18 @@ export class Generations {
   private send(args: string[]): Promise<unknown> {
     return this.connection.send(args);
   }
+}
+
+/** The next WRITES_IN_FLIGHT commands (fewer at the end, none when done), made only now. */
+function nextWindow(commands: Iterator<string[]>): string[][] {
+  const window: string[][] = [];
+  for (let next = commands.next(); !next.done; next = commands.next()) {
+    window.push(next.value);
+    if (window.length === WRITES_IN_FLIGHT) break;
+  }
+  return window;
+}
+
+function* concat<T>(...parts: Array<Iterable<T>>): Generator<T> {
+  for (const part of parts) yield* part;
 }

@@ -36,6 +36,8 @@ export interface OpenRedisLinkStoreOptions {
   reset: boolean;
   /** One line when Redis goes away and comes back, or when old data could not be deleted. */
   log?: (line: string) => void;
+  /** Records per command while a seed, reset or restore is written (default WRITE_BATCH, redis-data.ts); tests make it small. */
+  writeBatch?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
   const connection = await RedisConnection.open({ url: options.url, ...(options.log ? { log: options.log } : {}) });
   const keys = new RedisKeys(prefix);
   try {
-    const generations = new Generations(connection, keys, options.log);
+    const generations = new Generations(connection, keys, options.log, options.writeBatch);
     await generations.sweep();
     const opened = options.reset ? { generation: await generations.replace(await options.seed()), seeded: true } : await generations.seedIfEmpty(options.seed);
     // Data lost later (Redis restarted without persistence, or flushed) is seeded again, once.
