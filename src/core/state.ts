@@ -94,6 +94,13 @@ export class MockState {
     return this.linksByAccount.get(account.id)?.all() ?? [];
   }
 
+  /** Every account's links in blocks of pointers (a snapshot lists them at its moment: link-copy.ts). */
+  linkBlocks(): LinkRecord[][] {
+    const blocks: LinkRecord[][] = [];
+    for (const links of this.linksByAccount.values()) blocks.push(...links.blockCopies());
+    return blocks;
+  }
+
   /** At most `limit` of the account's links, newest first, each older than `after` (link-order.ts). */
   linkPage(account: Pick<AccountRecord, 'id'>, after: LinkPosition | undefined, limit: number): LinkRecord[] {
     return this.linksByAccount.get(account.id)?.page(after, limit) ?? [];
