@@ -95,6 +95,11 @@ export class OrderedLinks {
     return shown;
   }
 
+  /** Every link, oldest first, in blocks of the order's own (copies: later changes leave them). */
+  blockCopies(): LinkRecord[][] {
+    return this.blocks.map((block) => block.slice());
+  }
+
   /** Every link, oldest first. */
   all(): LinkRecord[] {
     return this.blocks.flat();

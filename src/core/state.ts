@@ -35,12 +35,15 @@ export class MockState {
     for (const id of Object.keys(data.links)) {
       const link = data.links[id] as LinkRecord;
       this.shareIds(link, id);
-      this.indexSlug(link);
+      this.slotSlug(link);
       const links = owned.get(link.accountId);
       if (links) links.push(link);
       else owned.set(link.accountId, [link]);
     }
-    for (const [accountId, links] of owned) this.linksByAccount.set(accountId, OrderedLinks.of(links));
+    for (const [accountId, links] of owned) {
+      this.linkCounts.set(accountId, links.length);
+      this.linksByAccount.set(accountId, OrderedLinks.of(links));
+    }
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {
@@ -89,6 +92,13 @@ export class MockState {
   /** The account's links, oldest first. */
   linksOf(account: Pick<AccountRecord, 'id'>): LinkRecord[] {
     return this.linksByAccount.get(account.id)?.all() ?? [];
+  }
+
+  /** Every account's links in blocks of pointers (a snapshot lists them at its moment: link-copy.ts). */
+  linkBlocks(): LinkRecord[][] {
+    const blocks: LinkRecord[][] = [];
+    for (const links of this.linksByAccount.values()) blocks.push(...links.blockCopies());
+    return blocks;
   }
 
   /** At most `limit` of the account's links, newest first, each older than `after` (link-order.ts). */
@@ -199,13 +209,18 @@ export class MockState {
   /**
    * JSON.parse gives each loaded link its own copies of its id (the key holds one already) and of
    * its account's, domain's and tags' ids. Pointing them at the one shared string leaves about 4
-   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark.
+   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark. In place:
+   * a new tagIds array per link would be a million arrays of garbage at a start on 1,000,000 links.
    */
   private shareIds(link: LinkRecord, key: string): void {
     if (link.id === key) link.id = key;
     link.accountId = this.accountsById.get(link.accountId)?.id ?? link.accountId;
     link.domainId = this.domainsById.get(link.domainId)?.id ?? link.domainId;
-    link.tagIds = link.tagIds.map((id) => this.data.tags[id]?.id ?? id);
+    const tagIds = link.tagIds;
+    for (let i = 0; i < tagIds.length; i += 1) {
+      const id = tagIds[i] as string;
+      tagIds[i] = this.data.tags[id]?.id ?? id;
+    }
   }
 
   private indexLink(link: LinkRecord): void {
@@ -217,9 +232,14 @@ export class MockState {
 
   /** Its slug and its place in its account's count. */
   private indexSlug(link: LinkRecord): void {
+    this.slotSlug(link);
+    this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
+  }
+
+  /** Its slug only: at load, each account's count is its number of links, set once (constructor). */
+  private slotSlug(link: LinkRecord): void {
     let bySlug = this.linksBySlug.get(link.domainId);
     if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
     bySlug.set(link.slug, link);
-    this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
   }
 }

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SEED, buildAccountForKey, buildSeed, keySeed, type SeededAccount } from '../../fixtures/seed.js';
 import { parseFixtureSpec, type AccountFixture } from '../../fixtures/fixture-spec.js';
 import { MockState } from '../../src/core/state.js';
+import { olderFirst } from '../../src/core/link-order.js';
+import type { LinkRecord } from '../../src/core/model.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
 
@@ -19,6 +21,15 @@ describe('buildSeed determinism', () => {
 
   it.each([[DEFAULT_SEED, 1234], [1, 2], [0, 1]])('seeds %i and %i give different data', (a, b) => {
     expect(JSON.stringify(buildSeed(a, spec))).not.toBe(JSON.stringify(buildSeed(b, spec)));
+  });
+
+  it.each([DEFAULT_SEED, 1234])("seed %i writes each account's links oldest first (a start's sort is one pass)", (seed) => {
+    const order = Object.values(buildSeed(seed, spec).links);
+    for (const accountId of new Set(order.map((link) => link.accountId))) {
+      const links = order.filter((link) => link.accountId === accountId);
+      const outOfOrder = links.findIndex((link, i) => i > 0 && olderFirst(links[i - 1] as LinkRecord, link) > 0);
+      expect(outOfOrder, `${accountId}: link ${outOfOrder} of ${links.length} is older than the one before it`).toBe(-1);
+    }
   });
 
   it('does not depend on the clock, and leaves the spec as it was', () => {

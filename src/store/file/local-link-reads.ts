@@ -5,10 +5,13 @@ import type { Awaitable } from '../../core/awaitable.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
 import type { DomainEntry, PageRead } from '../../core/link-store.js';
+import { LinkCopy } from './link-copy.js';
 
 export class LocalLinkReads {
   /** Replaced as a whole by a replaceAll (reset, snapshot restore). */
   protected current: MockState;
+  /** The snapshots being copied. */
+  private readonly copies = new Set<LinkCopy>();
 
   constructor(data: MockData) {
     this.current = new MockState(data);
@@ -80,7 +83,19 @@ export class LocalLinkReads {
     return new Set(slugs.filter((slug) => this.current.isSlugTaken(domainId, slug)));
   }
 
+  /** The data at this call, copied a slice per turn (link-copy.ts). */
   async snapshot(): Promise<MockData> {
-    return structuredClone(this.current.data);
+    const copy = new LinkCopy(this.current);
+    this.copies.add(copy);
+    try {
+      return await copy.finish();
+    } finally {
+      this.copies.delete(copy);
+    }
+  }
+
+  /** Before a stored link is changed in place: each snapshot being copied keeps it as it is now. */
+  protected beforeChange(link: LinkRecord): void {
+    for (const copy of this.copies) copy.keep(link);
   }
 }

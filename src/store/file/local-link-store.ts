@@ -63,6 +63,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     while (this.replacing) await this.replacing;
     const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
+    this.beforeChange(stored);
     const before: Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'> = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
     if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
     if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
@@ -89,6 +90,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     while (this.replacing) await this.replacing;
     const link = this.current.linkById(linkId);
     if (!link) return undefined;
+    this.beforeChange(link);
     link.clickCount += count;
     await this.write([{ op: 'put-link', link }], () => void (link.clickCount -= count));
     return link;
