@@ -160,7 +160,9 @@ describe('run-time fixes to express-openapi-validator', () => {
       await t.request.post('/links').set('x-api-key', DEMO).send({}).expect(400);
     }
     expect(lookups).toBeGreaterThanOrEqual(5); // the validator still asks on every request with a path parameter (metadata-cache.ts keeps the others)...
-    expect(results.size).toBe(afterFirst + 1); // ...but only POST /links's route was new, and compiled once
+    // ...but at most POST /links's route was new, and compiled once (none at all when an app an
+    // earlier file built keeps its match: the suite runs files unisolated); each compile per request would add 10.
+    expect(results.size - afterFirst).toBeLessThanOrEqual(1);
   });
 
   test('the validator parses each spelling of Content-Type once, not several times on every request', async () => {
