@@ -92,12 +92,20 @@ const accountOf = async (i: number, apiKey: string): Promise<{ linkLimit: number
 describe('the rules of D22 across three processes, over HTTP', () => {
   it('300 concurrent creates of one slug: exactly one 201, 299 400s that the slug is already taken', async () => {
     const answers = await race(300, (i) => create(i, { slug: 'contested-http' }));
-    expect(statuses(answers)).toEqual({ 201: 1, 400: 299 });
+    // D25: a store call past its bound is a 500 saying the store is unavailable. On a busy machine a
+    // few of 300 racing creates meet it (the full suite saw 2); the rule of D22 is what must hold:
+    // one link holds the slug, no other create was accepted, and every other refusal names the slug.
+    const outOfTime = answers.filter((a) => a.status === 500);
+    for (const answer of outOfTime) expect(String(answer.body['errorDescription'])).toMatch(/^store unavailable: /);
+    expect(outOfTime.length).toBeLessThanOrEqual(10);
+    expect(statuses(answers)).toEqual({ 201: 1, 400: 299 - outOfTime.length, ...(outOfTime.length ? { 500: outOfTime.length } : {}) });
     for (const answer of answers.filter((a) => a.status === 400)) {
       expect(answer.body['errorDescription']).toBe("slug 'contested-http' is already taken in domain 'short.test'");
     }
     const id = answers.find((a) => a.status === 201)!.body['id'] as string;
     for (const i of [0, 1, 2]) expect((await linksOfAccount(i, DEMO)).has(id)).toBe(true);
+    const page = await call(via(0), 'GET', `/__admin/links?account=${DEMO}`, null);
+    expect((page.body['links'] as { slug: string }[]).filter((link) => link.slug === 'contested-http')).toHaveLength(1);
   });
 
   it('a limit of 20 more links set through one instance and 200 concurrent creates: exactly 20 201s, 180 LINK_LIMIT_REACHED', async () => {
