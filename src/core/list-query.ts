@@ -1,5 +1,5 @@
 // The query parameters of a list operation a contract FILE adds (issue 38; pure, for the suite and
-// for src/http/contract-handlers.ts, whose queryNames() still has its own copy of these rules): an integer one that
+// for src/http/contract-handlers.ts): an integer one that
 // bounds a page, a string one that says where it starts, and the answer's member that carries the
 // next page's cursor, recognised by name as the mock recognises them (docs/next-contract.md, "A list").
 import type { ServedOperation } from './contract-classes.js';
@@ -8,7 +8,8 @@ import { escapePointer, schemaAt } from './schema-pointer.js';
 
 const LIMIT_NAME = /^(limit|page_?size|per_?page|size|count|max(_?results)?)$/i;
 const CURSOR_NAME = /^(cursor|after|page_?token|next|starting_?after|continuation)$/i;
-const NEXT_CURSOR_NAME = /^(next_?cursor|next|next_?page_?token|cursor)$/i;
+/** The answer's member that carries the next page's cursor (the mock names its own the same way). */
+export const NEXT_CURSOR_NAME = /^(next_?cursor|next|next_?page_?token|cursor)$/i;
 
 export interface ListQuery {
   limit?: { name: string; minimum?: number; maximum?: number };
@@ -26,7 +27,8 @@ export function refusalStatusOf(document: OpenApiDocument, operation: ServedOper
   return statuses.includes('422') ? 422 : undefined;
 }
 
-function methodAt(document: OpenApiDocument, operation: ServedOperation): { at: string; item: Record<string, unknown>; method: Record<string, unknown> } {
+/** FILE's path item of the operation and its method's node, with the pointer of the path item. */
+export function methodAt(document: OpenApiDocument, operation: ServedOperation): { at: string; item: Record<string, unknown>; method: Record<string, unknown> } {
   const at = `/paths/${escapePointer(operation.path)}`;
   const item = schemaAt(document, { $ref: `#${at}` }, at)?.schema ?? {};
   return { at, item, method: (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown> };

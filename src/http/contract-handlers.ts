@@ -10,8 +10,8 @@ import type { OpenApiDocument } from '../core/contract-types.js';
 import type { LinkService } from '../core/links.js';
 import { ApiError } from '../core/errors.js';
 import { CURSOR_REFUSED, linkPage, readCursor } from '../core/link-page.js';
-import { escapePointer, schemaAt } from '../core/schema-pointer.js';
-import { refusalStatusOf } from '../core/list-query.js';
+import { schemaAt } from '../core/schema-pointer.js';
+import { listQueryOf, methodAt, NEXT_CURSOR_NAME, refusalStatusOf } from '../core/list-query.js';
 import type { GeneratedAnswer } from '../contract/generated-answers.js';
 import { accountOf, type OperationHandler } from './operations.js';
 
@@ -117,29 +117,13 @@ function generated(operationId: string, answer: GeneratedAnswer): OperationHandl
   };
 }
 
-const LIMIT_NAME = /^(limit|page_?size|per_?page|size|count|max(_?results)?)$/i;
-const CURSOR_NAME = /^(cursor|after|page_?token|next|starting_?after|continuation)$/i;
-const NEXT_CURSOR_NAME = /^(next_?cursor|next|next_?page_?token|cursor)$/i;
-
 /** Which of FILE's query parameters bound and start a page, and which member carries the next cursor. */
 function queryNames(document: OpenApiDocument, operation: ServedOperation): PageQuery {
-  const { at, item, method } = methodOf(document, operation);
-  const parameters = [...((item['parameters'] as unknown[]) ?? []), ...((method['parameters'] as unknown[]) ?? [])]
-    .map((parameter) => schemaAt(document, parameter, at)?.schema)
-    .filter((parameter): parameter is Record<string, unknown> => parameter?.['in'] === 'query' && typeof parameter['name'] === 'string');
-  const typeOf = (parameter: Record<string, unknown>): unknown => schemaAt(document, parameter['schema'], at)?.schema['type'];
-  const limit = parameters.find((parameter) => LIMIT_NAME.test(parameter['name'] as string) && typeOf(parameter) === 'integer');
-  const cursor = parameters.find((parameter) => CURSOR_NAME.test(parameter['name'] as string) && typeOf(parameter) === 'string');
+  const { limit, cursor } = listQueryOf(document, operation);
+  const { at, method } = methodAt(document, operation);
   const answer = answerProperties(document, method, at);
   const nextCursor = Object.keys(answer).find((name) => name !== operation.itemsField && NEXT_CURSOR_NAME.test(name));
-  return { ...(limit ? { limit: limit['name'] as string } : {}), ...(cursor ? { cursor: cursor['name'] as string } : {}), ...(nextCursor ? { nextCursor } : {}) };
-}
-
-/** FILE's path item of the operation and its method's node, with the pointer of the path item. */
-function methodOf(document: OpenApiDocument, operation: ServedOperation): { at: string; item: Record<string, unknown>; method: Record<string, unknown> } {
-  const at = `/paths/${escapePointer(operation.path)}`;
-  const item = schemaAt(document, { $ref: `#${at}` }, at)?.schema ?? {};
-  return { at, item, method: (item[operation.method.toLowerCase()] ?? {}) as Record<string, unknown> };
+  return { ...(limit ? { limit: limit.name } : {}), ...(cursor ? { cursor } : {}), ...(nextCursor ? { nextCursor } : {}) };
 }
 
 function answerProperties(document: OpenApiDocument, method: Record<string, unknown>, at: string): Record<string, unknown> {
