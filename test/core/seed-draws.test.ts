@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { SeedDraws } from '../../fixtures/seed-draws.js';
+import { isoString } from '../../fixtures/seed-time.js';
+import { ALPHANUMERIC, randomString } from '../../src/core/random.js';
 
 const FakerClass = englishFaker.constructor as typeof Faker;
 const REF_DATE = new Date('2026-11-01T12:00:00.000Z');
@@ -40,7 +42,9 @@ const calls: Call[] = [
   ['lorem.slug(1-3)', (f) => f.lorem.slug({ min: 1, max: 3 }), (d) => d.loremSlug(1, 3)],
   ['internet.url', (f) => f.internet.url({ appendSlash: false }), (d) => d.url()],
   ['company.catchPhrase', (f) => f.company.catchPhrase(), (d) => d.catchPhrase()],
-  ['date.past', (f) => f.date.past({ years: 2, refDate: REF_DATE }).toISOString(), (d) => new Date(d.pastTime(2, REF_DATE)).toISOString()],
+  ['randomString(16)', (f) => randomString((max) => f.number.int({ min: 0, max: max - 1 }), 16), (d) => d.text(ALPHANUMERIC, 16)],
+  ['randomString(7)', (f) => randomString((max) => f.number.int({ min: 0, max: max - 1 }), 7), (d) => d.text(ALPHANUMERIC, 7)],
+  ['date.past', (f) => f.date.past({ years: 2, refDate: REF_DATE }).toISOString(), (d) => isoString(d.pastTime(2, REF_DATE))],
 ];
 
 describe.each([
@@ -57,5 +61,22 @@ describe.each([
       expect(fromDraws(draws), `call ${i}: ${name}`).toEqual(fromFaker(viaFaker));
     }
     expect(viaDraws.number.float(), 'the sequences are at the same point').toBe(viaFaker.number.float());
+  });
+});
+
+describe('isoString is Date#toISOString', () => {
+  it.each([
+    0, 951_782_400_000, 951_868_799_999, 4_107_542_400_000, 1_709_164_800_123, 1_735_689_599_999, 253_402_300_799_999,
+    -1, 253_402_300_800_000, -62_198_755_200_000, 1.5,
+  ])('%d', (ms) => {
+    expect(isoString(ms)).toBe(new Date(ms).toISOString());
+  });
+
+  it('at 20,000 moments spread over 1970 to 9999', () => {
+    const faker = fakerOf(7, false);
+    for (let i = 0; i < 20_000; i += 1) {
+      const ms = faker.number.int({ min: 0, max: 253_402_300_799_999 });
+      expect(isoString(ms), String(ms)).toBe(new Date(ms).toISOString());
+    }
   });
 });

@@ -1,7 +1,7 @@
 // buildSeed: deterministic, faithful to the fixture spec, and every seeded link is a valid Link of
 // the contract. parseFixtureSpec: bad fixture files are refused with the entry at fault named.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SEED, buildAccountForKey, buildSeed, keySeed, type SeededAccount } from '../../fixtures/seed.js';
+import { DEFAULT_SEED, buildAccountForKey, buildSeed, buildSeedLinks, keySeed, type SeededAccount } from '../../fixtures/seed.js';
 import { parseFixtureSpec, type AccountFixture } from '../../fixtures/fixture-spec.js';
 import { MockState } from '../../src/core/state.js';
 import { olderFirst } from '../../src/core/link-order.js';
@@ -30,6 +30,14 @@ describe('buildSeed determinism', () => {
       const outOfOrder = links.findIndex((link, i) => i > 0 && olderFirst(links[i - 1] as LinkRecord, link) > 0);
       expect(outOfOrder, `${accountId}: link ${outOfOrder} of ${links.length} is older than the one before it`).toBe(-1);
     }
+  });
+
+  it.each([DEFAULT_SEED, 1234])('seed %i: buildSeedLinks gives the same data, its links in the order buildSeed keys them', (seed) => {
+    const { data, links } = buildSeedLinks(seed, spec);
+    const built = buildSeed(seed, spec);
+    expect(JSON.stringify(links)).toBe(JSON.stringify(Object.values(built.links)));
+    expect(JSON.stringify({ ...data, links: built.links })).toBe(JSON.stringify(built));
+    expect(data.links).toEqual({});
   });
 
   it('does not depend on the clock, and leaves the spec as it was', () => {
