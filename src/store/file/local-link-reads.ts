@@ -13,8 +13,8 @@ export class LocalLinkReads {
   /** The snapshots being copied. */
   private readonly copies = new Set<LinkCopy>();
 
-  constructor(data: MockData) {
-    this.current = new MockState(data);
+  constructor(data: MockData, linkIds?: Iterable<string>) {
+    this.current = new MockState(data, linkIds);
   }
 
   /** The data and its indexes as they are now (tests and in-process tools read it). */

@@ -32,8 +32,10 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     data: MockData,
     private readonly persist: Persist,
     readonly location: string,
+    /** The keys of data.links when the DataStore keeps them (MockState's constructor walks them). */
+    linkIds?: Iterable<string>,
   ) {
-    super(data);
+    super(data, linkIds);
   }
 
   async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {

@@ -47,9 +47,12 @@ export class LogFileStore implements DataStore {
 
   /** Reads without writing (but for cutting off a torn last line): a refused db stays as it was. */
   async open(): Promise<MockData | null> {
-    this.data = await this.files.readBase();
-    await this.files.replayLogs(this.data);
-    this.linkIdsNow = new Set(this.data ? Object.keys(this.data.links) : []);
+    const base = await this.files.readBase();
+    this.data = base?.data ?? null;
+    // The keys the base was read with, when it was read record by record: not collected again (issue 40).
+    const read = base?.linkIds;
+    await this.files.replayLogs(this.data, read);
+    this.linkIdsNow = read ?? new Set(this.data ? Object.keys(this.data.links) : []);
     return this.data;
   }
 
