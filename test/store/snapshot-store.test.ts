@@ -40,7 +40,7 @@ describe('directorySnapshots', () => {
     const text = readFileSync(join(dir, 'snapshots', 'big.json'), 'utf8');
     const [id, link] = Object.entries(data.links)[0] as [string, unknown];
     expect(text).toContain(`\n    ${JSON.stringify(id)}: ${JSON.stringify(link)}`);
-    expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), data });
+    expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), links: LINKS, data });
     expect(await snapshots.load('big')).toEqual(data);
   });
 });
