@@ -62,7 +62,10 @@ function seededInWorker(seed: number, fixtures: FixtureSpec): Promise<MockData> 
         const links = message.links as LinkRecord[];
         for (const link of links) putEntry((data as MockData).links, link.id, link);
         batches.push(links);
-      } else {
+      }
+      // The next batch, asked for in a turn of its own.
+      if (!('done' in message)) setImmediate(() => worker.postMessage('next'));
+      else {
         keepLinkBatches(data as MockData, batches);
         resolve(data as MockData);
       }
