@@ -2,7 +2,11 @@
 // garbage collections and its event-loop stalls, each stall beside the collections that overlap it
 // (bench/stalls.mjs, bench/stall-ops.mjs).
 export function gcStalls(output) {
-  const gcs = [...output.matchAll(/^\[\d+:0x[0-9a-f]+\]\s+(\d+) ms: (.*?), ([\d.]+) \/ ([\d.]+) ms/gm)].map((m) => ({ at: Number(m[1]), what: m[2], ms: Number(m[3]) }));
+  // Each isolate prints its own address: the first one seen is the main thread's; a worker thread's
+  // collections (the seed's worker of a large reset) stall no request.
+  const all = [...output.matchAll(/^\[\d+:(0x[0-9a-f]+)\]\s+(\d+) ms: (.*?), ([\d.]+) \/ ([\d.]+) ms/gm)];
+  const main = all[0]?.[1];
+  const gcs = all.filter((m) => m[1] === main).map((m) => ({ at: Number(m[2]), what: m[3], ms: Number(m[4]) }));
   const stalls = [...output.matchAll(/^STALL (\d+) ms ending at (\d+) ms(.*)$/gm)].map((m) => ({ ms: Number(m[1]), end: Number(m[2]), note: m[3] }));
   return { gcs, stalls };
 }
