@@ -2,7 +2,8 @@
 // garbage collections and its event-loop stalls, each stall beside the collections that overlap it
 // (bench/stalls.mjs, bench/stall-ops.mjs).
 export function gcStalls(output) {
-  // Each isolate prints its own address: the first one seen is the main thread's; a worker thread's
+  // Each isolate prints its own address: the first one seen is the main thread's (a server collects
+  // while it starts, long before a worker thread runs); a worker thread's
   // collections (the seed's worker of a large reset) stall no request.
   const all = [...output.matchAll(/^\[\d+:(0x[0-9a-f]+)\]\s+(\d+) ms: (.*?), ([\d.]+) \/ ([\d.]+) ms/gm)];
   const main = all[0]?.[1];
