@@ -5,6 +5,7 @@
 // data. Kept per fixtures object (a WeakMap: it goes with them) and seed; a large seed is not kept,
 // so the memory of a big store is never doubled.
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
 import type { LinkRecord, MockData } from '../core/model.js';
@@ -18,6 +19,9 @@ export const MAX_KEPT_SEEDS = 8;
 /** Seeds of more links than this are built in a worker thread (seed-worker.ts), so a reset holds no request. */
 export const SEED_IN_WORKER_LINKS = 100_000;
 
+/** The worker's JavaScript file: present in the built package (dist/), absent when run from the TypeScript sources (tests), which build on this thread instead. */
+const SEED_WORKER = new URL('./seed-worker.js', import.meta.url);
+
 const kept = new WeakMap<FixtureSpec, Map<number, MockData>>();
 
 /** A fresh copy of the data `seed` gives the fixtures: the caller may change it. */
@@ -28,7 +32,7 @@ export async function seededData(seed: number, fixtures: FixtureSpec): Promise<M
   // Counted from the fixtures (buildSeed makes exactly their links), not from the data: collecting
   // the keys of 1,000,000 links only to count them was seconds of the seeding (issue 40).
   const links = fixtures.accounts.reduce((sum, account) => sum + account.links, 0);
-  if (links > SEED_IN_WORKER_LINKS) return seededInWorker(seed, fixtures);
+  if (links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
   const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
   if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, structuredClone(data));
   return data;
@@ -52,7 +56,7 @@ export function isKept(seed: number, fixtures: FixtureSpec): boolean {
  * Only from the built package (dist/): the worker is its JavaScript file.
  */
 function seededInWorker(seed: number, fixtures: FixtureSpec): Promise<MockData> {
-  const worker = new Worker(new URL('./seed-worker.js', import.meta.url), { workerData: { seed, fixtures } });
+  const worker = new Worker(SEED_WORKER, { workerData: { seed, fixtures } });
   let data: MockData | undefined;
   const batches: LinkRecord[][] = [];
   return new Promise<MockData>((resolve, reject) => {
