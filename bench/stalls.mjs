@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { autocannonOptions } from './lib/workloads.mjs';
 import { mockCommand, startServer, stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
 import { copyStore, prepareStore } from './lib/stores.mjs';
+import { gcStalls, printStalls } from './lib/gc-stalls.mjs';
 
 const [workload = 'create', links = '100000', seconds = '20', threshold = '30'] = process.argv.slice(2);
 const tmp = mkdtempSync(join(tmpdir(), 'slm-stalls-'));
@@ -32,15 +33,9 @@ await stopServer(server);
 console.log(`${workload} @${links}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
 
 const output = server.output() + later;
-const gcs = [...output.matchAll(/^\[\d+:0x[0-9a-f]+\]\s+(\d+) ms: (.*?), ([\d.]+) \/ ([\d.]+) ms/gm)].map((m) => ({ at: Number(m[1]), what: m[2], ms: Number(m[3]) }));
-const stalls = [...output.matchAll(/^STALL (\d+) ms ending at (\d+) ms(.*)$/gm)].map((m) => ({ ms: Number(m[1]), end: Number(m[2]), note: m[3] }));
+const { gcs, stalls } = gcStalls(output);
 const loadStart = server.listeningMs;
 console.log('collections over 10 ms, and every Mark-Compact, after the server listened:');
 for (const gc of gcs.filter((gc) => gc.at > loadStart && (gc.ms > 10 || gc.what.startsWith('Mark-Compact')))) console.log(`  at ${gc.at} ms: ${gc.ms} ms ${gc.what.slice(0, 100)}`);
 if (process.env.STALLS_VERBOSE) console.log(output.split('\n').filter((line) => line.includes('Mark-Compact')).join('\n'));
-console.log(`${stalls.length} stalls over ${threshold} ms; ${gcs.length} collections, the longest ${Math.max(0, ...gcs.map((gc) => gc.ms))} ms`);
-for (const stall of stalls) {
-  const during = gcs.filter((gc) => gc.at >= stall.end - stall.ms - 5 && gc.at <= stall.end + 5);
-  console.log(`- ${stall.ms} ms ending at ${stall.end} ms${stall.note}`);
-  for (const gc of during) console.log(`    gc at ${gc.at} ms: ${gc.ms} ms ${gc.what.slice(0, 90)}`);
-}
+printStalls({ gcs, stalls }, threshold);

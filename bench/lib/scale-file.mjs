@@ -1,6 +1,7 @@
 // One store size of `npm run bench:scale` on the file store (bench/scale.mjs): seed with --reset,
 // stop, time JSON.parse of the db file's text in a process of its own (bench/lib/scale-parse.mjs),
-// restart on the file, read admin pages, save a snapshot, run the create load, stop, then check
+// restart on the file, read admin pages, save a snapshot, restore it, reset, run creates through a
+// compaction (bench/lib/scale-ops.mjs), run the create load, stop, then check
 // what the stop left: partial files, and the links on disk against every 201 the load was given.
 // Every phase's longest event-loop stall comes from bench/lib/eld-preload.mjs (nothing in src/).
 import { execFile } from 'node:child_process';
@@ -11,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { writeFixtures } from './fixtures.mjs';
 import { measureRound } from './measure.mjs';
 import { eventLoopDelay, memoryOf, mockCommand, startServer, stopServer } from './processes.mjs';
-import { adminPages, request, timedStop, timed } from './scale-phases.mjs';
+import { adminOps } from './scale-ops.mjs';
+import { adminPages, timedStop } from './scale-phases.mjs';
 
 const PARSER = fileURLToPath(new URL('./scale-parse.mjs', import.meta.url));
 const PARSE_TIMEOUT_MS = 10 * 60_000;
@@ -35,9 +37,10 @@ export async function fileSize(links, dir, settings, log) {
     row.rssAfterStartMiB = memoryOf(server.pid)?.rss;
     log(`${links}: restarted in ${ms(row.startMs)}, RSS ${Math.round(row.rssAfterStartMiB)} MiB`);
     row.pages = await adminPages(server, parsed);
-    row.snapshot = await timed(server, () => request(server, 'POST', '/__admin/snapshots/bench-scale', 201));
-    await request(server, 'DELETE', '/__admin/snapshots/bench-scale', 204);
-    log(`${links}: pages first ${ms(row.pages.first.ms)} deep ${ms(row.pages.deep?.ms)}, snapshot ${ms(row.snapshot.ms)} (stall ${row.snapshot.stallMs} ms)`);
+    log(`${links}: pages first ${ms(row.pages.first.ms)} deep ${ms(row.pages.deep?.ms)}`);
+    Object.assign(row, await adminOps(server, db, (line) => log(`${links}: ${line}`)));
+    // The reset and the compaction's creates changed the count: the load's losses are counted from here.
+    row.linksBeforeLoad = (await (await fetch(`${server.url}/__admin/health`)).json()).links;
     await eventLoopDelay(server, 'reset');
     const load = await measureRound(server, 'create', settings.durationSec);
     row.create = { reqPerSec: load.reqPerSec, p99: load.p99, stallMs: load.eld?.max, valid: load.valid, problems: load.problems, created: load.statuses['201'] ?? 0 };
@@ -50,7 +53,7 @@ export async function fileSize(links, dir, settings, log) {
   const after = await parseDb(db);
   // Acknowledged (201) links missing on disk after the stop. Negative: the last requests in flight,
   // answered after autocannon stopped counting, are on disk too (up to one per connection).
-  row.lost = parsed.links + (row.create?.created ?? 0) - after.links;
+  row.lost = (row.linksBeforeLoad ?? parsed.links) + (row.create?.created ?? 0) - after.links;
   log(`${links}: stopped in ${ms(row.stop.ms)}; partial files ${row.stop.partial.join(', ') || 'none'}; acknowledged links missing ${Math.max(0, row.lost)}`);
   return row;
 }

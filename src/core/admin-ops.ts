@@ -4,7 +4,8 @@ import type { Link } from './api-types.js';
 import { linkPage, type LinkPage, type PageRequest } from './link-page.js';
 import { errors } from './errors.js';
 import { saved, type LinkService } from './links.js';
-import type { AccountRecord, MockData } from './model.js';
+import type { AccountRecord } from './model.js';
+import type { SnapshotInfo, SnapshotStore } from './snapshots.js';
 
 export async function addClicks(service: LinkService, linkId: string, count: number): Promise<Link> {
   const link = await saved(service.store.addClicks(linkId, count));
@@ -39,7 +40,12 @@ export async function linksOfAccount(service: LinkService, apiKey: string, page:
   return linkPage(service, (await accountByKey(service, apiKey)).id, page);
 }
 
-/** A deep copy of the whole state, safe from later changes. */
-export function snapshotOf(service: LinkService): Promise<MockData> {
-  return service.store.snapshot();
+/**
+ * Saves the whole state as it is now under `name`: lent to the snapshot store without a copy when
+ * both can (the file store writing its file, issue 40), else as a deep copy, safe from later changes.
+ */
+export function saveSnapshot(service: LinkService, snapshots: SnapshotStore, name: string): Promise<SnapshotInfo> {
+  const { store } = service;
+  if (store.lendSnapshot && snapshots.saveFrom) return store.lendSnapshot((data) => (snapshots.saveFrom as NonNullable<SnapshotStore['saveFrom']>)(name, data));
+  return store.snapshot().then((data) => snapshots.save(name, data));
 }

@@ -13,6 +13,7 @@
 import type { Awaitable } from './awaitable.js';
 import type { LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
+import type { DataAtMoment } from './snapshots.js';
 
 export interface DomainEntry {
   domain: DomainRecord;
@@ -153,6 +154,12 @@ export interface LinkStore {
   replaceAll(data: MockData): Promise<void>;
   /** A deep copy of everything, safe from later changes. */
   snapshot(): Promise<MockData>;
+  /**
+   * The data as it is now, lent to `use` without a copy while it runs (core/snapshots.ts,
+   * DataAtMoment): how the file store saves a snapshot of 1,000,000 links without holding the event
+   * loop for a copy and its garbage collection (issue 40). Stores without it are copied (snapshot).
+   */
+  lendSnapshot?<T>(use: (data: DataAtMoment) => Promise<T>): Promise<T>;
   /** Writes what is pending and releases what the store holds open. */
   close(): Promise<void>;
 }

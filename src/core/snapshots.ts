@@ -1,7 +1,7 @@
 // Named snapshots of the whole state, as the admin API uses them: the port that the snapshot
 // stores implement (in memory or as files: src/store/file/snapshot-store.ts; on Redis:
 // src/store/redis/redis-snapshots.ts).
-import type { MockData } from './model.js';
+import type { LinkRecord, MockData } from './model.js';
 
 export interface SnapshotInfo {
   name: string;
@@ -9,8 +9,23 @@ export interface SnapshotInfo {
   links: number;
 }
 
+/**
+ * The whole data as it was at one moment, lent while a snapshot is saved (LinkStore.lendSnapshot):
+ * nothing is copied but the few accounts and tags. Each link read from `links` is as it was at the
+ * moment only in the turn of the event loop it is read in (it may be the stored record itself):
+ * it is to be serialised then, never kept.
+ */
+export interface DataAtMoment {
+  head: Omit<MockData, 'links'>;
+  links: Iterable<LinkRecord>;
+  linkCount: number;
+}
+
 export interface SnapshotStore {
   save(name: string, data: MockData): Promise<SnapshotInfo>;
+  /** Saves the data lent (DataAtMoment) as it reads it; stores that keep data in memory have none. */
+  saveFrom?(name: string, data: DataAtMoment): Promise<SnapshotInfo>;
+  /** The snapshot's data, a copy of its own: the caller may change it. */
   load(name: string): Promise<MockData | undefined>;
   list(): Promise<SnapshotInfo[]>;
   /** False when there was no such snapshot. */

@@ -3,6 +3,7 @@
 // Mutations go through this class so the indexes and the data never disagree.
 import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
+import { linkBatches } from './link-batches.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
@@ -22,28 +23,43 @@ export class MockState {
   /** Each account's links in the order of its pages (link-order.ts). */
   private readonly linksByAccount = new Map<string, OrderedLinks>();
 
-  constructor(readonly data: MockData) {
+  /**
+   * `linkIds`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
+   * them again is seconds at 1,000,000 links); 'later': index all but the links, which
+   * MockState.built indexes a slice per turn.
+   */
+  constructor(
+    readonly data: MockData,
+    linkIds: Iterable<string> | 'later' = Object.keys(data.links),
+  ) {
     this.indexDomain(data.defaultDomain);
     for (const account of data.accounts) this.indexAccount(account);
     for (const tag of Object.values(data.tags)) {
       tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
       this.indexTag(tag);
     }
+    if (linkIds === 'later') return;
     // Each account's order is sorted once, after every link is read: data seeded or edited out of
     // time order costs one sort, not an insertion each.
     const owned = new Map<string, LinkRecord[]>();
-    for (const id of Object.keys(data.links)) {
-      const link = data.links[id] as LinkRecord;
-      this.shareIds(link, id);
-      this.slotSlug(link);
-      const links = owned.get(link.accountId);
-      if (links) links.push(link);
-      else owned.set(link.accountId, [link]);
+    for (const id of linkIds) this.loadLink(data.links[id] as LinkRecord, id, owned);
+    this.ownAll(owned);
+  }
+
+  /**
+   * The state of `data` with its links indexed a batch per turn of the event loop (`pause` between
+   * batches), for a replace (reset, restore) of 1,000,000 links, which the constructor indexed in one
+   * step of seconds (issue 40). Nothing else may change `data` meanwhile.
+   */
+  static async built(data: MockData, pause: () => Promise<void>): Promise<MockState> {
+    const state = new MockState(data, 'later');
+    const owned = new Map<string, LinkRecord[]>();
+    for (const batch of linkBatches(data)) {
+      for (const link of batch) state.loadLink(link, link.id, owned);
+      await pause();
     }
-    for (const [accountId, links] of owned) {
-      this.linkCounts.set(accountId, links.length);
-      this.linksByAccount.set(accountId, OrderedLinks.of(links));
-    }
+    state.ownAll(owned);
+    return state;
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {
@@ -187,6 +203,23 @@ export class MockState {
   /** The link as the API shows it. */
   toLink(link: LinkRecord): Link {
     return toLink(link, this.domainsById.get(link.domainId), link.tagIds.map((id) => this.data.tags[id]));
+  }
+
+  /** A link read with the data: its ids shared, its slug indexed, and added to its account's in `owned`. */
+  private loadLink(link: LinkRecord, id: string, owned: Map<string, LinkRecord[]>): void {
+    this.shareIds(link, id);
+    this.slotSlug(link);
+    const links = owned.get(link.accountId);
+    if (links) links.push(link);
+    else owned.set(link.accountId, [link]);
+  }
+
+  /** Each account's links read with the data, counted and put in page order (one sort each). */
+  private ownAll(owned: Map<string, LinkRecord[]>): void {
+    for (const [accountId, links] of owned) {
+      this.linkCounts.set(accountId, links.length);
+      this.linksByAccount.set(accountId, OrderedLinks.of(links));
+    }
   }
 
   private indexAccount(account: AccountRecord): void {

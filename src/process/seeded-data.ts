@@ -5,12 +5,22 @@
 // data. Kept per fixtures object (a WeakMap: it goes with them) and seed; a large seed is not kept,
 // so the memory of a big store is never doubled.
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
-import type { MockData } from '../core/model.js';
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { keepLinkBatches } from '../core/link-batches.js';
+import type { LinkRecord, MockData } from '../core/model.js';
+import { putEntry } from '../core/own-entry.js';
+import type { SeedMessage } from './seed-worker.js';
 
 /** Seeds of more links than this are built again each time rather than kept. */
 export const MAX_KEPT_SEED_LINKS = 10_000;
 /** Seeds kept per fixtures object: a process that tries many seeds keeps the latest ones. */
 export const MAX_KEPT_SEEDS = 8;
+/** Seeds of more links than this are built in a worker thread (seed-worker.ts), so a reset holds no request. */
+export const SEED_IN_WORKER_LINKS = 100_000;
+
+/** The worker's JavaScript file: present in the built package (dist/), absent when run from the TypeScript sources (tests), which build on this thread instead. */
+const SEED_WORKER = new URL('./seed-worker.js', import.meta.url);
 
 const kept = new WeakMap<FixtureSpec, Map<number, MockData>>();
 
@@ -19,10 +29,11 @@ export async function seededData(seed: number, fixtures: FixtureSpec): Promise<M
   const bySeed = kept.get(fixtures);
   const known = bySeed?.get(seed);
   if (known) return structuredClone(known);
-  const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
   // Counted from the fixtures (buildSeed makes exactly their links), not from the data: collecting
   // the keys of 1,000,000 links only to count them was seconds of the seeding (issue 40).
   const links = fixtures.accounts.reduce((sum, account) => sum + account.links, 0);
+  if (links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
+  const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
   if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, structuredClone(data));
   return data;
 }
@@ -37,4 +48,33 @@ function keep(fixtures: FixtureSpec, seed: number, data: MockData): void {
 /** Whether a copy of this seed's data is kept (for tests). */
 export function isKept(seed: number, fixtures: FixtureSpec): boolean {
   return kept.get(fixtures)?.has(seed) ?? false;
+}
+
+/**
+ * The seed built by a worker thread and taken a batch of links per turn (seed-worker.ts): the same
+ * data as buildSeed's, its links also kept in those batches (core/link-batches.ts) for the replace.
+ * Only from the built package (dist/): the worker is its JavaScript file.
+ */
+function seededInWorker(seed: number, fixtures: FixtureSpec): Promise<MockData> {
+  const worker = new Worker(SEED_WORKER, { workerData: { seed, fixtures } });
+  let data: MockData | undefined;
+  const batches: LinkRecord[][] = [];
+  return new Promise<MockData>((resolve, reject) => {
+    worker.on('message', (message: SeedMessage) => {
+      if ('head' in message) data = { ...(message.head as Omit<MockData, 'links'>), links: {} };
+      else if ('links' in message) {
+        const links = message.links as LinkRecord[];
+        for (const link of links) putEntry((data as MockData).links, link.id, link);
+        batches.push(links);
+      }
+      // The next batch, asked for in a turn of its own.
+      if (!('done' in message)) setImmediate(() => worker.postMessage('next'));
+      else {
+        keepLinkBatches(data as MockData, batches);
+        resolve(data as MockData);
+      }
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`the seed's worker thread exited with code ${code} before it was done`)));
+  });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
-import type { Change } from '../../src/core/changes.js';
+import { applyChange, type Change } from '../../src/core/changes.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
@@ -228,6 +228,32 @@ describe('LogFileStore', () => {
     expect(errors.map((error) => error.message)).toEqual(['the compaction at close did not finish within 0 ms']);
     expect(readFileSync(file).equals(base), 'the base as it was').toBe(true);
     expect(await reopen()).toEqual(data);
+  });
+
+  // The ids come from the base's read record by record (db-records.ts), then follow the logs' replay.
+  it("keeps the links' ids of the base read and of the replayed logs, and compacts exactly those links", async () => {
+    // No time to fold at close: the base stays the seed's, and the next open replays the log.
+    const s = new LogFileStore(file, { durable: true, compactAfterBytes: 1 << 30, closeCompactionMs: 0 });
+    await s.open();
+    const data = seed();
+    await s.write([{ op: 'replace', data }]);
+    const gone = Object.keys(data.links)[0] as string;
+    // As the store in memory does (local-link-store.ts): the live data changes, the log records it.
+    const changes: Change[] = [{ op: 'delete-link', id: gone }, { op: 'put-link', link: aLink(data, 'lnk_added') }];
+    for (const change of changes) applyChange(data, change);
+    await s.write(changes);
+    await s.close();
+    const again = store();
+    const opened = (await again.open()) as MockData;
+    const expected = Object.keys(opened.links);
+    expect(expected).toContain('lnk_added');
+    expect(expected).not.toContain(gone);
+    expect([...(again.linkIds() ?? [])]).toEqual(expected);
+    const later: Change = { op: 'put-link', link: aLink(data, 'lnk_later') };
+    applyChange(opened, later);
+    await again.write([later]);
+    await again.close();
+    expect(Object.keys(baseAlone().links)).toEqual([...expected, 'lnk_later']);
   });
 });
 

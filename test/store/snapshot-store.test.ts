@@ -2,7 +2,7 @@
 // one JSON.stringify of the whole state held the event loop for seconds at 1,000,000 links and
 // kept the whole text in memory beside the data (issue 40). No timing here: the file's layout (one
 // record a line) and the number of writes are what a single stringify cannot give.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +40,27 @@ describe('directorySnapshots', () => {
     const text = readFileSync(join(dir, 'snapshots', 'big.json'), 'utf8');
     const [id, link] = Object.entries(data.links)[0] as [string, unknown];
     expect(text).toContain(`\n    ${JSON.stringify(id)}: ${JSON.stringify(link)}`);
-    expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), data });
+    expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), links: LINKS, data });
     expect(await snapshots.load('big')).toEqual(data);
+  });
+
+  it('loads and lists a snapshot an older build wrote as one indented JSON text (no link count)', async () => {
+    const data = buildSeed(7, spec);
+    mkdirSync(join(dir, 'snapshots'));
+    writeFileSync(join(dir, 'snapshots', 'old.json'), JSON.stringify({ savedAt: '2026-11-01T00:00:00.000Z', data }, null, 2));
+    const snapshots = directorySnapshots(join(dir, 'snapshots'));
+    expect(await snapshots.list()).toEqual([{ name: 'old', savedAt: '2026-11-01T00:00:00.000Z', links: LINKS }]);
+    expect(await snapshots.load('old')).toEqual(data);
+  });
+
+  it('reads a listing from the head of each file, and loads a file cut short as unreadable, not as fewer links', async () => {
+    const data = buildSeed(7, spec);
+    const snapshots = directorySnapshots(join(dir, 'snapshots'));
+    await snapshots.save('cut', data);
+    const file = join(dir, 'snapshots', 'cut.json');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.slice(0, Math.floor(text.length / 2)));
+    expect(await snapshots.list()).toEqual([{ name: 'cut', savedAt: expect.any(String), links: LINKS }]);
+    await expect(snapshots.load('cut')).rejects.toThrow();
   });
 });

@@ -6,6 +6,7 @@ import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { isGeneration } from './change-log.js';
 import { writeDataChunked } from './chunked-json.js';
 import { isObject, parseOurs, readDbText } from './db-kind.js';
+import { readRecordWise } from './db-records.js';
 import { replaceFile } from './durable-file.js';
 
 /** Written before the marker and the generations' check of the logs; read, and rewritten at the first write. */
@@ -17,6 +18,8 @@ export interface Base {
   generation: number;
   /** The formatVersion the file is written in; its data reads as the current format. */
   format: number;
+  /** The keys of data.links, when the file was read record by record (src/store/file/db-records.ts). */
+  linkIds?: Set<string>;
 }
 
 /**
@@ -24,18 +27,27 @@ export interface Base {
  * of ours. The shape of the data is checked by the caller.
  */
 export async function readBase(file: string): Promise<Base | null> {
-  const text = await readDbText(file);
-  if (text === null) return null;
-  // An empty file must not pass for "no data yet": that would re-seed over it without --reset.
-  if (text.trim() === '') throw new Error('it is empty');
-  const { kind: _kind, generation = 0, ...data } = parseOurs(text) as MockData & { kind?: unknown; generation?: unknown };
+  const read = await readRecordWise(file);
+  if (read === null) return null;
+  const parsed = read?.value ?? (await parsedText(file));
+  if (parsed === null) return null;
+  const { kind: _kind, generation = 0, ...data } = parsed as MockData & { kind?: unknown; generation?: unknown };
   if (!isGeneration(generation)) throw new Error(`its generation is ${String(JSON.stringify(generation))}, not a whole number`);
   const format = data.formatVersion;
   if (format !== FORMAT_1 && format !== DATA_FORMAT_VERSION) throw new Error(`its formatVersion is ${String(JSON.stringify(format))}; this shortlink-mock reads ${FORMAT_1} and ${DATA_FORMAT_VERSION}`);
   // Replaying the logs needs these two; the rest of the shape is the caller's to check.
   if (!isObject(data.tags) || !isObject(data.links)) throw new Error('its tags or links are missing');
   if (format === FORMAT_1) data.formatVersion = DATA_FORMAT_VERSION;
-  return { data, generation, format };
+  return read ? { data, generation, format, linkIds: read.linkIds } : { data, generation, format };
+}
+
+/** A file in another layout than the writer's: its whole text, parsed at once; null when it is gone. */
+async function parsedText(file: string): Promise<object | null> {
+  const text = await readDbText(file);
+  if (text === null) return null;
+  // An empty file must not pass for "no data yet": that would re-seed over it without --reset.
+  if (text.trim() === '') throw new Error('it is empty');
+  return parseOurs(text);
 }
 
 /**

@@ -57,19 +57,25 @@ export class BaseWithLogs {
     return this.baseFormat === DATA_FORMAT_VERSION;
   }
 
-  /** The base's data, or null when there is none; `replayLogs` brings it up to date. */
-  async readBase(): Promise<MockData | null> {
+  /**
+   * The base's data, or null when there is none; `replayLogs` brings it up to date. With the keys
+   * of its links when the base was read record by record (base-file.ts).
+   */
+  async readBase(): Promise<{ data: MockData; linkIds?: Set<string> } | null> {
     const base = await readBase(this.location);
     this.generation = base?.generation ?? 0;
     this.baseFormat = base?.format ?? DATA_FORMAT_VERSION;
     this.recognised = true;
     this.leftovers = [this.compacting, this.replacing].filter((file) => existsSync(file));
     this.bytes = 0;
-    return base?.data ?? null;
+    return base;
   }
 
-  /** Applies to `data` (the base's) the changes of the logs of its generation; the others are leftovers. */
-  async replayLogs(data: MockData | null): Promise<void> {
+  /**
+   * Applies to `data` (the base's) the changes of the logs of its generation; the others are
+   * leftovers. `linkIds`, the keys of data.links, follows the changes.
+   */
+  async replayLogs(data: MockData | null, linkIds?: Set<string>): Promise<void> {
     for (const file of [this.oldLog, this.log]) {
       const contents = await readLog(file, this.generation);
       if (!contents) continue;
@@ -79,7 +85,11 @@ export class BaseWithLogs {
         this.leftovers.push(file);
         continue;
       }
-      for (const change of contents.changes) applyChange(data as MockData, change);
+      for (const change of contents.changes) {
+        applyChange(data as MockData, change);
+        if (change.op === 'put-link') linkIds?.add(change.link.id);
+        if (change.op === 'delete-link') linkIds?.delete(change.id);
+      }
       if (file === this.log) this.bytes = contents.bytes;
     }
   }

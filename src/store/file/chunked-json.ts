@@ -15,44 +15,56 @@ const RECORDS_PER_WRITE = 1000;
  * `generation` goes beside it (src/store/file/base-file.ts). An aborted `signal` stops between batches.
  */
 export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>, generation: number, signal?: AbortSignal): Promise<void> {
-  await writeObjectChunked(handle, { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation }, data, linkIds, signal);
+  await writeObjectChunked(handle, { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation }, data, present(data.links, linkIds), signal);
   await handle.write('\n');
 }
 
 /**
- * `data` as one JSON object, its fields after `first`'s, the links in `linkIds`' order: how a base
- * file and a snapshot's data are written (src/store/file/snapshot-store.ts). Without a newline after.
+ * `head` and `links` as one JSON object, its fields after `first`'s, the links in their order: how a
+ * base file and a snapshot's data are written (src/store/file/snapshot-store.ts). Each link is
+ * serialised in the turn it is taken from `links` (a snapshot lends the stored records: DataAtMoment).
+ * Without a newline after.
  */
-export async function writeObjectChunked(handle: FileHandle, first: Record<string, unknown>, data: MockData, linkIds: Iterable<string>, signal?: AbortSignal): Promise<void> {
-  const head = { ...first, formatVersion: DATA_FORMAT_VERSION, seed: data.seed, defaultDomain: data.defaultDomain, accounts: data.accounts };
-  const headText = JSON.stringify(head, null, 2);
+export async function writeObjectChunked(handle: FileHandle, first: Record<string, unknown>, head: Omit<MockData, 'links'>, links: Iterable<Entry>, signal?: AbortSignal): Promise<void> {
+  const top = { ...first, formatVersion: DATA_FORMAT_VERSION, seed: head.seed, defaultDomain: head.defaultDomain, accounts: head.accounts };
+  const headText = JSON.stringify(top, null, 2);
   await handle.write(`${headText.slice(0, -2)},\n`);
-  await writeRecords(handle, 'tags', data.tags, Object.keys(data.tags), false, signal);
-  await writeRecords(handle, 'links', data.links, linkIds, true, signal);
+  await writeRecords(handle, 'tags', present(head.tags, Object.keys(head.tags)), false, signal);
+  await writeRecords(handle, 'links', links, true, signal);
   await handle.write('}');
+}
+
+/** A record and the key it is written under. */
+export type Entry = readonly [string, unknown];
+
+/** The records `ids` names that are there now, with their ids, read lazily. */
+function* present(records: Record<string, unknown>, ids: Iterable<string>): Generator<Entry> {
+  for (const id of ids) {
+    const record = records[id];
+    if (record !== undefined) yield [id, record];
+  }
 }
 
 /**
  * `"name": {` then one record a line: a fuzzy snapshot, which the change log replayed on top fixes
  * up. Records deleted meanwhile are skipped; records added meanwhile may be written or not.
  */
-async function writeRecords(handle: FileHandle, name: string, records: Record<string, unknown>, ids: Iterable<string>, last: boolean, signal: AbortSignal | undefined): Promise<void> {
+async function writeRecords(handle: FileHandle, name: string, entries: Iterable<Entry>, last: boolean, signal: AbortSignal | undefined): Promise<void> {
   await handle.write(`  ${JSON.stringify(name)}: {`);
   let first = true;
-  for (const batch of batches(ids[Symbol.iterator]())) {
+  for (const batch of batches(entries[Symbol.iterator]())) {
     signal?.throwIfAborted();
-    const lines = batch.filter((id) => records[id] !== undefined).map((id) => `\n    ${JSON.stringify(id)}: ${JSON.stringify(records[id])}`);
-    if (lines.length === 0) continue;
+    const lines = batch.map(([id, record]) => `\n    ${JSON.stringify(id)}: ${JSON.stringify(record)}`);
     await handle.write(`${first ? '' : ','}${lines.join(',')}`);
     first = false;
   }
   await handle.write(`${first ? '' : '\n  '}}${last ? '' : ','}\n`);
 }
 
-/** Up to RECORDS_PER_WRITE ids at a time, taken from the iterator only when the batch is due. */
-function* batches(iterator: Iterator<string>): Generator<string[]> {
+/** Up to RECORDS_PER_WRITE entries at a time, taken from the iterator only when the batch is due. */
+function* batches<T>(iterator: Iterator<T>): Generator<T[]> {
   for (;;) {
-    const batch: string[] = [];
+    const batch: T[] = [];
     for (let next = iterator.next(); !next.done; next = iterator.next()) {
       batch.push(next.value);
       if (batch.length === RECORDS_PER_WRITE) break;

@@ -6,6 +6,9 @@
 // listed, a delete leaves its record listed; a change in place (an update, a click: the only ones
 // made to a stored link, local-link-store.ts) first gives each running copy the link as it was
 // (`keep`), which the copy takes instead of the link as it is when it gets there.
+// A snapshot written to a file needs no clone at all (`links`): each link is serialised in the
+// turn it is read, from the stored record unless it was kept; at 1,000,000 links the clones, all
+// alive until the file was written, cost an 805 ms garbage collection.
 import type { LinkRecord, MockData } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
 import type { MockState } from '../../core/state.js';
@@ -37,6 +40,23 @@ export class LinkCopy {
   /** Called before `link` is changed in place: the copy keeps it as it is now, if it has not yet. */
   keep(link: LinkRecord): void {
     if (!this.kept.has(link)) this.kept.set(link, cloneLink(link));
+  }
+
+  /** Everything but the links, a copy of its own. */
+  get head(): Omit<MockData, 'links'> {
+    const { links: _links, ...head } = this.data;
+    return head;
+  }
+
+  get linkCount(): number {
+    let count = 0;
+    for (const block of this.blocks) count += block.length;
+    return count;
+  }
+
+  /** Every listed link as it was at the moment, read lazily: each only in the turn it is read (DataAtMoment). */
+  *links(): Generator<LinkRecord> {
+    for (const block of this.blocks) for (const link of block) yield this.kept.get(link) ?? link;
   }
 
   /** Every listed link cloned into the data, SNAPSHOT_SLICE_LINKS per turn. */

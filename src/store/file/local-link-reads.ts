@@ -5,6 +5,7 @@ import type { Awaitable } from '../../core/awaitable.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
 import type { DomainEntry, PageRead } from '../../core/link-store.js';
+import type { DataAtMoment } from '../../core/snapshots.js';
 import { LinkCopy } from './link-copy.js';
 
 export class LocalLinkReads {
@@ -13,8 +14,8 @@ export class LocalLinkReads {
   /** The snapshots being copied. */
   private readonly copies = new Set<LinkCopy>();
 
-  constructor(data: MockData) {
-    this.current = new MockState(data);
+  constructor(data: MockData, linkIds?: Iterable<string>) {
+    this.current = new MockState(data, linkIds);
   }
 
   /** The data and its indexes as they are now (tests and in-process tools read it). */
@@ -84,11 +85,16 @@ export class LocalLinkReads {
   }
 
   /** The data at this call, copied a slice per turn (link-copy.ts). */
-  async snapshot(): Promise<MockData> {
+  snapshot(): Promise<MockData> {
+    return this.lendSnapshot((_data, copy) => copy.finish());
+  }
+
+  /** The data at this call, lent to `use` without a copy of its links (DataAtMoment, link-copy.ts). */
+  async lendSnapshot<T>(use: (data: DataAtMoment, copy: LinkCopy) => Promise<T>): Promise<T> {
     const copy = new LinkCopy(this.current);
     this.copies.add(copy);
     try {
-      return await copy.finish();
+      return await use({ head: copy.head, links: copy.links(), linkCount: copy.linkCount }, copy);
     } finally {
       this.copies.delete(copy);
     }

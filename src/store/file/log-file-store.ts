@@ -9,6 +9,7 @@
 // A clean close folds the logs into the base (bounded in time), so that the base alone is current;
 // a base of an older format is rewritten in the current one before the first write lands.
 import type { Change, StoreOp } from '../../core/changes.js';
+import { linkBatches } from '../../core/link-batches.js';
 import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import type { DataStore } from './data-store.js';
@@ -47,9 +48,12 @@ export class LogFileStore implements DataStore {
 
   /** Reads without writing (but for cutting off a torn last line): a refused db stays as it was. */
   async open(): Promise<MockData | null> {
-    this.data = await this.files.readBase();
-    await this.files.replayLogs(this.data);
-    this.linkIdsNow = new Set(this.data ? Object.keys(this.data.links) : []);
+    const base = await this.files.readBase();
+    this.data = base?.data ?? null;
+    // The keys the base was read with, when it was read record by record: not collected again (issue 40).
+    const read = base?.linkIds;
+    await this.files.replayLogs(this.data, read);
+    this.linkIdsNow = read ?? new Set(this.data ? Object.keys(this.data.links) : []);
     return this.data;
   }
 
@@ -140,7 +144,7 @@ export class LogFileStore implements DataStore {
   private async replaceAll(data: MockData): Promise<void> {
     await this.compaction;
     const generation = await this.files.newGeneration();
-    const linkIds = new Set(Object.keys(data.links));
+    const linkIds = await idsOf(data);
     await this.files.writeNewBase(data, generation, linkIds);
     this.data = data;
     this.linkIdsNow = linkIds;
@@ -175,4 +179,14 @@ export class LogFileStore implements DataStore {
     await this.files.rotateLog();
     await this.writeCompacted();
   }
+}
+
+/** The ids of the data's links, a batch per turn: Object.keys of 1,000,000 links was one long step (issue 40). */
+async function idsOf(data: MockData): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const batch of linkBatches(data)) {
+    for (const link of batch) ids.add(link.id);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return ids;
 }

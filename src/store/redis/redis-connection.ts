@@ -8,7 +8,7 @@
 import type { RedisClientType } from 'redis';
 import { TXN_SCRIPT } from './redis-txn.js';
 import { createHash } from 'node:crypto';
-import { within } from './deadline.js';
+import { inOrder, within } from './deadline.js';
 import { redisClientAddress } from './redis-address.js';
 
 /** A command sent to a server that stopped answering fails after this long. */
@@ -97,6 +97,21 @@ export class RedisConnection {
     } finally {
       this.inFlight -= 1;
     }
+  }
+
+  /**
+   * Commands sent at once (pipelined), their outcomes in order. Redis answers them one after the
+   * other, so each is given `timeoutMs` from the answer of the one ahead of it, not from when it was
+   * sent: the last of eight waits for seven others' work too, which alone came near the bound on a
+   * busy machine. A Redis that stopped answering fails the first within `timeoutMs`, and the rest
+   * with it at once.
+   */
+  async sendInOrder(commands: ReadonlyArray<readonly string[]>, timeoutMs = COMMAND_TIMEOUT_MS): Promise<Array<PromiseSettledResult<unknown>>> {
+    // Each one's own bound is the whole window's: the bound that matters is the one from the answer ahead.
+    const replies = commands.map((args) => this.send(args, timeoutMs * commands.length));
+    const outcomes = await inOrder(replies, timeoutMs, () => `store unavailable: Redis at ${this.location} did not answer within ${timeoutMs} ms`);
+    this.timedOut ||= outcomes.some((outcome) => outcome.status === 'rejected' && /did not answer within/.test((outcome.reason as Error).message));
+    return outcomes;
   }
 
   /** The guarded transaction script (redis-txn.ts): by its SHA, loading it once per server. */

@@ -19,7 +19,7 @@
 // (another instance seeded it and runs) or not (an earlier run did), see keptFrom.
 import { randomBytes } from 'node:crypto';
 import type { MockData } from '../../core/model.js';
-import type { RedisConnection } from './redis-connection.js';
+import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
 import { generationCommands, WRITE_BATCH } from './redis-data.js';
 import type { RedisKeys } from './redis-keys.js';
 
@@ -35,9 +35,11 @@ export type KeptFrom = 'another-instance' | 'earlier-run' | 'unknown';
 /** A generation not current whose writing began this long ago was left by a writer that died. */
 export const ABANDONED_MS = 10 * 60_000;
 /**
- * Commands sent at once while writing a generation: the last of them waits for the others, so
- * this many batches of WRITE_BATCH records (about 1 MB) still answer well within the command
- * deadline on a busy machine, while Redis is kept busy between round trips.
+ * Commands sent at once while writing a generation (about 1 MB): Redis is kept busy between round
+ * trips. Each command is given BULK_TIMEOUT_MS from the answer of the one ahead of it
+ * (RedisConnection.sendInOrder), so the window's size never adds up against one command's bound:
+ * at 1,000,000 links on a loaded machine the mock's own event loop stood still 0.5-2 s every few
+ * seconds for minutes while it wrote, and the request bound of 1 s failed the seed.
  */
 export const WRITES_IN_FLIGHT = 8;
 const SCAN_COUNT = 1_000;
@@ -124,7 +126,7 @@ export class Generations {
     const commands = concat(generationCommands(keys, data, this.writeBatch), writer);
     for (let window = nextWindow(commands); window.length > 0; window = nextWindow(commands)) {
       // Every command of the window settled before a failure is acted on: none lands after the deletion.
-      const sent = await Promise.allSettled(window.map((command) => this.send(command)));
+      const sent = await this.connection.sendInOrder(window, BULK_TIMEOUT_MS);
       const failed = sent.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) {
         await this.retire(generation);

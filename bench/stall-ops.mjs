@@ -1,0 +1,39 @@
+// The event-loop stalls of the admin operations that touch the whole store (snapshot, restore,
+// reset, compaction: bench/lib/scale-ops.mjs) on a prepared db file, each stall beside the garbage
+// collections that overlap it: the built CLI runs with `--trace-gc` and a preload that prints every
+// stall over a threshold (bench/lib/stall-preload.mjs). The db file is copied first, never changed.
+//   node bench/stall-ops.mjs <db.json> <fixtures.json> [thresholdMs=30]
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gcStalls, printStalls } from './lib/gc-stalls.mjs';
+import { mockCommand, startServer, stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
+import { adminOps } from './lib/scale-ops.mjs';
+
+const [source, fixtures, threshold = '30'] = process.argv.slice(2);
+if (!source || !fixtures) throw new Error('usage: node bench/stall-ops.mjs <db.json> <fixtures.json> [thresholdMs]');
+const tmp = mkdtempSync(join(tmpdir(), 'slm-stall-ops-'));
+stopChildrenOnSignals(() => rmSync(tmp, { recursive: true, force: true }));
+const db = join(tmp, 'db.json');
+copyFileSync(source, db);
+const command = mockCommand({ db, fixtures });
+process.env.STALL_THRESHOLD_MS = threshold; // inherited by the server's preload
+const preload = fileURLToPath(new URL('./lib/stall-preload.mjs', import.meta.url));
+command.args = ['--trace-gc', '--import', preload, ...command.args];
+const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+let server;
+let later = ''; // startServer stops reading stdout once the server listens; --trace-gc writes there
+try {
+  server = await startServer(command, { timeoutMs: 900_000 });
+  server.child.stdout.on('data', (chunk) => void (later += chunk));
+  log(`listening after ${Math.round(server.listeningMs)} ms`);
+  // The server's clock, which --trace-gc prints too: where each operation ended among the stalls.
+  const mark = (line) => log(`${line}, ending at ~${Math.round(performance.now() - server.started)} ms`);
+  const ops = await adminOps(server, db, mark);
+  console.log(JSON.stringify(ops));
+} finally {
+  await stopServer(server, 60_000);
+  if (server) printStalls(gcStalls(server.output() + later), threshold);
+  rmSync(tmp, { recursive: true, force: true });
+}

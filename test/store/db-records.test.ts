@@ -1,0 +1,126 @@
+// A base file read record by record (src/store/file/db-records.ts) is what JSON.parse of its whole
+// text gives, keys in the same order, across every boundary of its pieces; a file laid out
+// otherwise is left to that one parse (undefined here), with its errors; ids shared between links
+// at load leave each link its own record and tagIds.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildSeed } from '../../fixtures/seed.js';
+import type { LinkRecord, MockData } from '../../src/core/model.js';
+import { readBase, writeBase } from '../../src/store/file/base-file.js';
+import { readRecordWise } from '../../src/store/file/db-records.js';
+import { fixtures, TEST_SEED } from '../helpers/test-app.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'slm-records-'));
+  file = join(dir, 'db.json');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Small pieces: a 300-link file crosses many reads and batches, and a read ends inside a record. */
+const SMALL = { readBytes: 997, batchChars: 1500 };
+
+function withLinks(count: number): MockData {
+  const data = buildSeed(TEST_SEED, fixtures);
+  const template = Object.values(data.links).find((link) => link.tagIds.length > 1) as LinkRecord;
+  for (let i = 0; i < count; i += 1) data.links[`lnk_r${i}`] = { ...template, id: `lnk_r${i}`, slug: `r${i}`, tagIds: [...template.tagIds] };
+  return data;
+}
+
+async function written(data: MockData): Promise<string> {
+  await writeBase(file, `${file}.compacting`, { data, generation: 3 }, Object.keys(data.links));
+  return readFileSync(file, 'utf8');
+}
+
+/** The value and its keys' order, all the way down. */
+const ordered = (value: unknown): string => JSON.stringify(value);
+
+describe('readRecordWise', () => {
+  it.each([
+    ['the default pieces', undefined],
+    ['pieces smaller than a record', SMALL],
+  ])("gives what JSON.parse of the writer's file gives, with the links' ids (%s)", async (_what, pieces) => {
+    const text = await written(withLinks(300));
+    const read = await readRecordWise(file, pieces);
+    expect(read).toBeDefined();
+    const whole = JSON.parse(text) as MockData;
+    expect(read?.value).toEqual(whole);
+    expect(ordered(read?.value)).toBe(ordered(whole));
+    expect([...(read?.linkIds ?? [])]).toEqual(Object.keys(whole.links));
+  });
+
+  it('reads a db without links, and says null when there is no file', async () => {
+    const data = { ...buildSeed(TEST_SEED, fixtures), links: {} };
+    const text = await written(data);
+    expect((await readRecordWise(file, SMALL))?.value).toEqual(JSON.parse(text));
+    expect(await readRecordWise(join(dir, 'none.json'))).toBeNull();
+  });
+
+  it('keeps keys JSON.parse keeps: __proto__ as an entry, escapes, a duplicate key (the later one wins, in the first place)', async () => {
+    const data = withLinks(40);
+    const proto = { ...(data.links['lnk_r0'] as LinkRecord), id: '__proto__', slug: 'proto' };
+    Object.defineProperty(data.links, '__proto__', { value: proto, enumerable: true, writable: true, configurable: true });
+    data.links['lnk_"quoted\\'] = { ...(data.links['lnk_r1'] as LinkRecord), id: 'lnk_"quoted\\', slug: 'quoted' };
+    let text = await written(data);
+    // The same key twice, in two different batches of the small pieces.
+    text = text.replace(/\n {4}"lnk_r39": (.*),\n/, (_all, record: string) => `\n    "lnk_r39": ${record},\n    "lnk_r2": ${record.replace('"r39"', '"again"')},\n`);
+    writeFileSync(file, text);
+    const read = await readRecordWise(file, SMALL);
+    const whole = JSON.parse(text) as MockData;
+    expect(read).toBeDefined();
+    expect(ordered(read?.value)).toBe(ordered(whole));
+    expect(Object.hasOwn(read?.value['links'] as object, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(read?.value['links'])).toBe(Object.prototype);
+    expect((read?.value['links'] as MockData['links'])['lnk_r2']?.slug).toBe('again');
+  });
+
+  it('reads a pretty-printed file too (its links are cut between records as well)', async () => {
+    const text = JSON.stringify({ kind: 'shortlink-mock-db', generation: 1, ...withLinks(20) }, null, 2);
+    writeFileSync(file, text);
+    expect(ordered((await readRecordWise(file, SMALL))?.value)).toBe(ordered(JSON.parse(text)));
+  });
+
+  it.each([
+    ['on one line', (data: MockData) => JSON.stringify({ kind: 'shortlink-mock-db', generation: 1, ...data })],
+    ['with "links" inside another field first', () => '{\n  "kind": "shortlink-mock-db",\n  "extra": {\n  "links": {\n    "x": {}\n  }\n},\n  "links": {\n    "x": {"a": 1}\n  }\n}\n'],
+  ])('leaves a file laid out otherwise (%s) to one JSON.parse of its text', async (_what, text) => {
+    const data = withLinks(20);
+    writeFileSync(file, text(data));
+    await expect(readRecordWise(file, SMALL)).resolves.toBeUndefined();
+  });
+
+  it('leaves a broken file to JSON.parse, so readBase refuses it with the same error as before', async () => {
+    const text = await written(withLinks(50));
+    const broken = text.replace(/(\n {4}"lnk_r20": \{.*\}),\n/, '$1,,\n');
+    writeFileSync(file, broken);
+    await expect(readRecordWise(file, SMALL)).resolves.toBeUndefined();
+    const error = (() => {
+      try {
+        JSON.parse(broken);
+      } catch (thrown) {
+        return thrown as Error;
+      }
+      return undefined;
+    })();
+    await expect(readBase(file)).rejects.toThrow(error?.message as string);
+  });
+});
+
+describe('readBase on a file read record by record', () => {
+  it("gives the data and its links' ids; each link keeps its own record and tagIds array", async () => {
+    const data = withLinks(30);
+    await written(data);
+    const base = await readBase(file);
+    expect(base?.data).toEqual(data);
+    expect([...(base?.linkIds ?? [])]).toEqual(Object.keys(data.links));
+    const [first, second] = ['lnk_r0', 'lnk_r1'].map((id) => base?.data.links[id] as LinkRecord) as [LinkRecord, LinkRecord];
+    expect(first.tagIds).not.toBe(second.tagIds);
+    first.tagIds.pop();
+    first.accountId = 'acc_changed';
+    expect(second.tagIds).toEqual(data.links['lnk_r1']?.tagIds);
+    expect(second.accountId).toBe(data.links['lnk_r1']?.accountId);
+  });
+});
