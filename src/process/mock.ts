@@ -23,7 +23,9 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../../fixtures/seed.js');
   const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
-  const data = options.shared ? sharedData(options.shared) : await localData(options, seed);
+  // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link).
+  const seedAtStart = (): Promise<MockData> => seededData(options.seed, options.fixtures, 'here');
+  const data = options.shared ? sharedData(options.shared) : await localData(options, seedAtStart);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
   const traffic = options.traffic ?? createTrafficState({ kind: 'memory', journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });

@@ -24,15 +24,21 @@ const SEED_WORKER = new URL('./seed-worker.js', import.meta.url);
 
 const kept = new WeakMap<FixtureSpec, Map<number, MockData>>();
 
+/**
+ * Where a large seed is built: 'worker' while the mock serves (a reset must not hold requests);
+ * 'here' before it serves (a start), where a worker would only add a copy of every link.
+ */
+export type SeedThread = 'worker' | 'here';
+
 /** A fresh copy of the data `seed` gives the fixtures: the caller may change it. */
-export async function seededData(seed: number, fixtures: FixtureSpec): Promise<MockData> {
+export async function seededData(seed: number, fixtures: FixtureSpec, thread: SeedThread = 'worker'): Promise<MockData> {
   const bySeed = kept.get(fixtures);
   const known = bySeed?.get(seed);
   if (known) return structuredClone(known);
   // Counted from the fixtures (buildSeed makes exactly their links), not from the data: collecting
   // the keys of 1,000,000 links only to count them was seconds of the seeding (issue 40).
   const links = fixtures.accounts.reduce((sum, account) => sum + account.links, 0);
-  if (links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
+  if (thread === 'worker' && links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
   const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
   if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, structuredClone(data));
   return data;
