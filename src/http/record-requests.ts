@@ -10,6 +10,7 @@ import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
 import { directJson } from './json-answer.js';
+import { forgetJsonText } from './json-text.js';
 import { parsedBodyBytes } from './json-body.js';
 import { CHOSEN_VARIETY, type ChosenVariety } from './variety.js';
 import { GENERATED_LOCAL } from './contract-handlers.js';
@@ -118,7 +119,11 @@ export function captureJsonBodies(app: Express, variety?: LateVariety): void {
   response.json = function capturingJson(this: Response, body: unknown) {
     // Variety (src/http/variety.ts): one check on a success, since it was chosen before; an
     // error may have come before the choice, so it asks.
-    if (variety && (this.locals[CHOSEN_VARIETY] !== undefined || this.statusCode >= 400)) return variety(this, body, json);
+    // Variety may change the body: it is serialised again, not sent as the text judged (json-text.ts).
+    if (variety && (this.locals[CHOSEN_VARIETY] !== undefined || this.statusCode >= 400)) {
+      forgetJsonText(body);
+      return variety(this, body, json);
+    }
     this.locals['responseBody'] = body;
     return json.call(this, body);
   };
