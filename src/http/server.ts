@@ -105,14 +105,8 @@ function createPrototypedServer(app: Express, options: ServerOptions, handler: R
     initRequest.apply(this, args);
   }
   AppRequest.prototype = app.request;
-  function AppResponse(this: { locals?: object }, ...args: unknown[]): void {
+  function AppResponse(this: object, ...args: unknown[]): void {
     initResponse.apply(this, args);
-    // Express would make it Object.create(null): a dictionary-mode object in V8, so each of the
-    // ~10 names the mock's steps keep there per request was a hash-table insert (with rehashes)
-    // and each of its ~40 reads a dictionary lookup. An object made from a prototype without
-    // names keeps what Express's gives (no inherited name: `'constructor' in res.locals` is
-    // false) in fast mode, and Express leaves a response's locals as it finds them.
-    this.locals = Object.create(NO_NAMES) as object;
   }
   AppResponse.prototype = app.response;
   return createServer(
@@ -124,9 +118,6 @@ function createPrototypedServer(app: Express, options: ServerOptions, handler: R
     handler,
   );
 }
-
-/** The prototype of every response's locals: itself without names, and frozen so none can be added. */
-const NO_NAMES: object = Object.freeze(Object.create(null) as object);
 
 function isClass(constructor: unknown): boolean {
   return Function.prototype.toString.call(constructor).startsWith('class');
