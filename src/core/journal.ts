@@ -13,8 +13,15 @@ const MAX_BODY_CHARS = 4096;
 /** The most client headers one entry keeps (evolve --consumer-by header:NAME), and the most characters of each value. */
 export const MAX_RECORDED_HEADERS = 8;
 export const MAX_HEADER_VALUE_CHARS = 256;
-/** Headers that name a client and carry no credential: user-agent and the x-client-* family. */
-const CLIENT_HEADER = /^(?:user-agent|x-client-[a-z0-9-]+)$/;
+/**
+ * Headers that name a client and carry no credential: user-agent and the x-client-* family. Asked
+ * of every header of every request: the regular expression runs only on names that start as
+ * that family does, not on the ten or so other headers a client sends.
+ */
+const CLIENT_HEADER_FAMILY = 'x-client-';
+const CLIENT_HEADER_SUFFIX = /^[a-z0-9-]+$/;
+const isClientHeader = (name: string): boolean =>
+  name === 'user-agent' || (name.startsWith(CLIENT_HEADER_FAMILY) && CLIENT_HEADER_SUFFIX.test(name.slice(CLIENT_HEADER_FAMILY.length)));
 
 /**
  * The request's client headers (names as Node gives them, lower case), bounded; undefined when it
@@ -25,7 +32,7 @@ export function clientHeaders(headers: Record<string, string | string[] | undefi
   let count = 0;
   for (const name in headers) {
     if (count >= MAX_RECORDED_HEADERS) break;
-    if (!CLIENT_HEADER.test(name)) continue;
+    if (!isClientHeader(name)) continue;
     const value = headers[name];
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
@@ -35,10 +42,18 @@ export function clientHeaders(headers: Record<string, string | string[] | undefi
   return kept;
 }
 
+/** The key maskApiKey masked last, with its mask. */
+let lastKey = { key: '', masked: '***' };
+
 /** Never the full key: enough of it to tell keys apart in a list. */
 export function maskApiKey(key: string): string {
+  // Every request's journal entry masks its key, and a client sends the same key request after
+  // request: the last one is kept (one entry, so nothing to bound), its mask made once.
+  if (key === lastKey.key) return lastKey.masked;
   const shown = Math.min(4, Math.floor(key.length / 2));
-  return `${key.slice(0, shown)}${'*'.repeat(Math.max(3, key.length - shown))}`;
+  const masked = `${key.slice(0, shown)}${'*'.repeat(Math.max(3, key.length - shown))}`;
+  lastKey = { key, masked };
+  return masked;
 }
 
 /**

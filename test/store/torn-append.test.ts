@@ -35,18 +35,14 @@ async function fileHandlePrototype(): Promise<FileHandle> {
   return Object.getPrototypeOf(handle) as FileHandle;
 }
 
-/** The next appendFile writes the first half of its text, then fails as a full disk does; later ones are real. */
+/** The next write of the change log writes the first half of its bytes, then fails as a full disk does; later ones are real. */
 async function failNextAppendHalfway(): Promise<void> {
   const prototype = await fileHandlePrototype();
-  const spy = vi.spyOn(prototype, 'appendFile').mockImplementationOnce(async function (this: FileHandle, data: unknown) {
-    const text = Buffer.from(String(data));
-    await this.write(text.subarray(0, Math.floor(text.length / 2)));
+  const write = prototype.write as (this: FileHandle, buffer: Uint8Array) => Promise<{ bytesWritten: number }>;
+  vi.spyOn(prototype, 'write').mockImplementationOnce(async function (this: FileHandle, buffer: unknown) {
+    const bytes = buffer as Uint8Array;
+    await write.call(this, bytes.subarray(0, Math.floor(bytes.length / 2)));
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-  });
-  // After its one failure, every append is the real one.
-  spy.mockImplementation(function (this: FileHandle, ...args: Parameters<FileHandle['appendFile']>) {
-    spy.mockRestore();
-    return this.appendFile(...args);
   });
 }
 

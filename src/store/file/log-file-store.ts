@@ -119,8 +119,8 @@ export class LogFileStore implements DataStore {
   }
 
   private async apply(ops: readonly StoreOp[]): Promise<void> {
-    await this.files.removeLeftovers();
-    const lastReplace = ops.map((op) => op.op).lastIndexOf('replace');
+    if (this.files.hasLeftovers) await this.files.removeLeftovers();
+    const lastReplace = ops.findLastIndex((op) => op.op === 'replace');
     const replace = ops[lastReplace];
     if (replace?.op === 'replace') await this.replaceAll(replace.data);
     // Rewritten before the first change lands: an older build then refuses the file instead of
