@@ -38,6 +38,11 @@ export async function fileSize(links, dir, settings, log) {
     log(`${links}: restarted in ${ms(row.startMs)}, RSS ${Math.round(row.rssAfterStartMiB)} MiB`);
     row.pages = await adminPages(server, parsed);
     log(`${links}: pages first ${ms(row.pages.first.ms)} deep ${ms(row.pages.deep?.ms)}`);
+    // Creates at this store size, before the admin operations below: a restore or a reset leaves the
+    // old state's garbage on the heap, which the load after them pays as well (it is kept too).
+    const fresh = await measureRound(server, 'create', settings.durationSec);
+    row.createFresh = { reqPerSec: fresh.reqPerSec, p99: fresh.p99, stallMs: fresh.eld?.max, valid: fresh.valid, problems: fresh.problems };
+    log(`${links}: create before the admin operations ${Math.round(fresh.reqPerSec)} req/s, stall ${fresh.eld?.max} ms`);
     Object.assign(row, await adminOps(server, db, (line) => log(`${links}: ${line}`)));
     // The reset and the compaction's creates changed the count: the load's losses are counted from here.
     row.linksBeforeLoad = (await (await fetch(`${server.url}/__admin/health`)).json()).links;

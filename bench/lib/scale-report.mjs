@@ -22,7 +22,7 @@ const stallText = (...values) => {
 };
 
 /** The longest stall of any phase the server was serving in (not the start, which is one long step). */
-const worstStall = (row) => Math.max(...[row.pages?.first?.stallMs, row.pages?.deep?.stallMs, ...OPS.map((op) => row[op]?.stallMs), row.create?.stallMs].filter((v) => v !== undefined).map(stallOf));
+const worstStall = (row) => Math.max(...[row.pages?.first?.stallMs, row.pages?.deep?.stallMs, ...OPS.map((op) => row[op]?.stallMs), row.createFresh?.stallMs, row.create?.stallMs].filter((v) => v !== undefined).map(stallOf));
 /** The admin operations over the whole store (bench/lib/scale-ops.mjs), in the order they run. */
 const OPS = ['snapshot', 'restore', 'reset', 'compaction'];
 
@@ -60,11 +60,11 @@ function markdown(result, runs) {
 
 function fileTable(rows) {
   return table(
-    ['links', 'seeding', 'start', 'JSON.parse (read)', 'start / parse', 'seeding / start', 'db file', 'RSS start / load', 'RSS / file', 'page first / deep', 'stall pages / snapshot / restore / reset / compaction / load', 'create req/s', 'stop', 'partial files, change log left, acknowledged lost'],
+    ['links', 'seeding', 'start', 'JSON.parse (read)', 'start / parse', 'seeding / start', 'db file', 'RSS start / load', 'RSS / file', 'page first / deep', 'stall pages / snapshot / restore / reset / compaction / load', 'create req/s before / after the admin operations', 'stop', 'partial files, change log left, acknowledged lost'],
     rows.map((r) => [
       n(r.links), s(r.seedMs), s(r.startMs), `${s(r.parseMs)} (${s(r.readMs)})`, x(r.startMs / r.parseMs), x(r.seedMs / r.startMs), `${n(r.dbBytes / MiB)} MiB`,
       `${n(r.rssAfterStartMiB)} / ${n(r.rssAfterLoadMiB)} MiB`, x((r.rssAfterStartMiB * MiB) / r.dbBytes), `${s(r.pages?.first?.ms)} / ${s(r.pages?.deep?.ms)}`,
-      `${[stallText(r.pages?.first?.stallMs, r.pages?.deep?.stallMs), ...OPS.map((op) => stallText(r[op]?.stallMs)), stallText(r.create?.stallMs)].join(' / ')} ms`, `${n(r.create?.reqPerSec)}${r.create?.valid === false ? ' **INVALID**' : ''}`, s(r.stop?.ms),
+      `${[stallText(r.pages?.first?.stallMs, r.pages?.deep?.stallMs), ...OPS.map((op) => stallText(r[op]?.stallMs)), stallText(r.create?.stallMs)].join(' / ')} ms`, `${r.createFresh ? `${n(r.createFresh.reqPerSec)}${r.createFresh.valid === false ? ' **INVALID**' : ''} / ` : ''}${n(r.create?.reqPerSec)}${r.create?.valid === false ? ' **INVALID**' : ''}`, s(r.stop?.ms),
       `${r.stop?.partial?.join(', ') || 'none'}, ${n(r.stop?.changeLogBytes)} B, ${n(Math.max(0, r.lost))}`,
     ]),
   );
@@ -80,6 +80,9 @@ function redisTable(rows) {
     ]),
   );
 }
+
+/** Creates per second at a store size: the load before the admin operations when measured (older results: the only load). */
+const freshRate = (row) => (row.createFresh ?? row.create)?.reqPerSec;
 
 /** Issue 40's file-store targets at the largest size measured, the page and create ones against 1,000 links. */
 function targets(all) {
@@ -99,7 +102,7 @@ function targets(all) {
       ? [
           ['first page ≤ 3× at 1,000 links', x(ratio(big.pages?.first?.ms, small.pages?.first?.ms)), verdict(ratio(big.pages?.first?.ms, small.pages?.first?.ms) <= 3)],
           ['deep page ≤ 3× at 1,000 links', x(ratio(big.pages?.deep?.ms, small.pages?.deep?.ms)), verdict(ratio(big.pages?.deep?.ms, small.pages?.deep?.ms) <= 3)],
-          ['create ≥ 0.9× at 1,000 links', x(ratio(big.create?.reqPerSec, small.create?.reqPerSec)), verdict(ratio(big.create?.reqPerSec, small.create?.reqPerSec) >= 0.9)],
+          ['create ≥ 0.9× at 1,000 links (the load before the admin operations)', x(ratio(freshRate(big), freshRate(small))), verdict(ratio(freshRate(big), freshRate(small)) >= 0.9)],
         ]
       : []),
   ];
