@@ -121,7 +121,12 @@ export class BaseWithLogs {
       // Written straight to the handle opened for appending: FileHandle.appendFile goes through
       // writeFile's general path (its options, an abort check, a chunk loop of async writes) to do
       // the same one write of a few hundred bytes on every commit.
-      for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
+      for (let at = 0; at < bytes.length; ) {
+        const { bytesWritten } = await this.handle.write(bytes, at);
+        // A write that takes nothing would take nothing again: fail (the truncate below undoes the rest).
+        if (bytesWritten === 0) throw new Error(`the change log ${this.log} took no bytes of a write`);
+        at += bytesWritten;
+      }
       if (this.durable) await this.handle.datasync();
       // The new log's directory entry: without it, a power cut could lose the file it synced.
       if (header) await syncDirectory(dirname(this.log));
