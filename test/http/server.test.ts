@@ -1,9 +1,11 @@
 // createHttpServer: Node builds each request and response with the app's own prototypes, so
 // Express's per-request Object.setPrototypeOf changes nothing, and everything Express adds works.
+import { once } from 'node:events';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHttpServer } from '../../src/http/server.js';
+import { eventually } from '../helpers/eventually.js';
 import { createTestApp, DEMO } from '../helpers/test-app.js';
 
 let server: Server | undefined;
@@ -77,26 +79,38 @@ describe('createHttpServer', () => {
 
   test('a connection that sends nothing is still closed after the head\'s timeout; one that sent a request is not', async () => {
     const t = await createTestApp();
-    server = createHttpServer(t.app, { headersTimeoutMs: 200, requestTimeoutMs: 60_000 });
+    // 1 s: the talking connection's request goes with its connect and is read long before, even on
+    // a loaded machine (200 ms raced that read); waiting costs no CPU.
+    server = createHttpServer(t.app, { headersTimeoutMs: 1_000, requestTimeoutMs: 60_000 });
+    const accepted: Socket[] = [];
+    server.on('connection', (socket: Socket) => accepted.push(socket));
     const url = await listen(server);
-    const { port } = new URL(url);
-    const silent = connect(Number(port), '127.0.0.1');
-    silent.on('error', () => undefined);
-    // Flowing, so that the server's FIN is read and 'close' follows (a paused socket never sees it).
-    silent.resume();
-    const talking = connect(Number(port), '127.0.0.1');
-    talking.on('error', () => undefined);
+    const open = (): Socket => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      socket.on('error', () => undefined);
+      // Flowing, so that the server's FIN is read and 'close' follows (a paused socket never sees it).
+      return socket.resume();
+    };
+    const silent = open();
+    const silentClosed = once(silent, 'close');
+    const talking = open();
     let answered = '';
+    const firstAnswer = new Promise<void>((done) => talking.once('data', () => done()));
     talking.on('data', (chunk: Buffer) => (answered += chunk.toString('latin1')));
     talking.write('GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await new Promise((done) => silent.once('close', done));
+    await firstAnswer;
+    // Made once the talking one was accepted (it has answered): the server's timers of one length run
+    // in the order they were set, so when this one is closed, the talking one's has run as well.
+    const later = open();
+    await Promise.all([silentClosed, once(later, 'close')]);
     expect(answered).toMatch(/^HTTP\/1\.1 200/);
-    expect(talking.destroyed).toBe(false);
+    const serverEnd = accepted.find((socket) => socket.remotePort === talking.localPort);
+    expect(serverEnd?.destroyed).toBe(false);
     talking.destroy();
   });
 });
 
+/** Polls `check` every 25 ms until it holds, for 5 s at most. */
 async function eventuallyTrue(check: () => boolean): Promise<void> {
-  for (let tries = 0; tries < 200 && !check(); tries += 1) await new Promise((done) => setImmediate(done));
-  expect(check()).toBe(true);
+  expect(await eventually(async () => check(), Boolean, 5_000)).toBe(true);
 }
