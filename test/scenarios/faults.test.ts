@@ -13,7 +13,7 @@ const CREATE = { destinationUrl: 'https://example.com/fault', domain: 'short.tes
 type Seen =
   | { kind: 'response'; status: number; body: string }
   | { kind: 'error'; code: string | undefined; message: string }
-  | { kind: 'timeout'; afterMs: number };
+  | { kind: 'timeout' };
 
 const faultScenario = (fault: Fault): Scenario => ({
   name: `all-${fault}`,
@@ -64,7 +64,6 @@ async function listen(): Promise<Running> {
 /** One request on a fresh connection; settles on the first of: response, error, client timeout. */
 function send(port: number, method: string, path: string, headers: Record<string, string>, body?: object, timeoutMs = SAFETY_MS): Promise<Seen> {
   return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
     let settled = false;
     const settle = (seen: Seen): void => {
       if (settled) return;
@@ -79,7 +78,7 @@ function send(port: number, method: string, path: string, headers: Record<string
       res.on('end', () => settle({ kind: 'response', status: res.statusCode ?? 0, body: text }));
     });
     req.setTimeout(timeoutMs, () => {
-      settle({ kind: 'timeout', afterMs: Number(process.hrtime.bigint() - started) / 1e6 });
+      settle({ kind: 'timeout' });
       req.destroy();
     });
     req.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', code: error.code, message: error.message }));
@@ -114,8 +113,9 @@ describe('each fault, from a real client socket', () => {
     const { t, port, lines, logged } = await listen();
     const id = await demoLinkId(t);
     const seen = await send(port, 'PUT', `/links/${id}`, { 'x-mock-scenario': 'all-no-response' }, { destinationUrl: 'https://example.com/never' }, 300);
+    // The client's own 300 ms ran out before any byte or close: what "nothing arrives" means. How long
+    // that took was Node's timer, not the mock, and a timer can fire early by the loop's stale clock.
     expect(seen.kind).toBe('timeout');
-    if (seen.kind === 'timeout') expect(seen.afterMs).toBeGreaterThanOrEqual(250);
     expect(lines.filter((line) => line.startsWith('PUT '))).toEqual([]);
     expect(await logged(/^PUT /)).toMatch(/fault:no-response .*scenario=all-no-response$/);
     expect((await t.data()).links[id]?.destinationUrl).not.toBe('https://example.com/never');

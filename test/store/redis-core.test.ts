@@ -12,6 +12,7 @@ import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import type { RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
 import { expectMatchesSchema } from '../helpers/contract-assert.js';
+import { eventually } from '../helpers/eventually.js';
 import { freshPrefix, RedisStores, linkCountCounter, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
@@ -146,8 +147,8 @@ describe('round trips to Redis through LinkService (measured)', () => {
       const before = { ...store.stats };
       await op();
       const commands = store.stats.commands - before.commands;
-      // MONITOR lines arrive after the replies: wait (bounded) until they are all in.
-      for (let i = 0; i < 200 && monitored < commands; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      // MONITOR lines arrive after the replies: wait (bounded; 10 s, as a loaded machine may need) until they are all in.
+      await eventually(async () => monitored, (seen) => seen >= commands, 10_000);
       return { commands, roundTrips: store.stats.roundTrips - before.roundTrips, monitored };
     });
   }

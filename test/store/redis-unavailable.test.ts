@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
 import type { NewLink } from '../../src/core/link-store.js';
 import type { RedisLinkStore } from '../../src/store/redis/redis-link-store.js';
+import { runnableMsOf } from '../helpers/own-time.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 import { freshPrefix, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
@@ -101,12 +102,10 @@ const MAYBE_MADE = /did not answer within \d+ ms; the change may have been made$
 async function expectAllUnavailable(reason: RegExp): Promise<Map<string, string>> {
   const outcomes = await Promise.all(
     calls.map(async ([name, call]) => {
-      const started = Date.now();
-      const message = await call().then(
-        () => `${name} succeeded`,
-        (e: unknown) => (e as Error).message,
-      );
-      return { name, message, ms: Date.now() - started };
+      // Time this process could run: a wall clock would also count a loaded machine giving it none.
+      const { outcome, ms } = await runnableMsOf(call);
+      const message = outcome.status === 'fulfilled' ? `${name} succeeded` : (outcome.reason as Error).message;
+      return { name, message, ms };
     }),
   );
   for (const { name, message, ms } of outcomes) {
@@ -164,14 +163,19 @@ async function expectCreateCounted(name: string): Promise<void> {
   expect(await store.linkById(create.link.id)).toEqual(create.link);
 }
 
-/** Polls (bounded) until the store answers again; the time it took. */
+/** Polls (bounded) until the store answers again; the time it took while this process could run. */
 async function recovery(): Promise<number> {
   const started = Date.now();
-  for (let attempt = 0; Date.now() - started < RECOVERY_LIMIT_MS && attempt < 1_000; attempt += 1) {
-    if ((await store.health()).ok) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`the store did not answer again within ${RECOVERY_LIMIT_MS} ms of Redis being back`);
+  const { outcome, ms } = await runnableMsOf(async () => {
+    // The wall bound is wider than the limit, so that a loaded machine fails the assertion on the runnable time, not this.
+    for (let attempt = 0; Date.now() - started < 4 * RECOVERY_LIMIT_MS && attempt < 4_000; attempt += 1) {
+      if ((await store.health()).ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the store did not answer again within ${4 * RECOVERY_LIMIT_MS} ms of Redis being back`);
+  });
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return ms;
 }
 
 describe('Redis unavailable (D25)', () => {
