@@ -4,7 +4,7 @@
 // 1,000,000-link seed fail with "did not answer within 1000 ms" while Redis had answered (issue 40).
 // A Redis that stopped answering still fails the call. Fake clock and interval: no real waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TICK_MS, within } from '../../src/store/redis/deadline.js';
+import { DeadlineError, inOrder, TICK_MS, within } from '../../src/store/redis/deadline.js';
 
 const BOUND_MS = 1_000;
 
@@ -58,5 +58,36 @@ describe('a Redis call deadline', () => {
     vi.setSystemTime(Date.now() + 5_000);
     vi.advanceTimersByTime(2 * TICK_MS);
     await expect(outcome).resolves.toBe('did not answer');
+  });
+});
+
+describe('replies in order (inOrder)', () => {
+  const LATE = 'store unavailable: Redis did not answer within 1000 ms';
+
+  it('takes a failed reply whose message reads like its timeout for that failure only: the next reply is still read', async () => {
+    // A reply may fail with any text, even the deadline's own (a reply that timed out on a bound of its own).
+    const outcomes = await inOrder([Promise.reject(new Error(LATE)), Promise.resolve('answered')], BOUND_MS, () => LATE);
+    expect(outcomes).toEqual([
+      { status: 'rejected', reason: new Error(LATE) },
+      { status: 'fulfilled', value: 'answered' },
+    ]);
+  });
+
+  it('once its own deadline passed, fails the replies after it at once, with the same DeadlineError', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const { work } = pending();
+      const settled = inOrder([work, Promise.resolve('answered later')], BOUND_MS, () => LATE);
+      await vi.advanceTimersByTimeAsync(BOUND_MS + 2 * TICK_MS);
+      const outcomes = await settled;
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+      const [first, second] = outcomes as PromiseRejectedResult[];
+      expect(first!.reason).toBeInstanceOf(DeadlineError);
+      expect(first!.reason.message).toBe(LATE);
+      expect(second!.reason).toBe(first!.reason);
+    } finally {
+      vi.advanceTimersByTime(4 * TICK_MS);
+      vi.useRealTimers();
+    }
   });
 });

@@ -22,10 +22,20 @@ let ticker: NodeJS.Timeout | undefined;
 /** When the ticker last ran (or started): the latest moment by which every reply due was surely read. */
 let previousTick = 0;
 
-/** `work`, or a rejection with `message()` once `ms` have passed (`work` itself runs on). */
+/** A deadline that passed: its own class, so that a caller tells it from a failure with the same text. */
+export class DeadlineError extends Error {
+  override name = 'DeadlineError';
+}
+
+/** `work`, or a DeadlineError with `message()` once `ms` have passed (`work` itself runs on). */
 export function within<T>(work: Promise<T>, ms: number, message: () => string): Promise<T> {
+  return expiring(work, ms, () => new DeadlineError(message()));
+}
+
+/** `work`, or a rejection with `late()` once `ms` have passed. */
+function expiring<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const entry: Waiting = { at: Date.now() + ms, fail: () => reject(new Error(message())) };
+    const entry: Waiting = { at: Date.now() + ms, fail: () => reject(late()) };
     waiting.add(entry);
     if (!ticker) {
       ticker = setInterval(expire, TICK_MS).unref();
@@ -47,7 +57,7 @@ export function within<T>(work: Promise<T>, ms: number, message: () => string): 
 /**
  * The outcomes of replies that come in order (commands pipelined on one connection), each given
  * `ms` from the one ahead of it, not from when it was sent: the last of several waits for the
- * others' work too. Once one timed out the rest fail with it at once.
+ * others' work too. Once one timed out the rest fail with it (a DeadlineError) at once.
  */
 export async function inOrder(replies: ReadonlyArray<Promise<unknown>>, ms: number, message: () => string): Promise<Array<PromiseSettledResult<unknown>>> {
   for (const reply of replies) reply.catch(() => undefined);
@@ -58,11 +68,13 @@ export async function inOrder(replies: ReadonlyArray<Promise<unknown>>, ms: numb
       outcomes.push(late);
       continue;
     }
+    // Its own deadline is told by identity: a reply may fail with any error, even a DeadlineError of its own bound.
+    let own: DeadlineError | undefined;
     try {
-      outcomes.push({ status: 'fulfilled', value: await within(reply, ms, message) });
+      outcomes.push({ status: 'fulfilled', value: await expiring(reply, ms, () => (own = new DeadlineError(message()))) });
     } catch (error) {
       const failed: PromiseRejectedResult = { status: 'rejected', reason: error };
-      if ((error as Error).message === message()) late = failed;
+      if (error === own) late = failed;
       outcomes.push(failed);
     }
   }

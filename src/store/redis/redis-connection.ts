@@ -8,7 +8,7 @@
 import type { RedisClientType } from 'redis';
 import { TXN_SCRIPT } from './redis-txn.js';
 import { createHash } from 'node:crypto';
-import { inOrder, within } from './deadline.js';
+import { DeadlineError, inOrder, within } from './deadline.js';
 import { redisClientAddress } from './redis-address.js';
 
 /** A command sent to a server that stopped answering fails after this long. */
@@ -92,7 +92,7 @@ export class RedisConnection {
       this.timedOut = false;
       return reply;
     } catch (error) {
-      this.timedOut ||= (error as Error).message.includes('did not answer within');
+      this.timedOut ||= error instanceof DeadlineError;
       throw this.unavailable(error);
     } finally {
       this.inFlight -= 1;
@@ -110,7 +110,7 @@ export class RedisConnection {
     // Each one's own bound is the whole window's: the bound that matters is the one from the answer ahead.
     const replies = commands.map((args) => this.send(args, timeoutMs * commands.length));
     const outcomes = await inOrder(replies, timeoutMs, () => `store unavailable: Redis at ${this.location} did not answer within ${timeoutMs} ms`);
-    this.timedOut ||= outcomes.some((outcome) => outcome.status === 'rejected' && /did not answer within/.test((outcome.reason as Error).message));
+    this.timedOut ||= outcomes.some((outcome) => outcome.status === 'rejected' && outcome.reason instanceof DeadlineError);
     return outcomes;
   }
 
