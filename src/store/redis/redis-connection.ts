@@ -2,14 +2,15 @@
 // Redis fails at once naming the URL; later, every command settles quickly when Redis is gone
 // (no offline queue: refused at once while reconnecting; a timeout for a server that stopped
 // answering) with an Error whose message starts `store unavailable: `; and the client reconnects
-// by itself, with a backoff capped at RECONNECT_CAP_MS, so the store works again soon after Redis.
+// by itself, with a backoff (redis-client.ts), so the store works again soon after Redis.
 // One connection is enough: commands from concurrent requests are pipelined on it, and nothing
 // the store does holds connection state (no WATCH, no MULTI spanning awaits).
 import type { RedisClientType } from 'redis';
 import { TXN_SCRIPT } from './redis-txn.js';
 import { createHash } from 'node:crypto';
 import { DeadlineError, inOrder, within } from './deadline.js';
-import { redisClientAddress } from './redis-address.js';
+import { clientOptions, describeError, redactUrl, unavailableError } from './redis-client.js';
+import { RedisHealthWatch } from './redis-health-watch.js';
 
 /** A command sent to a server that stopped answering fails after this long. */
 export const COMMAND_TIMEOUT_MS = 1_000;
@@ -17,8 +18,6 @@ export const COMMAND_TIMEOUT_MS = 1_000;
 export const CALL_DEADLINE_MS = 1_800;
 /** Whole-state commands (a snapshot, a replace of the data) move much more: they get longer. */
 export const BULK_TIMEOUT_MS = 5_000;
-const CONNECT_TIMEOUT_MS = 2_000;
-const RECONNECT_CAP_MS = 1_000;
 const TXN_SHA = createHash('sha1').update(TXN_SCRIPT).digest('hex');
 
 export class RedisStartError extends Error {
@@ -38,10 +37,8 @@ export class RedisConnection {
   /** Commands sent, and round trips: sends made while no other command was waiting (measures). */
   readonly stats = { commands: 0, roundTrips: 0 };
   private inFlight = 0;
-  private lastProblem: string | undefined;
-  private down = false;
   private timedOut = false;
-  private readonly backListeners: Array<() => void> = [];
+  private readonly watch: RedisHealthWatch;
   /** Redis's id of this connection ('' until known, and after a reconnect until known again): names who holds a claim. */
   clientId = '';
 
@@ -50,7 +47,15 @@ export class RedisConnection {
     private readonly redis: RedisModule,
     /** The URL without its password, for messages and logs. */
     readonly location: string,
-  ) {}
+    log: ((line: string) => void) | undefined,
+  ) {
+    // Each ready connection is new to Redis: no timeout pending, another id.
+    this.watch = new RedisHealthWatch(client, location, log, () => {
+      this.timedOut = false;
+      this.clientId = '';
+      void this.learnClientId();
+    });
+  }
 
   /** Connects, or rejects with a RedisStartError naming the URL (D25: exit 2 with one line). */
   static async open(options: RedisConnectionOptions): Promise<RedisConnection> {
@@ -59,18 +64,17 @@ export class RedisConnection {
     let ready = false;
     let client: Client;
     try {
-      client = redis.createClient(clientOptions(options.url, () => ready, (cause) => new Error(describe(cause)))) as unknown as Client;
+      client = redis.createClient(clientOptions(options.url, () => ready, (cause) => new Error(describeError(cause)))) as unknown as Client;
     } catch (error) {
-      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describe(error)}`);
+      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describeError(error)}`);
     }
-    const connection = new RedisConnection(client, redis, location);
-    connection.watchHealth(options.log);
+    const connection = new RedisConnection(client, redis, location, options.log);
     try {
       await client.connect();
     } catch (error) {
       // A failed first connect has closed the client already.
       if (client.isOpen) client.destroy();
-      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describe(error)}`);
+      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describeError(error)}`);
     }
     ready = true;
     await connection.learnClientId();
@@ -138,7 +142,7 @@ export class RedisConnection {
 
   /** Calls `listener` each time the connection is ready again after Redis went away. */
   onBack(listener: () => void): void {
-    this.backListeners.push(listener);
+    this.watch.onBack(listener);
   }
 
   async health(): Promise<{ ok: true } | { ok: false; reason: string }> {
@@ -183,72 +187,10 @@ export class RedisConnection {
     }
   }
 
-  /** Remembers why Redis is unreachable (for messages), and logs one line when it goes and comes back. */
-  private watchHealth(log: ((line: string) => void) | undefined): void {
-    this.client.on('error', (error: unknown) => {
-      this.lastProblem = describe(error);
-      if (this.down || !this.client.isOpen) return;
-      this.down = true;
-      log?.(`Redis at ${this.location} is unavailable (${this.lastProblem}); reconnecting`);
-    });
-    this.client.on('ready', () => {
-      const wasDown = this.down;
-      this.down = false;
-      this.timedOut = false;
-      this.lastProblem = undefined;
-      this.clientId = '';
-      void this.learnClientId();
-      if (!wasDown) return;
-      log?.(`Redis at ${this.location} is back`);
-      for (const listener of this.backListeners) listener();
-    });
-  }
-
   private unavailable(error: unknown): Error {
-    const { ErrorReply, ClientOfflineError, ClientClosedError } = this.redis;
-    const at = `Redis at ${this.location}`;
-    if ((error as Error).message.startsWith('store unavailable: ')) return error as Error;
-    if (error instanceof ErrorReply) return new Error(`store unavailable: ${at} answered: ${error.message}`);
-    if (error instanceof ClientClosedError) return new Error(`store unavailable: the connection to ${at} is closed`);
-    if (error instanceof ClientOfflineError) return new Error(`store unavailable: ${at} is not reachable${this.lastProblem ? ` (${this.lastProblem})` : ''}`);
-    return new Error(`store unavailable: ${at}: ${describe(error)}`);
+    return unavailableError(this.redis, `Redis at ${this.location}`, this.watch.lastProblem, error);
   }
 }
 
-/**
- * node-redis options with D25's settings, for every connection to Redis: where it is
- * (redis-address.ts), no offline queue (a command while Redis is away fails at once instead of
- * waiting), a bounded connect, and, once `connected()` holds, reconnects for ever with a capped
- * backoff; before it, the first failure gives up with `failure(cause)` (the start fails).
- */
-export function clientOptions(location: string, connected: () => boolean, failure: (cause: Error) => Error) {
-  const address = redisClientAddress(location);
-  return {
-    ...address,
-    disableOfflineQueue: true,
-    socket: {
-      ...address.socket,
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      reconnectStrategy: (retries: number, cause: Error) => (connected() ? Math.min(50 * 2 ** retries, RECONNECT_CAP_MS) : failure(cause)),
-    },
-  };
-}
-
-/** The URL as it may be shown: without a password. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.password) return url;
-    parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, '//***@');
-  }
-}
-
-/** One line for an error; a failed connect to a name with two addresses is an AggregateError without a message. */
-function describe(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(describe).join('; ');
-  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
-  return String(error);
-}
+// For the process (src/process), which builds its other clients as this one.
+export { clientOptions, redactUrl };
