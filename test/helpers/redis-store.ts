@@ -12,6 +12,14 @@ const spec = readFixtureSpec();
 
 export const seedData = (seed = 1234): MockData => buildSeed(seed, spec);
 
+/** The fixtures with `links` links for demo-key (its limit raised to hold them). */
+export function seedWithLinks(links: number, seed = 4321): MockData {
+  const withLinks = structuredClone(spec);
+  const demo = withLinks.accounts[0]!;
+  Object.assign(demo, { links, linkLimit: Math.max(demo.linkLimit, links) });
+  return buildSeed(seed, withLinks);
+}
+
 export const freshPrefix = (): string => `test-${randomBytes(6).toString('hex')}:`;
 
 export class RedisStores {

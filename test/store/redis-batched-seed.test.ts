@@ -6,15 +6,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildSeed } from '../../fixtures/seed.js';
 import type { MockData } from '../../src/core/model.js';
-import { PACKAGE_ROOT, readFixtureSpec } from '../../src/contract/package-files.js';
+import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
 import { RedisConnection } from '../../src/store/redis/redis-connection.js';
 import { ABANDONED_MS, Generations } from '../../src/store/redis/redis-generations.js';
 import { WRITES_IN_FLIGHT } from '../../src/store/redis/redis-generations.js';
 import { RedisKeys } from '../../src/store/redis/redis-keys.js';
 import { allPages, newestFirst } from '../helpers/link-page-cases.js';
-import { freshPrefix, keysUnder, RedisStores, seedData, withRawClient } from '../helpers/redis-store.js';
+import { freshPrefix, keysUnder, RedisStores, seedData, seedWithLinks, withRawClient } from '../helpers/redis-store.js';
 import { sharedRedisUrl } from '../helpers/shared-redis.js';
 
 const CHILD = join(PACKAGE_ROOT, 'test', 'helpers', 'redis-seed-child.mjs');
@@ -31,13 +30,7 @@ afterEach(async () => {
   await stores.closeAll();
 });
 
-/** The fixtures with `links` links for demo-key. */
-function seedOf(links: number, seed = 4321): MockData {
-  const spec = structuredClone(readFixtureSpec());
-  const demo = spec.accounts[0]!;
-  Object.assign(demo, { links, linkLimit: Math.max(demo.linkLimit, links) });
-  return buildSeed(seed, spec);
-}
+const seedOf = (links: number, seed?: number): MockData => seedWithLinks(links, seed);
 
 /** How many records a command that writes a generation carries (fields of an HSET, members of a SADD/RPUSH/ZADD). */
 function recordsOf(args: readonly string[]): number {
@@ -67,7 +60,8 @@ function watchWrites(prefix: string): { most: number; inFlight: number; commands
 }
 
 describe('writing a generation in bounded batches', () => {
-  it('20,000 links seeded in batches of 7 records: every link there, with its index, in page order', async () => {
+  // 60 s: about 10 s alone on a loaded machine, and twice that beside other files (20 s, the default, failed so).
+  it('20,000 links seeded in batches of 7 records: every link there, with its index, in page order', { timeout: 60_000 }, async () => {
     const prefix = freshPrefix();
     const data = seedOf(20_000);
     const seen = watchWrites(prefix);

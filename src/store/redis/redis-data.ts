@@ -1,7 +1,7 @@
 // The whole data (MockData) and the key layout of one generation (redis-keys.ts), both ways: the
 // commands that write it into a generation no one reads yet, made one at a time as they are sent
 // (at 1,000,000 links all of them at once would double the memory a seed takes), and the one
-// atomic read of a snapshot that gives it back.
+// atomic read of a snapshot that gives it back (on a Redis without COPY: redis-snapshot-read.ts).
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';

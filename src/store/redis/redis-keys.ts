@@ -5,7 +5,8 @@
 //   <prefix><gen>:…        the data of one generation (below); replaced as a whole, never edited
 //                          after its generation stops being current (every write checks it).
 // A generation's data is a handful of hashes, one set per account and nothing per link, so that
-// one request touches few keys, a snapshot is one atomic read, and deleting a generation is cheap:
+// one request touches few keys, a snapshot is one atomic copy (then read in batches), and deleting
+// a generation is cheap:
 //   meta         formatVersion, seed, defaultDomain (JSON), seededBy (the CLIENT ID of the
 //                connection that wrote it: redis-generations.ts, keptFrom)
 //   accounts     apiKey → AccountRecord JSON        account-ids  accountId → apiKey
@@ -22,6 +23,8 @@
 //                so that ZREVRANGEBYLEX reads a page newest first; written in the same script as
 //                the link. meta's `link-order` field is '1' once it holds every link (a generation
 //                written before it is given one at start, in batches: redis-link-order.ts).
+//   frozen:<read id>:<key>  a copy of meta, account-order, accounts, tags, links and clicks made at
+//                one moment for a snapshot's read, read in batches, then deleted (or expired).
 // A generation is 16 hex digits, so these names never meet the keys other parts of the mock keep
 // under the same prefix (the traffic state's `<prefix>traffic:…`): a deletion matches only
 // `<prefix><gen>:*` of one generation. Nor the keys of another mock's prefix: a prefix holding 16
@@ -107,6 +110,11 @@ export class GenerationKeys {
 
   linksByTime(accountId: string): string {
     return `${this.base}links-by-time:${accountId}`;
+  }
+
+  /** A copy of one of these keys frozen for a snapshot's read (redis-snapshot-read.ts); gone after it, or expired. */
+  frozen(readId: string, key: string): string {
+    return `${this.base}frozen:${readId}:${key.slice(this.base.length)}`;
   }
 }
 

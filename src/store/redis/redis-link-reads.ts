@@ -5,8 +5,8 @@
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import type { DomainEntry, PageRead } from '../../core/link-store.js';
 import { olderFirst } from '../../core/link-order.js';
-import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
-import { snapshotData, snapshotTxn } from './redis-data.js';
+import type { RedisConnection } from './redis-connection.js';
+import { readSnapshot } from './redis-snapshot-read.js';
 import { domainField, slugField, tagNameField, type RedisKeys } from './redis-keys.js';
 import { decodeJson, decodeLink } from './redis-records.js';
 import { TxnRunner, type Build, type Reseed } from './redis-runner.js';
@@ -28,8 +28,6 @@ const accountAndNames =
 const LIST_ATTEMPTS = 5;
 /** Reads of LINKS_PER_READ links sent at once: each is answered well within its timeout. */
 const READS_AT_ONCE = 8;
-/** A snapshot's read is given BULK_TIMEOUT_MS and this much more per link. */
-const SNAPSHOT_MS_PER_LINK = 0.05;
 
 export class RedisLinkReads {
   readonly location: string;
@@ -197,14 +195,9 @@ export class RedisLinkReads {
     return new Set(slugs.filter((_, i) => typeof (held as unknown[])[i] === 'string'));
   }
 
-  /**
-   * One atomic read: the data of one moment. It can be large (100,000 links took 1.8 s), so it is
-   * given longer by its size, after a small read has shown that Redis answers (a Redis that is
-   * gone fails that one at once).
-   */
-  async snapshot(): Promise<MockData> {
-    const links = Number((await this.reads((t, k) => t.read('HLEN', k.links)))[0]);
-    return snapshotData(await this.runner.read(snapshotTxn, BULK_TIMEOUT_MS + Math.ceil(links * SNAPSHOT_MS_PER_LINK)));
+  /** The data of one moment, copied at once inside Redis and read in batches (redis-snapshot-read.ts). */
+  snapshot(): Promise<MockData> {
+    return readSnapshot(this.connection, this.runner, this.keys);
   }
 
   /** Whether the current generation holds data (false: the generation key points at nothing). */
