@@ -4,19 +4,12 @@
 import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
 import { linkBatches } from './link-batches.js';
+import { LinkLoad } from './link-load.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
-
-/** A state being loaded a link at a time (MockState.loading). */
-export interface LinkLoad {
-  /** Indexes the link stored under `id`; false when a link taken before holds its slug. */
-  take(link: LinkRecord, id: string): boolean;
-  /** The state, once every link is taken. */
-  done(): MockState;
-}
 
 export class MockState {
   private readonly accountsByKey = new Map<string, AccountRecord>();
@@ -25,20 +18,20 @@ export class MockState {
   private readonly domainsByName = new Map<string, { domain: DomainRecord; ownerId?: string }>();
   private readonly domainsById = new Map<string, DomainRecord>();
   /** Domain id → slug → link. Nested, not one map of joined keys: no extra string per link. */
-  private readonly linksBySlug = new Map<string, Map<string, LinkRecord>>();
+  private readonly linksBySlug: Map<string, Map<string, LinkRecord>>;
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
   private readonly linkCounts = new Map<string, number>();
   /** Each account's links in the order of its pages (link-order.ts). */
   private readonly linksByAccount = new Map<string, OrderedLinks>();
 
   /**
-   * `linkIds`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
-   * them again is seconds at 1,000,000 links); 'later': index all but the links, which
-   * MockState.built indexes a slice per turn.
+   * `links`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
+   * them again is seconds at 1,000,000 links); or every one of data.links taken already into a
+   * LinkLoad (the start, src/store/file/checked-state.ts; a replace, MockState.built).
    */
   constructor(
     readonly data: MockData,
-    linkIds: Iterable<string> | 'later' = Object.keys(data.links),
+    links: Iterable<string> | LinkLoad = Object.keys(data.links),
   ) {
     this.indexDomain(data.defaultDomain);
     for (const account of data.accounts) this.indexAccount(account);
@@ -46,29 +39,12 @@ export class MockState {
       tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
       this.indexTag(tag);
     }
-    if (linkIds === 'later') return;
+    const load = links instanceof LinkLoad ? links : new LinkLoad(data);
+    if (!(links instanceof LinkLoad)) for (const id of links) load.take(data.links[id] as LinkRecord, id);
+    this.linksBySlug = load.bySlug;
     // Each account's order is sorted once, after every link is read: data seeded or edited out of
     // time order costs one sort, not an insertion each.
-    const owned = new Map<string, LinkRecord[]>();
-    for (const id of linkIds) this.loadLink(data.links[id] as LinkRecord, id, owned);
-    this.ownAll(owned);
-  }
-
-  /**
-   * A state whose links are taken one at a time, then `done`: for the start, whose one walk of the
-   * links checks each as it indexes it (src/store/file/checked-state.ts; two walks of 1,000,000
-   * links, each with its own slug table, were a third of the start: issue 40).
-   */
-  static loading(data: MockData): LinkLoad {
-    const state = new MockState(data, 'later');
-    const owned = new Map<string, LinkRecord[]>();
-    return {
-      take: (link, id) => state.loadLink(link, id, owned),
-      done: () => {
-        state.ownAll(owned);
-        return state;
-      },
-    };
+    this.ownAll(load.owned);
   }
 
   /**
@@ -77,14 +53,12 @@ export class MockState {
    * step of seconds (issue 40). Nothing else may change `data` meanwhile.
    */
   static async built(data: MockData, pause: () => Promise<void>): Promise<MockState> {
-    const state = new MockState(data, 'later');
-    const owned = new Map<string, LinkRecord[]>();
+    const load = new LinkLoad(data);
     for (const batch of linkBatches(data)) {
-      for (const link of batch) state.loadLink(link, link.id, owned);
+      for (const link of batch) load.take(link, link.id);
       await pause();
     }
-    state.ownAll(owned);
-    return state;
+    return new MockState(data, load);
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {
@@ -230,19 +204,6 @@ export class MockState {
     return toLink(link, this.domainsById.get(link.domainId), link.tagIds.map((id) => this.data.tags[id]));
   }
 
-  /**
-   * A link read with the data: its ids shared, its slug indexed, and added to its account's in
-   * `owned`. False when another link read before holds its slug (this one took its place).
-   */
-  private loadLink(link: LinkRecord, id: string, owned: Map<string, LinkRecord[]>): boolean {
-    this.shareIds(link, id);
-    const fresh = this.slotSlug(link);
-    const links = owned.get(link.accountId);
-    if (links) links.push(link);
-    else owned.set(link.accountId, [link]);
-    return fresh;
-  }
-
   /** Each account's links read with the data, counted and put in page order (one sort each). */
   private ownAll(owned: Map<string, LinkRecord[]>): void {
     for (const [accountId, links] of owned) {
@@ -268,23 +229,6 @@ export class MockState {
     byName.set(tag.name, tag);
   }
 
-  /**
-   * JSON.parse gives each loaded link its own copies of its id (the key holds one already) and of
-   * its account's, domain's and tags' ids. Pointing them at the one shared string leaves about 4
-   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark. In place:
-   * a new tagIds array per link would be a million arrays of garbage at a start on 1,000,000 links.
-   */
-  private shareIds(link: LinkRecord, key: string): void {
-    if (link.id === key) link.id = key;
-    link.accountId = this.accountsById.get(link.accountId)?.id ?? link.accountId;
-    link.domainId = this.domainsById.get(link.domainId)?.id ?? link.domainId;
-    const tagIds = link.tagIds;
-    for (let i = 0; i < tagIds.length; i += 1) {
-      const id = tagIds[i] as string;
-      tagIds[i] = this.data.tags[id]?.id ?? id;
-    }
-  }
-
   private indexLink(link: LinkRecord): void {
     this.indexSlug(link);
     let owned = this.linksByAccount.get(link.accountId);
@@ -298,15 +242,10 @@ export class MockState {
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
   }
 
-  /**
-   * Its slug only: at load, each account's count is its number of links, set once (constructor).
-   * False when the slug was held (by the size: a lookup before the set would cost a second one).
-   */
-  private slotSlug(link: LinkRecord): boolean {
+  /** Its slug only (a load slots them in a LinkLoad, and each account's count is set once: constructor). */
+  private slotSlug(link: LinkRecord): void {
     let bySlug = this.linksBySlug.get(link.domainId);
     if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
-    const size = bySlug.size;
     bySlug.set(link.slug, link);
-    return bySlug.size > size;
   }
 }

@@ -3,23 +3,28 @@
 // does not build it again. At 1,000,000 links the check and MockState's constructor each walked the
 // links with a table of their slugs: two lookups of every link in a dictionary of a million (a
 // miss in the CPU's caches each) and two slug tables, a third of the start.
+import { LinkLoad } from '../../core/link-load.js';
 import type { LinkRecord, MockData } from '../../core/model.js';
-import { MockState, type LinkLoad } from '../../core/state.js';
+import { MockState } from '../../core/state.js';
 import { IntegrityCheck, type Problem } from './integrity.js';
 
 /** The data's state, built in the walk that checks the data; or what is wrong with the data. */
 export type Checked = { state: MockState; problem?: undefined } | { state?: undefined; problem: Problem };
 
-/** Links taken one at a time, each checked and indexed as it is taken, until one is wrong. */
+/**
+ * Links taken one at a time, each checked and indexed as it is taken, until one is wrong. The data
+ * (`head`) may still be being read: its accounts, domains and tags are whole, and its links object
+ * the one the links taken are put in.
+ */
 export class CheckedLoad {
   private readonly check: IntegrityCheck;
   private readonly load: LinkLoad | undefined;
   private problem: Problem | undefined;
 
-  constructor(data: MockData) {
-    this.check = new IntegrityCheck(data);
+  constructor(head: MockData) {
+    this.check = new IntegrityCheck(head);
     this.problem = this.check.headProblem;
-    this.load = this.problem ? undefined : MockState.loading(data);
+    this.load = this.problem ? undefined : new LinkLoad(head);
   }
 
   /** Checks and indexes the link stored under `id`; false once something is wrong (the rest need not be taken). */
@@ -32,8 +37,9 @@ export class CheckedLoad {
     return false;
   }
 
-  result(): Checked {
-    return this.problem || !this.load ? { problem: this.problem as Problem } : { state: this.load.done() };
+  /** The state of `data` (the head's fields, and the links taken), or what is wrong with it. */
+  result(data: MockData): Checked {
+    return this.problem || !this.load ? { problem: this.problem as Problem } : { state: new MockState(data, this.load) };
   }
 }
 
@@ -41,5 +47,5 @@ export class CheckedLoad {
 export function checkedState(data: MockData, linkIds: Iterable<string>): Checked {
   const load = new CheckedLoad(data);
   for (const id of linkIds) if (!load.take(id, data.links[id])) break;
-  return load.result();
+  return load.result(data);
 }

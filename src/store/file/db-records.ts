@@ -37,17 +37,31 @@ export interface RecordWise {
   value: Record<string, unknown>;
   /** The keys of value.links, as read (the store keeps them: src/store/file/log-file-store.ts). */
   linkIds: Set<string>;
+  /** Whether the sink took every link of value.links, each once, in order (a key read twice: not). */
+  sinkKept: boolean;
 }
+
+/**
+ * Takes each link as it is parsed, while it is young and in the CPU's caches: the start checks and
+ * indexes it then (src/store/file/checked-state.ts) instead of in a walk of a million links after
+ * the read. False: it takes no more (something is wrong; the read goes on).
+ */
+export interface LinkSink {
+  take(id: string, link: unknown): boolean;
+}
+
+/** The sink for the links of a file whose head (its links empty, but the same object they are put in) is `head`; none: no sink. */
+export type SinkFor = (head: Record<string, unknown>) => LinkSink | undefined;
 
 /**
  * The parsed file, when it is ours and laid out as the writer lays it out; null when there is no
  * file; undefined otherwise. Throws NotOurFileError for what openRegular refuses.
  */
-export async function readRecordWise(file: string, pieces: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS }): Promise<RecordWise | null | undefined> {
+export async function readRecordWise(file: string, pieces: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS }, sinkFor?: SinkFor): Promise<RecordWise | null | undefined> {
   const handle = await openRegular(file, 'it');
   if (!handle) return null;
   try {
-    const reader = new RecordReader(pieces.batchChars);
+    const reader = new RecordReader(pieces.batchChars, sinkFor);
     const buffer = Buffer.allocUnsafe(pieces.readBytes);
     const decoder = new StringDecoder('utf8');
     for (;;) {
@@ -74,8 +88,14 @@ class RecordReader {
   private readonly linkIds = new Set<string>();
   /** An id → the one instance of it the head's records hold. */
   private readonly shared = new Map<string, string>();
+  private sink: LinkSink | undefined;
+  /** False once the sink takes no more. */
+  private sinking = false;
 
-  constructor(private readonly batchChars: number) {}
+  constructor(
+    private readonly batchChars: number,
+    private readonly sinkFor: SinkFor | undefined,
+  ) {}
 
   take(text: string): boolean {
     this.rest += text;
@@ -91,14 +111,14 @@ class RecordReader {
   end(text: string): RecordWise | undefined {
     this.rest += text;
     // `"links": {}`, the writer's way of no links at all.
-    if (this.value && this.linkIds.size === 0 && /^\s*\}\s*\}\s*$/.test(this.rest)) return { value: this.value, linkIds: this.linkIds };
+    if (this.value && this.linkIds.size === 0 && /^\s*\}\s*\}\s*$/.test(this.rest)) return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
     const close = this.rest.lastIndexOf(LINKS_END);
     if (!this.value || close === -1 || this.rest.slice(close + LINKS_END.length).trim() !== '}') return undefined;
     const members = this.rest.slice(0, close);
     // None at all: `{` and blanks; otherwise the last line, which has no comma after it.
     if (members.trim() !== '' || this.linkIds.size > 0) this.parseMembers(members);
     this.value['links'] = this.links;
-    return { value: this.value, linkIds: this.linkIds };
+    return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
   }
 
   /** Whether the head (all but the links' members) is read; parses it once it is. */
@@ -116,6 +136,8 @@ class RecordReader {
     if (Object.keys(this.links).length > 0) throw new SyntaxError('not the layout of our writer');
     this.value = head;
     this.shareHeadIds(head);
+    this.sink = this.sinkFor?.(head);
+    this.sinking = this.sink !== undefined;
     this.rest = this.rest.slice(at + LINKS_KEY.length);
     return true;
   }
@@ -138,9 +160,13 @@ class RecordReader {
     let count = 0;
     for (const id in batch) {
       const link = batch[id];
-      if (isObject(link)) this.shareIds(link, id);
       putEntry(this.links, id, link);
+      const size = this.linkIds.size;
       this.linkIds.add(id);
+      // A key read before: its first link, which the sink took, is not the one kept (a later duplicate wins).
+      if (this.linkIds.size === size) this.sink = undefined;
+      if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
+      else if (isObject(link)) this.shareIds(link, id);
       count += 1;
     }
     // `{}`: blanks between two commas, which the whole text would not parse with.

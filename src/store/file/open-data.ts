@@ -2,10 +2,10 @@
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out. A file that is not a db of
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
-import { isAccountRecord, isTagRecord } from '../../core/changes.js';
-import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
+import type { MockData } from '../../core/model.js';
 import type { MockState } from '../../core/state.js';
 import { checkedState } from './checked-state.js';
+import { printable, shapeProblem } from './data-shape.js';
 import type { DataStore } from './data-store.js';
 import { NotOurFileError } from './db-kind.js';
 
@@ -77,8 +77,9 @@ async function readExisting(store: DataStore): Promise<KeptData | null> {
   const problem = shapeProblem(data);
   if (problem) throw notData(store.location, problem);
   // One walk of the links, over the ids the store keeps anyway when it does: each link's shape and
-  // references are checked, and the link indexed, in the same step.
-  const checked = checkedState(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
+  // references are checked, and the link indexed, in the same step; or none, when the store made
+  // that walk as it read the links.
+  const checked = store.checked?.() ?? checkedState(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
   if (!checked.state) {
     const broken = checked.problem;
     if (broken.notALink) throw notData(store.location, printable(broken.text));
@@ -93,25 +94,4 @@ function notData(location: string, problem: string): DataFileError {
 
 function notOurs(location: string, error: NotOurFileError): DataFileError {
   return new DataFileError(`db ${location}: this is not a shortlink-mock db file (${printable(error.message)}); it is neither read nor overwritten, not even with --reset: give another db path`);
-}
-
-/** One printable line: a parse error may quote the file's raw bytes, newlines and NULs included. */
-function printable(message: string): string {
-  const line = message.replace(/[^\x20-\x7e]+/g, '?');
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-/** What is wrong with the data's shape, but for the links' records, which integrityProblem checks in its walk of them. */
-function shapeProblem(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
-  const record = data as Partial<MockData>;
-  if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${printable(String(record.formatVersion))}; this shortlink-mock reads 1 and ${DATA_FORMAT_VERSION}`;
-  if (!record.defaultDomain || !Array.isArray(record.accounts)) return 'defaultDomain or accounts missing';
-  if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
-  const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));
-  if (badAccount !== -1) return `accounts[${badAccount}] is not an account`;
-  // Not Object.entries: a [key, value] array per record (issue 40).
-  const badTag = Object.keys(record.tags).find((id) => !isTagRecord(record.tags?.[id]));
-  if (badTag !== undefined) return `tag '${printable(badTag)}' is not a tag`;
-  return undefined;
 }
