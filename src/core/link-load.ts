@@ -5,10 +5,16 @@
 // a miss in the caches each (issue 40).
 import type { LinkRecord, MockData } from './model.js';
 
-export class LinkLoad {
+/** A data's links indexed, for MockState to adopt (its constructor). */
+export interface LinkIndex {
   /** Domain id → slug → link: MockState's table of slugs. */
-  readonly bySlug = new Map<string, Map<string, LinkRecord>>();
-  /** Account id → its links, in the order taken (MockState puts each account's in order once). */
+  readonly linksBySlug: Map<string, Map<string, LinkRecord>>;
+  /** Account id → its links, in any order (MockState puts each account's in order once: sorted ones cost a check). */
+  readonly owned: Map<string, LinkRecord[]>;
+}
+
+export class LinkLoad implements LinkIndex {
+  readonly linksBySlug = new Map<string, Map<string, LinkRecord>>();
   readonly owned = new Map<string, LinkRecord[]>();
   /** Each account's and domain's id → the one instance of it the data's records hold. */
   private readonly ids = new Map<string, string>();
@@ -54,8 +60,8 @@ export class LinkLoad {
 
   /** False when the slug was held (told by the size: a lookup before the set would be a second one). */
   private slotSlug(link: LinkRecord): boolean {
-    let bySlug = this.bySlug.get(link.domainId);
-    if (!bySlug) this.bySlug.set(link.domainId, (bySlug = new Map()));
+    let bySlug = this.linksBySlug.get(link.domainId);
+    if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
     const size = bySlug.size;
     bySlug.set(link.slug, link);
     return bySlug.size > size;

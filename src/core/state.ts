@@ -4,12 +4,21 @@
 import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
 import { linkBatches } from './link-batches.js';
-import { LinkLoad } from './link-load.js';
+import { LinkLoad, type LinkIndex } from './link-load.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
+
+const isIndex = (links: Iterable<string> | LinkIndex): links is LinkIndex => !(Symbol.iterator in links);
+
+/** The links of `data` under the keys `ids`, indexed. */
+function loaded(data: MockData, ids: Iterable<string>): LinkIndex {
+  const load = new LinkLoad(data);
+  for (const id of ids) load.take(data.links[id] as LinkRecord, id);
+  return load;
+}
 
 export class MockState {
   private readonly accountsByKey = new Map<string, AccountRecord>();
@@ -26,12 +35,12 @@ export class MockState {
 
   /**
    * `links`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
-   * them again is seconds at 1,000,000 links); or every one of data.links taken already into a
-   * LinkLoad (the start, src/store/file/checked-state.ts; a replace, MockState.built).
+   * them again is seconds at 1,000,000 links); or every one of data.links indexed already (a LinkLoad:
+   * the start, src/store/file/checked-state.ts; a replace, MockState.built), adopted as it is.
    */
   constructor(
     readonly data: MockData,
-    links: Iterable<string> | LinkLoad = Object.keys(data.links),
+    links: Iterable<string> | LinkIndex = Object.keys(data.links),
   ) {
     this.indexDomain(data.defaultDomain);
     for (const account of data.accounts) this.indexAccount(account);
@@ -39,12 +48,11 @@ export class MockState {
       tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
       this.indexTag(tag);
     }
-    const load = links instanceof LinkLoad ? links : new LinkLoad(data);
-    if (!(links instanceof LinkLoad)) for (const id of links) load.take(data.links[id] as LinkRecord, id);
-    this.linksBySlug = load.bySlug;
+    const index = isIndex(links) ? links : loaded(data, links);
+    this.linksBySlug = index.linksBySlug;
     // Each account's order is sorted once, after every link is read: data seeded or edited out of
     // time order costs one sort, not an insertion each.
-    this.ownAll(load.owned);
+    this.ownAll(index.owned);
   }
 
   /**
