@@ -1,6 +1,6 @@
-// A base file in the layout its writer gives it (src/store/file/chunked-json.ts: the links last,
-// one a line), read in chunks and parsed a batch of link records at a time, instead of one
-// JSON.parse of the whole text (issue 40). At 1,000,000 links (342 MB) that one parse left:
+// A file in the layout src/store/file/chunked-json.ts writes (a base file, or a snapshot's:
+// snapshot-reader.ts; the links last, one a line), read in chunks and parsed a batch of link records
+// at a time, instead of one JSON.parse of the whole text (issue 40). At 1,000,000 links (342 MB) that one parse left:
 // - the file's text (and the Buffer it was decoded from) alive until a full GC, 326 MiB each;
 // - every link's own copies of its account's, domain's and tags' ids and of its id (the key holds
 //   one): ~170 MiB. Shared after the parse, they were garbage spread over every page of the old
@@ -33,6 +33,28 @@ export interface Pieces {
   batchChars: number;
 }
 
+export const BASE_PIECES: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS };
+
+/** Where the links' object of chunked-json.ts stands in a file: the base's top level, or a snapshot's `data`. */
+export interface Layout {
+  /** What closes the file after the links' object, without its blanks: `}` for a base. */
+  after: string;
+  /** The links' object of the head (the file parsed with no links), when the head is laid out as it must be. */
+  linksOf(head: unknown): Record<string, unknown> | undefined;
+}
+
+/** A base file: the links last in the top-level object, which is marked as ours (db-kind.ts). */
+export const BASE_LAYOUT: Layout = {
+  after: '}',
+  linksOf: (head) => (isObject(head) && Object.keys(head).at(-1) === 'links' && notOursBecause(head) === undefined ? linksIn(head) : undefined),
+};
+
+/** `record.links` when it is an object without members. */
+export function linksIn(record: Record<string, unknown>): Record<string, unknown> | undefined {
+  const links = record['links'];
+  return isObject(links) && Object.keys(links).length === 0 ? links : undefined;
+}
+
 export interface RecordWise {
   value: Record<string, unknown>;
   /** The keys of value.links, as read (the store keeps them: src/store/file/log-file-store.ts). */
@@ -57,11 +79,11 @@ export type SinkFor = (head: Record<string, unknown>) => LinkSink | undefined;
  * The parsed file, when it is ours and laid out as the writer lays it out; null when there is no
  * file; undefined otherwise. Throws NotOurFileError for what openRegular refuses.
  */
-export async function readRecordWise(file: string, pieces: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS }, sinkFor?: SinkFor): Promise<RecordWise | null | undefined> {
+export async function readRecordWise(file: string, pieces: Pieces = BASE_PIECES, sinkFor?: SinkFor, layout: Layout = BASE_LAYOUT): Promise<RecordWise | null | undefined> {
   const handle = await openRegular(file, 'it');
   if (!handle) return null;
   try {
-    const reader = new RecordReader(pieces.batchChars, sinkFor);
+    const reader = new RecordReader(pieces.batchChars, sinkFor, layout);
     const buffer = Buffer.allocUnsafe(pieces.readBytes);
     const decoder = new StringDecoder('utf8');
     for (;;) {
@@ -95,6 +117,7 @@ class RecordReader {
   constructor(
     private readonly batchChars: number,
     private readonly sinkFor: SinkFor | undefined,
+    private readonly layout: Layout,
   ) {}
 
   take(text: string): boolean {
@@ -111,13 +134,13 @@ class RecordReader {
   end(text: string): RecordWise | undefined {
     this.rest += text;
     // `"links": {}`, the writer's way of no links at all.
-    if (this.value && this.linkIds.size === 0 && /^\s*\}\s*\}\s*$/.test(this.rest)) return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
+    if (this.value && this.linkIds.size === 0 && this.rest.length < 100 && this.rest.replace(/\s/g, '') === `}${this.layout.after}`) return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
     const close = this.rest.lastIndexOf(LINKS_END);
-    if (!this.value || close === -1 || this.rest.slice(close + LINKS_END.length).trim() !== '}') return undefined;
+    if (!this.value || close === -1 || this.rest.slice(close + LINKS_END.length).replace(/\s/g, '') !== this.layout.after) return undefined;
     const members = this.rest.slice(0, close);
     // None at all: `{` and blanks; otherwise the last line, which has no comma after it.
     if (members.trim() !== '' || this.linkIds.size > 0) this.parseMembers(members);
-    this.value['links'] = this.links;
+    // The links are in the head's own links object (readHead): the value is whole.
     return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
   }
 
@@ -128,12 +151,11 @@ class RecordReader {
       this.searched = Math.max(0, this.rest.length - LINKS_KEY.length);
       return false;
     }
-    // The placeholder is followed by one `}`: it can only be a member of the top-level object.
-    const head: unknown = JSON.parse(`${this.rest.slice(0, at)}${LINKS_KEY}}\n}`);
-    const keys = isObject(head) ? Object.keys(head) : [];
-    if (!isObject(head) || keys.at(-1) !== 'links' || notOursBecause(head) !== undefined) throw new SyntaxError('not the layout of our writer');
-    this.links = head['links'] as Record<string, unknown>;
-    if (Object.keys(this.links).length > 0) throw new SyntaxError('not the layout of our writer');
+    // The placeholder is followed by what closes the file: it can only be the links of the layout's object.
+    const head: unknown = JSON.parse(`${this.rest.slice(0, at)}${LINKS_KEY}}${this.layout.after}`);
+    const links = this.layout.linksOf(head);
+    if (!links || !isObject(head)) throw new SyntaxError('not the layout of our writer');
+    this.links = links;
     this.value = head;
     this.shareHeadIds(head);
     this.sink = this.sinkFor?.(head);
