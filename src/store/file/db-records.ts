@@ -17,7 +17,8 @@
 // duplicate key wins, in the first one's place).
 import { StringDecoder } from 'node:string_decoder';
 import { putEntry } from '../../core/own-entry.js';
-import { isObject, notOursBecause, openRegular } from './db-kind.js';
+import { isObject, openRegular } from './db-kind.js';
+import { BASE_LAYOUT, type Layout } from './record-layout.js';
 
 /** How much of the file is read at once. */
 const READ_BYTES = 8 * 1024 * 1024;
@@ -34,26 +35,6 @@ export interface Pieces {
 }
 
 export const BASE_PIECES: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS };
-
-/** Where the links' object of chunked-json.ts stands in a file: the base's top level, or a snapshot's `data`. */
-export interface Layout {
-  /** What closes the file after the links' object, without its blanks: `}` for a base. */
-  after: string;
-  /** The links' object of the head (the file parsed with no links), when the head is laid out as it must be. */
-  linksOf(head: unknown): Record<string, unknown> | undefined;
-}
-
-/** A base file: the links last in the top-level object, which is marked as ours (db-kind.ts). */
-export const BASE_LAYOUT: Layout = {
-  after: '}',
-  linksOf: (head) => (isObject(head) && Object.keys(head).at(-1) === 'links' && notOursBecause(head) === undefined ? linksIn(head) : undefined),
-};
-
-/** `record.links` when it is an object without members. */
-export function linksIn(record: Record<string, unknown>): Record<string, unknown> | undefined {
-  const links = record['links'];
-  return isObject(links) && Object.keys(links).length === 0 ? links : undefined;
-}
 
 export interface RecordWise {
   value: Record<string, unknown>;

@@ -7,7 +7,8 @@
 import { keepLinkBatches, LINK_BATCH } from '../../core/link-batches.js';
 import type { LinkRecord, MockData } from '../../core/model.js';
 import { isObject } from './db-kind.js';
-import { linksIn, readRecordWise, type Layout, type LinkSink, type Pieces } from './db-records.js';
+import { readRecordWise, type LinkSink, type Pieces } from './db-records.js';
+import { linksIn, type Layout } from './record-layout.js';
 
 export interface StoredSnapshot {
   savedAt: string;
