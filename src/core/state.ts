@@ -4,11 +4,21 @@
 import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
 import { linkBatches } from './link-batches.js';
+import { LinkLoad, type LinkIndex } from './link-load.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
+
+const isIndex = (links: Iterable<string> | LinkIndex): links is LinkIndex => !(Symbol.iterator in links);
+
+/** The links of `data` under the keys `ids`, indexed. */
+function loaded(data: MockData, ids: Iterable<string>): LinkIndex {
+  const load = new LinkLoad(data);
+  for (const id of ids) load.take(data.links[id] as LinkRecord, id);
+  return load;
+}
 
 export class MockState {
   private readonly accountsByKey = new Map<string, AccountRecord>();
@@ -17,20 +27,20 @@ export class MockState {
   private readonly domainsByName = new Map<string, { domain: DomainRecord; ownerId?: string }>();
   private readonly domainsById = new Map<string, DomainRecord>();
   /** Domain id → slug → link. Nested, not one map of joined keys: no extra string per link. */
-  private readonly linksBySlug = new Map<string, Map<string, LinkRecord>>();
+  private readonly linksBySlug: Map<string, Map<string, LinkRecord>>;
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
   private readonly linkCounts = new Map<string, number>();
   /** Each account's links in the order of its pages (link-order.ts). */
   private readonly linksByAccount = new Map<string, OrderedLinks>();
 
   /**
-   * `linkIds`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
-   * them again is seconds at 1,000,000 links); 'later': index all but the links, which
-   * MockState.built indexes a slice per turn.
+   * `links`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
+   * them again is seconds at 1,000,000 links); or every one of data.links indexed already (a LinkLoad:
+   * the start, src/store/file/checked-state.ts; a replace, MockState.built), adopted as it is.
    */
   constructor(
     readonly data: MockData,
-    linkIds: Iterable<string> | 'later' = Object.keys(data.links),
+    links: Iterable<string> | LinkIndex = Object.keys(data.links),
   ) {
     this.indexDomain(data.defaultDomain);
     for (const account of data.accounts) this.indexAccount(account);
@@ -38,12 +48,11 @@ export class MockState {
       tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
       this.indexTag(tag);
     }
-    if (linkIds === 'later') return;
+    const index = isIndex(links) ? links : loaded(data, links);
+    this.linksBySlug = index.linksBySlug;
     // Each account's order is sorted once, after every link is read: data seeded or edited out of
     // time order costs one sort, not an insertion each.
-    const owned = new Map<string, LinkRecord[]>();
-    for (const id of linkIds) this.loadLink(data.links[id] as LinkRecord, id, owned);
-    this.ownAll(owned);
+    this.ownAll(index.owned);
   }
 
   /**
@@ -52,14 +61,12 @@ export class MockState {
    * step of seconds (issue 40). Nothing else may change `data` meanwhile.
    */
   static async built(data: MockData, pause: () => Promise<void>): Promise<MockState> {
-    const state = new MockState(data, 'later');
-    const owned = new Map<string, LinkRecord[]>();
+    const load = new LinkLoad(data);
     for (const batch of linkBatches(data)) {
-      for (const link of batch) state.loadLink(link, link.id, owned);
+      for (const link of batch) load.take(link, link.id);
       await pause();
     }
-    state.ownAll(owned);
-    return state;
+    return new MockState(data, load);
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {
@@ -205,15 +212,6 @@ export class MockState {
     return toLink(link, this.domainsById.get(link.domainId), link.tagIds.map((id) => this.data.tags[id]));
   }
 
-  /** A link read with the data: its ids shared, its slug indexed, and added to its account's in `owned`. */
-  private loadLink(link: LinkRecord, id: string, owned: Map<string, LinkRecord[]>): void {
-    this.shareIds(link, id);
-    this.slotSlug(link);
-    const links = owned.get(link.accountId);
-    if (links) links.push(link);
-    else owned.set(link.accountId, [link]);
-  }
-
   /** Each account's links read with the data, counted and put in page order (one sort each). */
   private ownAll(owned: Map<string, LinkRecord[]>): void {
     for (const [accountId, links] of owned) {
@@ -239,23 +237,6 @@ export class MockState {
     byName.set(tag.name, tag);
   }
 
-  /**
-   * JSON.parse gives each loaded link its own copies of its id (the key holds one already) and of
-   * its account's, domain's and tags' ids. Pointing them at the one shared string leaves about 4
-   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark. In place:
-   * a new tagIds array per link would be a million arrays of garbage at a start on 1,000,000 links.
-   */
-  private shareIds(link: LinkRecord, key: string): void {
-    if (link.id === key) link.id = key;
-    link.accountId = this.accountsById.get(link.accountId)?.id ?? link.accountId;
-    link.domainId = this.domainsById.get(link.domainId)?.id ?? link.domainId;
-    const tagIds = link.tagIds;
-    for (let i = 0; i < tagIds.length; i += 1) {
-      const id = tagIds[i] as string;
-      tagIds[i] = this.data.tags[id]?.id ?? id;
-    }
-  }
-
   private indexLink(link: LinkRecord): void {
     this.indexSlug(link);
     let owned = this.linksByAccount.get(link.accountId);
@@ -269,7 +250,7 @@ export class MockState {
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
   }
 
-  /** Its slug only: at load, each account's count is its number of links, set once (constructor). */
+  /** Its slug only (a load slots them in a LinkLoad, and each account's count is set once: constructor). */
   private slotSlug(link: LinkRecord): void {
     let bySlug = this.linksBySlug.get(link.domainId);
     if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));

@@ -10,14 +10,14 @@ import type { MockData } from '../core/model.js';
 import type { SnapshotStore } from '../core/snapshots.js';
 import { memoryStore, MEMORY_LOCATION, type DataStore } from '../store/file/data-store.js';
 import { DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from '../store/file/log-file-store.js';
-import { keptData } from '../store/file/open-data.js';
+import { keptData, type KeptData } from '../store/file/open-data.js';
 import { directorySnapshots, memorySnapshots } from '../store/file/snapshot-store.js';
 import { StartupError } from './startup-error.js';
 
 export interface LocalDb {
   store: DataStore;
   /** What the db keeps, checked (src/store/file/open-data.ts); null when it is to be seeded. */
-  storeData: MockData | null;
+  storeData: KeptData | null;
   snapshots: SnapshotStore;
 }
 

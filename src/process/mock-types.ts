@@ -14,6 +14,7 @@ import type { Sleep } from '../http/scenarios.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
 import type { ServedContract } from '../admin/contract-routes.js';
 import type { DataStore } from '../store/file/data-store.js';
+import type { KeptData } from '../store/file/open-data.js';
 import type { KeptFrom } from '../store/redis/redis-generations.js';
 import type { LinkStore, StoreHealth } from '../core/link-store.js';
 import type { SlugCheck } from './account-for-key.js';
@@ -41,7 +42,7 @@ export interface MockOptions {
   /** This process's data: the lowdb file with its change log, or memory. */
   store?: DataStore;
   /** What `store` keeps, already read and checked (keptData): not read again; null: seed it. Default: read here. */
-  storeData?: MockData | null;
+  storeData?: KeptData | null;
   /** Or data shared with other instances (`--db redis://`); exactly one of the two. */
   shared?: SharedData;
   contract: Contract;

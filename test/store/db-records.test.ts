@@ -77,6 +77,25 @@ describe('readRecordWise', () => {
     expect((read?.value['links'] as MockData['links'])['lnk_r2']?.slug).toBe('again');
   });
 
+  it('hands each link to the sink once, in order, as it is parsed; a key read twice leaves the sink not kept', async () => {
+    const data = withLinks(40);
+    let text = await written(data);
+    const taken: string[] = [];
+    const sinkFor = (head: Record<string, unknown>) => {
+      expect(head['links']).toEqual({});
+      return { take: (id: string, link: unknown) => taken.push(`${id}:${(link as LinkRecord).slug}`) > 0 };
+    };
+    const read = await readRecordWise(file, SMALL, sinkFor);
+    expect(read?.sinkKept).toBe(true);
+    expect(taken).toEqual(Object.values(data.links).map((link) => `${link.id}:${link.slug}`));
+    // The same key twice, in two batches: the sink took the first, which the data does not keep.
+    text = text.replace(/\n {4}"lnk_r30": (.*),\n/, (_all, record: string) => `\n    "lnk_r30": ${record},\n    "lnk_r2": ${record.replace('"r30"', '"again"')},\n`);
+    writeFileSync(file, text);
+    const twice = await readRecordWise(file, SMALL, sinkFor);
+    expect((twice?.value['links'] as MockData['links'])['lnk_r2']?.slug).toBe('again');
+    expect(twice?.sinkKept).toBe(false);
+  });
+
   it('reads a pretty-printed file too (its links are cut between records as well)', async () => {
     const text = JSON.stringify({ kind: 'shortlink-mock-db', generation: 1, ...withLinks(20) }, null, 2);
     writeFileSync(file, text);

@@ -7,7 +7,9 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JSONFile } from 'lowdb/node';
 import { buildSeed } from '../../fixtures/seed.js';
+import type { LinkRecord } from '../../src/core/model.js';
 import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
 
 let dir: string;
@@ -42,6 +44,18 @@ describe('directorySnapshots', () => {
     expect(text).toContain(`\n    ${JSON.stringify(id)}: ${JSON.stringify(link)}`);
     expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), links: LINKS, data });
     expect(await snapshots.load('big')).toEqual(data);
+  });
+
+  it('reads a link whose title holds U+2028 record by record too (a line end to a regular expression, not to JSON), not the whole file at once', async () => {
+    const data = buildSeed(7, spec);
+    const link = Object.values(data.links)[10] as LinkRecord;
+    link.title = 'one\u2028two\u2029three';
+    const snapshots = directorySnapshots(join(dir, 'snapshots'));
+    await snapshots.save('odd', data);
+    expect(readFileSync(join(dir, 'snapshots', 'odd.json'), 'utf8')).toContain('one\u2028two');
+    const whole = vi.spyOn(JSONFile.prototype, 'read');
+    expect(await snapshots.load('odd')).toEqual(data);
+    expect(whole).not.toHaveBeenCalled();
   });
 
   it('loads and lists a snapshot an older build wrote as one indented JSON text (no link count)', async () => {

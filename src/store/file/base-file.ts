@@ -6,6 +6,8 @@ import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { isGeneration } from './change-log.js';
 import { writeDataChunked } from './chunked-json.js';
 import { isObject, parseOurs, readDbText } from './db-kind.js';
+import { CheckedLoad } from './checked-state.js';
+import { shapeProblem } from './data-shape.js';
 import { readRecordWise } from './db-records.js';
 import { replaceFile } from './durable-file.js';
 
@@ -20,6 +22,11 @@ export interface Base {
   format: number;
   /** The keys of data.links, when the file was read record by record (src/store/file/db-records.ts). */
   linkIds?: Set<string>;
+  /**
+   * The links checked and indexed as they were read (src/store/file/checked-state.ts), when the
+   * file was read record by record and its head has the current shape: for the data as read.
+   */
+  load?: CheckedLoad;
 }
 
 /**
@@ -27,7 +34,8 @@ export interface Base {
  * of ours. The shape of the data is checked by the caller.
  */
 export async function readBase(file: string): Promise<Base | null> {
-  const read = await readRecordWise(file);
+  let load: CheckedLoad | undefined;
+  const read = await readRecordWise(file, undefined, (head) => (load = shapeProblem(head) === undefined ? new CheckedLoad(head as unknown as MockData) : undefined));
   if (read === null) return null;
   const parsed = read?.value ?? (await parsedText(file));
   if (parsed === null) return null;
@@ -38,7 +46,8 @@ export async function readBase(file: string): Promise<Base | null> {
   // Replaying the logs needs these two; the rest of the shape is the caller's to check.
   if (!isObject(data.tags) || !isObject(data.links)) throw new Error('its tags or links are missing');
   if (format === FORMAT_1) data.formatVersion = DATA_FORMAT_VERSION;
-  return read ? { data, generation, format, linkIds: read.linkIds } : { data, generation, format };
+  if (!read) return { data, generation, format };
+  return read.sinkKept && load ? { data, generation, format, linkIds: read.linkIds, load } : { data, generation, format, linkIds: read.linkIds };
 }
 
 /** A file in another layout than the writer's: its whole text, parsed at once; null when it is gone. */

@@ -16,7 +16,7 @@ import { open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { applyChange, type Change } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
-import { readBase, writeBase } from './base-file.js';
+import { readBase, writeBase, type Base } from './base-file.js';
 import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
 import { requireOurs } from './db-kind.js';
 import { syncDirectory } from './durable-file.js';
@@ -61,7 +61,7 @@ export class BaseWithLogs {
    * The base's data, or null when there is none; `replayLogs` brings it up to date. With the keys
    * of its links when the base was read record by record (base-file.ts).
    */
-  async readBase(): Promise<{ data: MockData; linkIds?: Set<string> } | null> {
+  async readBase(): Promise<Base | null> {
     const base = await readBase(this.location);
     this.generation = base?.generation ?? 0;
     this.baseFormat = base?.format ?? DATA_FORMAT_VERSION;
@@ -73,9 +73,10 @@ export class BaseWithLogs {
 
   /**
    * Applies to `data` (the base's) the changes of the logs of its generation; the others are
-   * leftovers. `linkIds`, the keys of data.links, follows the changes.
+   * leftovers. `linkIds`, the keys of data.links, follows the changes. Resolves to how many there were.
    */
-  async replayLogs(data: MockData | null, linkIds?: Set<string>): Promise<void> {
+  async replayLogs(data: MockData | null, linkIds?: Set<string>): Promise<number> {
+    let replayed = 0;
     for (const file of [this.oldLog, this.log]) {
       const contents = await readLog(file, this.generation);
       if (!contents) continue;
@@ -85,6 +86,7 @@ export class BaseWithLogs {
         this.leftovers.push(file);
         continue;
       }
+      replayed += contents.changes.length;
       for (const change of contents.changes) {
         applyChange(data as MockData, change);
         if (change.op === 'put-link') linkIds?.add(change.link.id);
@@ -92,6 +94,7 @@ export class BaseWithLogs {
       }
       if (file === this.log) this.bytes = contents.bytes;
     }
+    return replayed;
   }
 
   /** Whether the logs of the current state hold anything. */

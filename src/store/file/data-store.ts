@@ -3,6 +3,7 @@
 // (src/store/file/log-file-store.ts). Chosen once by the CLI; tests pass the memory one.
 import type { StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
+import type { Checked } from './checked-state.js';
 
 export interface DataStore {
   /** Human-readable location for logs: a file path or ':memory:'. */
@@ -31,6 +32,12 @@ export interface DataStore {
    * once more (issue 40). Undefined before `open` and for the memory store.
    */
   linkIds?(): Iterable<string> | undefined;
+  /**
+   * The opened data checked, and its state built, as its links were read (the file store, when it
+   * read them record by record and no change of its logs was replayed on them): the checks at open
+   * then make no walk of their own (issue 40). Undefined otherwise, and after the first call.
+   */
+  checked?(): Checked | undefined;
 }
 
 export const MEMORY_LOCATION = ':memory:';

@@ -1,6 +1,6 @@
-// A base file in the layout its writer gives it (src/store/file/chunked-json.ts: the links last,
-// one a line), read in chunks and parsed a batch of link records at a time, instead of one
-// JSON.parse of the whole text (issue 40). At 1,000,000 links (342 MB) that one parse left:
+// A file in the layout src/store/file/chunked-json.ts writes (a base file, or a snapshot's:
+// snapshot-reader.ts; the links last, one a line), read in chunks and parsed a batch of link records
+// at a time, instead of one JSON.parse of the whole text (issue 40). At 1,000,000 links (342 MB) that one parse left:
 // - the file's text (and the Buffer it was decoded from) alive until a full GC, 326 MiB each;
 // - every link's own copies of its account's, domain's and tags' ids and of its id (the key holds
 //   one): ~170 MiB. Shared after the parse, they were garbage spread over every page of the old
@@ -17,7 +17,8 @@
 // duplicate key wins, in the first one's place).
 import { StringDecoder } from 'node:string_decoder';
 import { putEntry } from '../../core/own-entry.js';
-import { isObject, notOursBecause, openRegular } from './db-kind.js';
+import { isObject, openRegular } from './db-kind.js';
+import { BASE_LAYOUT, type Layout } from './record-layout.js';
 
 /** How much of the file is read at once. */
 const READ_BYTES = 8 * 1024 * 1024;
@@ -33,21 +34,37 @@ export interface Pieces {
   batchChars: number;
 }
 
+export const BASE_PIECES: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS };
+
 export interface RecordWise {
   value: Record<string, unknown>;
   /** The keys of value.links, as read (the store keeps them: src/store/file/log-file-store.ts). */
   linkIds: Set<string>;
+  /** Whether the sink took every link of value.links, each once, in order (a key read twice: not). */
+  sinkKept: boolean;
 }
+
+/**
+ * Takes each link as it is parsed, while it is young and in the CPU's caches: the start checks and
+ * indexes it then (src/store/file/checked-state.ts) instead of in a walk of a million links after
+ * the read. False: it takes no more (something is wrong; the read goes on).
+ */
+export interface LinkSink {
+  take(id: string, link: unknown): boolean;
+}
+
+/** The sink for the links of a file whose head (its links empty, but the same object they are put in) is `head`; none: no sink. */
+export type SinkFor = (head: Record<string, unknown>) => LinkSink | undefined;
 
 /**
  * The parsed file, when it is ours and laid out as the writer lays it out; null when there is no
  * file; undefined otherwise. Throws NotOurFileError for what openRegular refuses.
  */
-export async function readRecordWise(file: string, pieces: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CHARS }): Promise<RecordWise | null | undefined> {
+export async function readRecordWise(file: string, pieces: Pieces = BASE_PIECES, sinkFor?: SinkFor, layout: Layout = BASE_LAYOUT): Promise<RecordWise | null | undefined> {
   const handle = await openRegular(file, 'it');
   if (!handle) return null;
   try {
-    const reader = new RecordReader(pieces.batchChars);
+    const reader = new RecordReader(pieces.batchChars, sinkFor, layout);
     const buffer = Buffer.allocUnsafe(pieces.readBytes);
     const decoder = new StringDecoder('utf8');
     for (;;) {
@@ -74,8 +91,15 @@ class RecordReader {
   private readonly linkIds = new Set<string>();
   /** An id → the one instance of it the head's records hold. */
   private readonly shared = new Map<string, string>();
+  private sink: LinkSink | undefined;
+  /** False once the sink takes no more. */
+  private sinking = false;
 
-  constructor(private readonly batchChars: number) {}
+  constructor(
+    private readonly batchChars: number,
+    private readonly sinkFor: SinkFor | undefined,
+    private readonly layout: Layout,
+  ) {}
 
   take(text: string): boolean {
     this.rest += text;
@@ -91,14 +115,14 @@ class RecordReader {
   end(text: string): RecordWise | undefined {
     this.rest += text;
     // `"links": {}`, the writer's way of no links at all.
-    if (this.value && this.linkIds.size === 0 && /^\s*\}\s*\}\s*$/.test(this.rest)) return { value: this.value, linkIds: this.linkIds };
+    if (this.value && this.linkIds.size === 0 && this.rest.length < 100 && this.rest.replace(/\s/g, '') === `}${this.layout.after}`) return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
     const close = this.rest.lastIndexOf(LINKS_END);
-    if (!this.value || close === -1 || this.rest.slice(close + LINKS_END.length).trim() !== '}') return undefined;
+    if (!this.value || close === -1 || this.rest.slice(close + LINKS_END.length).replace(/\s/g, '') !== this.layout.after) return undefined;
     const members = this.rest.slice(0, close);
     // None at all: `{` and blanks; otherwise the last line, which has no comma after it.
     if (members.trim() !== '' || this.linkIds.size > 0) this.parseMembers(members);
-    this.value['links'] = this.links;
-    return { value: this.value, linkIds: this.linkIds };
+    // The links are in the head's own links object (readHead): the value is whole.
+    return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
   }
 
   /** Whether the head (all but the links' members) is read; parses it once it is. */
@@ -108,14 +132,15 @@ class RecordReader {
       this.searched = Math.max(0, this.rest.length - LINKS_KEY.length);
       return false;
     }
-    // The placeholder is followed by one `}`: it can only be a member of the top-level object.
-    const head: unknown = JSON.parse(`${this.rest.slice(0, at)}${LINKS_KEY}}\n}`);
-    const keys = isObject(head) ? Object.keys(head) : [];
-    if (!isObject(head) || keys.at(-1) !== 'links' || notOursBecause(head) !== undefined) throw new SyntaxError('not the layout of our writer');
-    this.links = head['links'] as Record<string, unknown>;
-    if (Object.keys(this.links).length > 0) throw new SyntaxError('not the layout of our writer');
+    // The placeholder is followed by what closes the file: it can only be the links of the layout's object.
+    const head: unknown = JSON.parse(`${this.rest.slice(0, at)}${LINKS_KEY}}${this.layout.after}`);
+    const links = this.layout.linksOf(head);
+    if (!links || !isObject(head)) throw new SyntaxError('not the layout of our writer');
+    this.links = links;
     this.value = head;
     this.shareHeadIds(head);
+    this.sink = this.sinkFor?.(head);
+    this.sinking = this.sink !== undefined;
     this.rest = this.rest.slice(at + LINKS_KEY.length);
     return true;
   }
@@ -138,9 +163,13 @@ class RecordReader {
     let count = 0;
     for (const id in batch) {
       const link = batch[id];
-      if (isObject(link)) this.shareIds(link, id);
       putEntry(this.links, id, link);
+      const size = this.linkIds.size;
       this.linkIds.add(id);
+      // A key read before: its first link, which the sink took, is not the one kept (a later duplicate wins).
+      if (this.linkIds.size === size) this.sink = undefined;
+      if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
+      else if (isObject(link)) this.shareIds(link, id);
       count += 1;
     }
     // `{}`: blanks between two commas, which the whole text would not parse with.

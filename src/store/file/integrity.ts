@@ -3,7 +3,8 @@
 // of an older version in the middle of a reset) is refused at start, like a corrupt file. So is a
 // name the API keeps unique that two records share (a slug in a domain, a tag name in an account):
 // the indexes would keep one and lose the other. One pass over the records with map lookups:
-// O(accounts + tags + links + tag references).
+// O(accounts + tags + links + tag references), the links' in the walk that indexes them
+// (src/store/file/checked-state.ts).
 import { isLinkRecord } from '../../core/changes.js';
 import type { LinkRecord, MockData } from '../../core/model.js';
 
@@ -18,15 +19,40 @@ export interface Problem {
 }
 
 /**
- * What is wrong, in a few words, or undefined when every reference holds. `linkIds`: the keys of
- * data.links when the caller has them already (collecting the keys of 1,000,000 links is seconds).
+ * The check, in two parts: the accounts', domains' and tags' when made, then each link's as it is
+ * taken (`linkProblem`), in the one walk of the links that also indexes them (checked-state.ts).
+ * The slugs taken are the index's (a link's slug taken twice: `slugProblem`).
  */
-export function integrityProblem(data: MockData, linkIds: Iterable<string> = Object.keys(data.links)): Problem | undefined {
-  const accounts = new Set<string>();
+export class IntegrityCheck {
+  private readonly accounts = new Set<string>();
   /** Domain id → its owner's account id; undefined owner: the default domain, usable by all (D8). */
-  const domains = new Map<string, string | undefined>([[data.defaultDomain.id, undefined]]);
-  const text = referencesProblem(data, accounts, domains);
-  return text === undefined ? linksProblem(data, linkIds, accounts, domains) : { text };
+  private readonly domains: Map<string, string | undefined>;
+  /** What is wrong with the accounts, domains or tags, if anything: then the links are not to be taken. */
+  readonly headProblem: Problem | undefined;
+
+  constructor(private readonly data: MockData) {
+    this.domains = new Map([[data.defaultDomain.id, undefined]]);
+    const text = referencesProblem(data, this.accounts, this.domains);
+    this.headProblem = text === undefined ? undefined : { text };
+  }
+
+  /** What is wrong with the link stored under `id` but for its slug, if anything. */
+  linkProblem(id: string, link: unknown): Problem | undefined {
+    if (!isLinkRecord(link)) return { text: `link '${id}' is not a link`, notALink: true };
+    const problem = linkProblem(this.data, id, link, this.accounts, this.domains);
+    return problem === undefined ? undefined : { text: `link '${id}' ${problem}` };
+  }
+
+  /**
+   * The link under `id` has the slug of one taken before. Which one is looked for only now: the
+   * index keeps no second holder, and a Map of a million slugs to their ids was a third of the
+   * check's time and memory at start.
+   */
+  slugProblem(id: string, link: LinkRecord): Problem {
+    const { domainId, slug } = link;
+    const other = Object.values(this.data.links).find((link) => link.domainId === domainId && link.slug === slug && link.id !== id)?.id;
+    return { text: `link '${id}' has slug '${slug}' of link '${other}' in domain '${domainId}'` };
+  }
 }
 
 /** The accounts', domains' and tags' part; fills `accounts` and `domains` for the links' part. */
@@ -46,32 +72,6 @@ function referencesProblem(data: MockData, accounts: Set<string>, domains: Map<s
     if (!accounts.has(tag.accountId)) return `tag '${id}' names unknown account '${tag.accountId}'`;
     const other = firstHolder(tagNames, tag.accountId, tag.name, id);
     if (other) return `tag '${id}' has the name '${tag.name}' of tag '${other}' in account '${tag.accountId}'`;
-  }
-  return undefined;
-}
-
-/**
- * The links' part. The slugs taken are kept per domain in Sets, names only: who took a slug first is
- * looked for only when one is taken twice (a Map of a million slugs to their ids was a third of the
- * check's time and memory at start).
- */
-function linksProblem(data: MockData, linkIds: Iterable<string>, accounts: Set<string>, domains: Map<string, string | undefined>): Problem | undefined {
-  const slugs = new Map<string, Set<string>>();
-  for (const id of linkIds) {
-    // One lookup of the link in a million: each is a miss in the CPU's caches.
-    const link = data.links[id];
-    if (!isLinkRecord(link)) return { text: `link '${id}' is not a link`, notALink: true };
-    const problem = linkProblem(data, id, link, accounts, domains);
-    if (problem) return { text: `link '${id}' ${problem}` };
-    const { domainId, slug } = link;
-    let taken = slugs.get(domainId);
-    if (!taken) slugs.set(domainId, (taken = new Set()));
-    if (!taken.has(slug)) {
-      taken.add(slug);
-      continue;
-    }
-    const other = Object.values(data.links).find((link) => link.domainId === domainId && link.slug === slug && link.id !== id)?.id;
-    return { text: `link '${id}' has slug '${slug}' of link '${other}' in domain '${domainId}'` };
   }
   return undefined;
 }

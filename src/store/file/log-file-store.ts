@@ -12,6 +12,7 @@ import type { Change, StoreOp } from '../../core/changes.js';
 import { linkBatches } from '../../core/link-batches.js';
 import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
+import type { CheckedLoad, Checked } from './checked-state.js';
 import type { DataStore } from './data-store.js';
 
 export interface LogFileOptions {
@@ -34,6 +35,8 @@ export class LogFileStore implements DataStore {
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
   private linkIdsNow = new Set<string>();
+  /** The links as the base's read checked and indexed them, while no change was replayed on them. */
+  private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
   /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
@@ -52,9 +55,17 @@ export class LogFileStore implements DataStore {
     this.data = base?.data ?? null;
     // The keys the base was read with, when it was read record by record: not collected again (issue 40).
     const read = base?.linkIds;
-    await this.files.replayLogs(this.data, read);
+    const replayed = await this.files.replayLogs(this.data, read);
     this.linkIdsNow = read ?? new Set(this.data ? Object.keys(this.data.links) : []);
+    // A replayed change may undo or add to what the read checked: then the check walks the data.
+    this.load = replayed === 0 ? base?.load : undefined;
     return this.data;
+  }
+
+  checked(): Checked | undefined {
+    const load = this.load;
+    this.load = undefined;
+    return this.data ? load?.result(this.data) : undefined;
   }
 
   /**

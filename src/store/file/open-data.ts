@@ -2,16 +2,25 @@
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out. A file that is not a db of
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
-import { isAccountRecord, isTagRecord } from '../../core/changes.js';
-import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
+import type { MockData } from '../../core/model.js';
+import type { MockState } from '../../core/state.js';
+import { checkedState } from './checked-state.js';
+import { printable, shapeProblem } from './data-shape.js';
 import type { DataStore } from './data-store.js';
 import { NotOurFileError } from './db-kind.js';
-import { integrityProblem } from './integrity.js';
 
 export interface OpenedData {
   data: MockData;
   /** True when the data was just seeded, false when it was kept from an earlier run. */
   seeded: boolean;
+  /** The data's state, when the check of kept data built it (checked-state.ts): not to be built again. */
+  state?: MockState;
+}
+
+/** What the store keeps, checked, with the state the check built. */
+export interface KeptData {
+  data: MockData;
+  state: MockState;
 }
 
 export class DataFileError extends Error {
@@ -27,7 +36,7 @@ export async function openData(store: DataStore, seed: () => Promise<MockData>, 
  * null when it is to be seeded (none yet, or a reset). The CLI calls it before it loads the
  * server's modules (src/process/local-db.ts), so that a refusal costs none of them.
  */
-export async function keptData(store: DataStore, reset: boolean): Promise<MockData | null> {
+export async function keptData(store: DataStore, reset: boolean): Promise<KeptData | null> {
   if (!reset) return readExisting(store);
   // A reset overwrites the file unread: one that is not ours is refused before anything is seeded.
   await store.requireOurs?.().catch((error: unknown) => {
@@ -37,8 +46,8 @@ export async function keptData(store: DataStore, reset: boolean): Promise<MockDa
 }
 
 /** openData's second half, from what keptData found: that data kept, or when none, seeded and written. */
-export async function dataFrom(store: DataStore, kept: MockData | null, seed: () => Promise<MockData>): Promise<OpenedData> {
-  return kept ? { data: kept, seeded: false } : { data: await seedStore(store, seed), seeded: true };
+export async function dataFrom(store: DataStore, kept: KeptData | null, seed: () => Promise<MockData>): Promise<OpenedData> {
+  return kept ? { ...kept, seeded: false } : { data: await seedStore(store, seed), seeded: true };
 }
 
 async function seedStore(store: DataStore, seed: () => Promise<MockData>): Promise<MockData> {
@@ -56,7 +65,7 @@ function writeError(store: DataStore, error: unknown): DataFileError {
   return new DataFileError(`cannot write db ${store.location}: ${printable((error as Error).message)}`);
 }
 
-async function readExisting(store: DataStore): Promise<MockData | null> {
+async function readExisting(store: DataStore): Promise<KeptData | null> {
   let data: unknown;
   try {
     data = await store.open();
@@ -67,11 +76,16 @@ async function readExisting(store: DataStore): Promise<MockData | null> {
   if (data === null) return null;
   const problem = shapeProblem(data);
   if (problem) throw notData(store.location, problem);
-  // One walk of the links, over the ids the store keeps anyway when it does: the links' shape is checked there too.
-  const broken = integrityProblem(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
-  if (broken?.notALink) throw notData(store.location, printable(broken.text));
-  if (broken) throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken.text)}); fix the file or start with --reset to re-seed it`);
-  return data as MockData;
+  // One walk of the links, over the ids the store keeps anyway when it does: each link's shape and
+  // references are checked, and the link indexed, in the same step; or none, when the store made
+  // that walk as it read the links.
+  const checked = store.checked?.() ?? checkedState(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
+  if (!checked.state) {
+    const broken = checked.problem;
+    if (broken.notALink) throw notData(store.location, printable(broken.text));
+    throw new DataFileError(`db ${store.location} fails its integrity check (${printable(broken.text)}); fix the file or start with --reset to re-seed it`);
+  }
+  return { data: data as MockData, state: checked.state };
 }
 
 function notData(location: string, problem: string): DataFileError {
@@ -80,25 +94,4 @@ function notData(location: string, problem: string): DataFileError {
 
 function notOurs(location: string, error: NotOurFileError): DataFileError {
   return new DataFileError(`db ${location}: this is not a shortlink-mock db file (${printable(error.message)}); it is neither read nor overwritten, not even with --reset: give another db path`);
-}
-
-/** One printable line: a parse error may quote the file's raw bytes, newlines and NULs included. */
-function printable(message: string): string {
-  const line = message.replace(/[^\x20-\x7e]+/g, '?');
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-/** What is wrong with the data's shape, but for the links' records, which integrityProblem checks in its walk of them. */
-function shapeProblem(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return 'not a JSON object';
-  const record = data as Partial<MockData>;
-  if (record.formatVersion !== DATA_FORMAT_VERSION) return `formatVersion is ${printable(String(record.formatVersion))}; this shortlink-mock reads 1 and ${DATA_FORMAT_VERSION}`;
-  if (!record.defaultDomain || !Array.isArray(record.accounts)) return 'defaultDomain or accounts missing';
-  if (!record.tags || typeof record.tags !== 'object' || !record.links || typeof record.links !== 'object') return 'tags or links missing';
-  const badAccount = record.accounts.findIndex((account) => !isAccountRecord(account));
-  if (badAccount !== -1) return `accounts[${badAccount}] is not an account`;
-  // Not Object.entries: a [key, value] array per record (issue 40).
-  const badTag = Object.keys(record.tags).find((id) => !isTagRecord(record.tags?.[id]));
-  if (badTag !== undefined) return `tag '${printable(badTag)}' is not a tag`;
-  return undefined;
 }

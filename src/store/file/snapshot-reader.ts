@@ -1,12 +1,14 @@
 // Reads a snapshot file a chunk per turn of the event loop (issue 40): one JSON.parse of a
 // 1,000,000-link snapshot held the loop for seconds. The layout is the one its writer gives it
 // (snapshot-store.ts, chunked-json.ts): the head (savedAt, the link count, the data's small fields)
-// pretty-printed, then one tag or link a line. A file in another layout (a snapshot saved by an older
-// build, one JSON.stringify) is read whole, as before.
-import { createReadStream } from 'node:fs';
+// pretty-printed, then one link a line, which the base's reader (db-records.ts) reads for both. A
+// file in another layout (a snapshot saved by an older build, one JSON.stringify) is read whole, as
+// before.
 import { keepLinkBatches, LINK_BATCH } from '../../core/link-batches.js';
-import type { LinkRecord, MockData, TagRecord } from '../../core/model.js';
-import { putEntry } from '../../core/own-entry.js';
+import type { LinkRecord, MockData } from '../../core/model.js';
+import { isObject } from './db-kind.js';
+import { readRecordWise, type LinkSink, type Pieces } from './db-records.js';
+import { linksIn, type Layout } from './record-layout.js';
 
 export interface StoredSnapshot {
   savedAt: string;
@@ -15,72 +17,46 @@ export interface StoredSnapshot {
   data: MockData;
 }
 
-/** Thrown when the file is not in the layout read line by line: the caller reads it whole. */
+/** Thrown when the file is not in the layout read record by record: the caller reads it whole. */
 export class OtherLayout extends Error {}
 
-const RECORD = /^ {4}("(?:[^"\\]|\\.)*"): (\{.*\}),?$/;
-const TAGS = '  "tags": {';
-const LINKS = '  "links": {';
+/**
+ * A read of 1 MiB and a batch of as much per turn: over 1,020 links a batch (db-records.ts, why), a
+ * step of the loop of milliseconds, where the base's 8 MiB reads (a start: nothing is served yet) are more.
+ */
+const SNAPSHOT_PIECES: Pieces = { readBytes: 1024 * 1024, batchChars: 1024 * 1024 };
 
-type Section = 'head' | 'tags' | 'links' | 'end';
+/** `{ "savedAt", "links": count, "data": {…, "links": {…}} }`: the links last in `data`, `data` last. */
+const SNAPSHOT_LAYOUT: Layout = {
+  after: '}}',
+  linksOf: (head) => {
+    if (!isObject(head) || typeof head['savedAt'] !== 'string' || Object.keys(head).at(-1) !== 'data') return undefined;
+    const data = head['data'];
+    return isObject(data) && Object.keys(data).at(-1) === 'links' ? linksIn(data) : undefined;
+  },
+};
 
-/** The snapshot in `file`, its links also kept in batches (core/link-batches.ts); throws OtherLayout. */
-export async function readSnapshotLines(file: string): Promise<StoredSnapshot> {
-  const reader = new LineReader();
-  let carry = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
-    const lines = (carry + (chunk as string)).split('\n');
-    carry = lines.pop() as string;
-    for (const line of lines) reader.line(line);
-  }
-  if (carry !== '') reader.line(carry);
-  return reader.result();
-}
-
-class LineReader {
-  private section: Section = 'head';
-  private head: string[] = [];
-  private stored: StoredSnapshot | undefined;
-  private readonly batches: LinkRecord[][] = [];
-  private batch: LinkRecord[] = [];
-
-  line(line: string): void {
-    if (this.section === 'head') return this.headLine(line);
-    // The data's closing brace, then the file's.
-    if (this.section === 'end') {
-      if (line !== '}' && line !== '') throw new OtherLayout('text after the links');
-      return;
-    }
-    const record = RECORD.exec(line);
-    if (record) return this.record(JSON.parse(record[1] as string) as string, JSON.parse(record[2] as string) as TagRecord & LinkRecord);
-    if (this.section === 'tags' && (line === '  },' || line === `${TAGS}},`)) return void (this.section = 'links');
-    if (this.section === 'links' && line === LINKS) return;
-    if (this.section === 'links' && (line === '  }' || line === `${LINKS}}`)) return void (this.section = 'end');
-    throw new OtherLayout(`unexpected line in ${this.section}`);
-  }
-
-  result(): StoredSnapshot {
-    if (this.section !== 'end' || !this.stored) throw new OtherLayout('cut short');
-    if (this.batch.length) this.batches.push(this.batch);
-    keepLinkBatches(this.stored.data, this.batches);
-    return this.stored;
-  }
-
-  private headLine(line: string): void {
-    if (line !== TAGS && line !== `${TAGS}},`) return void this.head.push(line);
-    const stored = JSON.parse(`${this.head.join('\n')}"tags": {}, "links": {}}}`) as StoredSnapshot;
-    if (typeof stored?.data !== 'object' || stored.data === null) throw new OtherLayout('no data');
-    this.stored = stored;
-    this.section = line === TAGS ? 'tags' : 'links';
-  }
-
-  private record(id: string, record: TagRecord & LinkRecord): void {
-    const data = (this.stored as StoredSnapshot).data;
-    if (this.section === 'tags') return putEntry(data.tags, id, record);
-    putEntry(data.links, id, record);
-    this.batch.push(record);
-    if (this.batch.length < LINK_BATCH) return;
-    this.batches.push(this.batch);
-    this.batch = [];
-  }
+/** The snapshot in `file` (null when there is none), its links also kept in batches (core/link-batches.ts); throws OtherLayout. */
+export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_PIECES): Promise<StoredSnapshot | null> {
+  const batches: LinkRecord[][] = [];
+  let batch: LinkRecord[] = [];
+  // The links, in batches for the state's build a batch per turn (MockState.built), as they are read.
+  const sink: LinkSink = {
+    take: (_id, link) => {
+      batch.push(link as LinkRecord);
+      if (batch.length === LINK_BATCH) {
+        batches.push(batch);
+        batch = [];
+      }
+      return true;
+    },
+  };
+  const read = await readRecordWise(file, pieces, () => sink, SNAPSHOT_LAYOUT);
+  if (read === null) return null;
+  if (!read) throw new OtherLayout('not the layout of the snapshot writer');
+  if (batch.length) batches.push(batch);
+  const stored = read.value as unknown as StoredSnapshot;
+  // A key read twice: the batches hold a link the data does not; they are taken from its keys instead.
+  if (read.sinkKept) keepLinkBatches(stored.data, batches);
+  return stored;
 }

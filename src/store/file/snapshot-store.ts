@@ -93,7 +93,6 @@ async function read(file: string): Promise<Stored | null> {
   try {
     return await readSnapshotLines(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     if (!(error instanceof OtherLayout)) throw error;
   }
   return new JSONFile<Stored>(file).read();
