@@ -14,8 +14,9 @@ export class LocalLinkReads {
   /** The snapshots being copied. */
   private readonly copies = new Set<LinkCopy>();
 
-  constructor(data: MockData, linkIds?: Iterable<string>) {
-    this.current = new MockState(data, linkIds);
+  /** `index`: data's state, already built (src/store/file/checked-state.ts), or the keys of data.links. */
+  constructor(data: MockData, index?: MockState | Iterable<string>) {
+    this.current = index instanceof MockState ? index : new MockState(data, index);
   }
 
   /** The data and its indexes as they are now (tests and in-process tools read it). */

@@ -35,10 +35,10 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     data: MockData,
     private readonly persist: Persist,
     readonly location: string,
-    /** The keys of data.links when the DataStore keeps them (MockState's constructor walks them). */
-    linkIds?: Iterable<string>,
+    /** data's state when the start's check built it; or the keys of data.links when the DataStore keeps them (MockState's constructor walks them). */
+    index?: MockState | Iterable<string>,
   ) {
-    super(data, linkIds);
+    super(data, index);
   }
 
   async claimTagName(tag: TagRecord): Promise<{ tag: TagRecord; created: boolean }> {

@@ -4,6 +4,7 @@
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
 import { isAccountRecord, isTagRecord } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
+import { MockState } from '../../core/state.js';
 import type { DataStore } from './data-store.js';
 import { NotOurFileError } from './db-kind.js';
 import { integrityProblem } from './integrity.js';
@@ -12,13 +13,24 @@ export interface OpenedData {
   data: MockData;
   /** True when the data was just seeded, false when it was kept from an earlier run. */
   seeded: boolean;
+  /** The data's state, when the seed built it with the data: not to be built again. */
+  state?: MockState;
 }
+
+/** A seed's data with the state built as its links were made (fixtures/seed.ts, buildSeedState). */
+export interface SeededData {
+  data: MockData;
+  state: MockState;
+}
+
+/** What openData seeds with: the data, or the data with its state. */
+export type Seed = () => Promise<MockData | SeededData>;
 
 export class DataFileError extends Error {
   override name = 'DataFileError';
 }
 
-export async function openData(store: DataStore, seed: () => Promise<MockData>, reset: boolean): Promise<OpenedData> {
+export async function openData(store: DataStore, seed: Seed, reset: boolean): Promise<OpenedData> {
   return dataFrom(store, await keptData(store, reset), seed);
 }
 
@@ -37,18 +49,19 @@ export async function keptData(store: DataStore, reset: boolean): Promise<MockDa
 }
 
 /** openData's second half, from what keptData found: that data kept, or when none, seeded and written. */
-export async function dataFrom(store: DataStore, kept: MockData | null, seed: () => Promise<MockData>): Promise<OpenedData> {
-  return kept ? { data: kept, seeded: false } : { data: await seedStore(store, seed), seeded: true };
+export async function dataFrom(store: DataStore, kept: MockData | null, seed: Seed): Promise<OpenedData> {
+  return kept ? { data: kept, seeded: false } : { ...(await seedStore(store, seed)), seeded: true };
 }
 
-async function seedStore(store: DataStore, seed: () => Promise<MockData>): Promise<MockData> {
-  const data = await seed();
+async function seedStore(store: DataStore, seed: Seed): Promise<{ data: MockData; state?: MockState }> {
+  const made = await seed();
+  const seeded = 'state' in made && made.state instanceof MockState ? made : { data: made as MockData };
   try {
-    await store.write([{ op: 'replace', data }]);
+    await store.write([{ op: 'replace', data: seeded.data }]);
   } catch (error) {
     throw writeError(store, error);
   }
-  return data;
+  return seeded;
 }
 
 function writeError(store: DataStore, error: unknown): DataFileError {
