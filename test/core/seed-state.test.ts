@@ -1,13 +1,18 @@
 // buildSeedState: the state a start with --reset serves, indexed from the tables the seed's draws
 // built (no walk of the links), answers every lookup as a state built from the data by MockState's
 // constructor does; and openData hands that state on with the data it writes.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSeed, buildSeedState } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from '../../src/core/model.js';
+import { linkBatches } from '../../src/core/link-batches.js';
 import { MockState } from '../../src/core/state.js';
 import { memoryStore } from '../../src/store/file/data-store.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
 
 // Slugs of one or two of lorem's ~180 words: 3,000 links on one domain draw some slug twice (the
@@ -89,5 +94,30 @@ describe('openData with a seed that brings its state', () => {
     expect(opened.seeded).toBe(true);
     expect(opened.state).toBeUndefined();
     expect(Object.keys(opened.data.links)).toHaveLength(3040);
+  });
+});
+
+describe('the write of a seed that brings its state', () => {
+  it("takes the ids from the seed's array (no Object.keys of its links), writes them in buildSeed's order, then forgets the array", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slm-seed-state-'));
+    const store = new LogFileStore(join(dir, 'db.json'), { durable: false, compactAfterBytes: 1 << 30 });
+    const keys = vi.spyOn(Object, 'keys');
+    try {
+      const seeded = buildSeedState(SEED, spec);
+      const opened = await openData(store, async () => seeded, true);
+      expect(keys.mock.calls.filter(([target]) => target === seeded.data.links)).toEqual([]);
+      keys.mockRestore();
+      const written = JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as { links: Record<string, LinkRecord> };
+      expect(Object.keys(written.links)).toEqual(Object.keys(buildSeed(SEED, spec).links));
+      const gone = Object.keys(opened.data.links)[0] as string;
+      delete opened.data.links[gone];
+      const listed = [...linkBatches(opened.data)].flat();
+      expect(listed).toHaveLength(3039);
+      expect(listed.some((link) => link.id === gone)).toBe(false);
+    } finally {
+      keys.mockRestore();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

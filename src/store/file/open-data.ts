@@ -3,6 +3,7 @@
 // links away, so it is an error that names the location and the way out. A file that is not a db of
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
 import { isAccountRecord, isTagRecord } from '../../core/changes.js';
+import { forgetLinkBatches } from '../../core/link-batches.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
 import type { DataStore } from './data-store.js';
@@ -60,6 +61,9 @@ async function seedStore(store: DataStore, seed: Seed): Promise<{ data: MockData
     await store.write([{ op: 'replace', data: seeded.data }]);
   } catch (error) {
     throw writeError(store, error);
+  } finally {
+    // Read by that write: kept, they would hold the links deleted from here on.
+    forgetLinkBatches(seeded.data);
   }
   return seeded;
 }
