@@ -14,7 +14,7 @@ const domainKey = (name: string): string => name.trim().toLowerCase();
 export interface LinkIndex {
   /** Domain id → slug → link. */
   linksBySlug: Map<string, Map<string, LinkRecord>>;
-  /** Account id → its links, in any order (put in page order in place); accounts with none need not be there. */
+  /** Account id → its links, oldest first (olderFirst, link-order.ts); accounts with none need not be there. */
   owned: Map<string, LinkRecord[]>;
 }
 
@@ -79,7 +79,10 @@ export class MockState {
   static indexed(data: MockData, index: LinkIndex): MockState {
     const state = new MockState(data, 'later');
     for (const [domainId, bySlug] of index.linksBySlug) state.linksBySlug.set(domainId, bySlug);
-    state.ownAll(index.owned);
+    for (const [accountId, links] of index.owned) {
+      state.linkCounts.set(accountId, links.length);
+      state.linksByAccount.set(accountId, OrderedLinks.ofSorted(links));
+    }
     return state;
   }
 

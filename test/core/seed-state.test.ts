@@ -78,6 +78,21 @@ describe('buildSeedState', () => {
   });
 });
 
+describe('MockState.indexed', () => {
+  it("takes each account's links as its maker ordered them (oldest first), without a pass to check them", () => {
+    const data = buildSeed(SEED, spec);
+    const small = data.accounts.find((account) => account.apiKey === 'small-key') as AccountRecord;
+    const links = Object.values(data.links).filter((link) => link.accountId === small.id);
+    const given = [...links].reverse();
+    const givenIds = ids(given);
+    const linksBySlug = new Map<string, Map<string, LinkRecord>>();
+    for (const link of links) linksBySlug.set(link.domainId, (linksBySlug.get(link.domainId) ?? new Map()).set(link.slug, link));
+    const state = MockState.indexed(data, { linksBySlug, owned: new Map([[small.id, given]]) });
+    expect(ids(state.linksOf(small))).toEqual(givenIds);
+    expect(state.linkCount(small)).toBe(40);
+  });
+});
+
 describe('openData with a seed that brings its state', () => {
   it('writes the data and hands on that state, which the store then serves', async () => {
     const store = memoryStore();
