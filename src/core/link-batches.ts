@@ -26,3 +26,8 @@ export function* linkBatches(data: MockData): Generator<LinkRecord[]> {
   const ids = Object.keys(data.links);
   for (let at = 0; at < ids.length; at += LINK_BATCH) yield ids.slice(at, at + LINK_BATCH).map((id) => data.links[id] as LinkRecord);
 }
+
+/** Forgets the data's kept batches once the replace that wrote it read them: kept, they would hold links deleted since. */
+export function forgetLinkBatches(data: MockData): void {
+  kept.delete(data);
+}

@@ -11,6 +11,8 @@ export interface LinkIndex {
   readonly linksBySlug: Map<string, Map<string, LinkRecord>>;
   /** Account id → its links, in any order (MockState puts each account's in order once: sorted ones cost a check). */
   readonly owned: Map<string, LinkRecord[]>;
+  /** True when each account's links are oldest first already (a fresh seed's: fixtures/seed.ts sorted them): taken as they are, without a pass to check them. */
+  readonly sorted?: boolean;
 }
 
 export class LinkLoad implements LinkIndex {

@@ -52,7 +52,7 @@ export class MockState {
     this.linksBySlug = index.linksBySlug;
     // Each account's order is sorted once, after every link is read: data seeded or edited out of
     // time order costs one sort, not an insertion each.
-    this.ownAll(index.owned);
+    this.ownAll(index.owned, index.sorted === true);
   }
 
   /**
@@ -213,10 +213,10 @@ export class MockState {
   }
 
   /** Each account's links read with the data, counted and put in page order (one sort each). */
-  private ownAll(owned: Map<string, LinkRecord[]>): void {
+  private ownAll(owned: Map<string, LinkRecord[]>, sorted: boolean): void {
     for (const [accountId, links] of owned) {
       this.linkCounts.set(accountId, links.length);
-      this.linksByAccount.set(accountId, OrderedLinks.of(links));
+      this.linksByAccount.set(accountId, sorted ? OrderedLinks.ofSorted(links) : OrderedLinks.of(links));
     }
   }
 

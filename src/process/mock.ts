@@ -8,8 +8,8 @@ import { ScenarioRegistry } from '../core/scenario-registry.js';
 import { GroupCommit } from '../store/file/group-commit.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
 import { accountForKey } from './account-for-key.js';
-import { seededData } from './seeded-data.js';
-import { dataFrom, openData } from '../store/file/open-data.js';
+import { seededAtStart, seededData } from './seeded-data.js';
+import { dataFrom, openData, type Seed } from '../store/file/open-data.js';
 import { createTrafficState } from '../store/create-traffic-state.js';
 import { varietySwitchFor } from '../variety/switch.js';
 import { followShared, VARIETY_FOLLOW_MS } from '../variety/follow-shared.js';
@@ -23,8 +23,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../../fixtures/seed.js');
   const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
-  // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link).
-  const seedAtStart = (): Promise<MockData> => seededData(options.seed, options.fixtures, 'here');
+  // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link), with its state.
+  const seedAtStart: Seed = () => seededAtStart(options.seed, options.fixtures);
   const data = options.shared ? sharedData(options.shared) : await localData(options, seedAtStart);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
@@ -81,15 +81,15 @@ async function loadProxyMode() {
 }
 
 /** This process's data, kept or seeded, its changes group-committed to the DataStore. */
-async function localData(options: MockOptions, seed: () => Promise<MockData>): Promise<OpenedData> {
+async function localData(options: MockOptions, seed: Seed): Promise<OpenedData> {
   const dataStore = options.store;
   if (!dataStore || options.shared) throw new Error('createMock takes either a store or shared data');
   const { storeData } = options;
   const opened = storeData === undefined ? await openData(dataStore, seed, options.reset ?? false) : await dataFrom(dataStore, storeData, seed);
   const commits = new GroupCommit<StoreOp>((ops) => dataStore.write(ops));
   const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
-  // The state the check of kept data built, or the ids the store keeps anyway: building the one
-  // again, or collecting the keys of 1,000,000 links again, is seconds (issue 40).
+  // The state the seed or the check of kept data built, or the ids the store keeps anyway: building
+  // the one again, or collecting the keys of 1,000,000 links again, is seconds (issue 40).
   const store = new LocalLinkStore(opened.data, persist, dataStore.location, opened.state ?? dataStore.linkIds?.());
   return { store, seeded: opened.seeded, close: async () => {
       await commits.flush();

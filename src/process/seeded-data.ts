@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
 import type { LinkRecord, MockData } from '../core/model.js';
 import { putEntry } from '../core/own-entry.js';
+import type { MockState } from '../core/state.js';
 import type { SeedMessage } from './seed-worker.js';
 
 /** Seeds of more links than this are built again each time rather than kept. */
@@ -41,11 +42,26 @@ export async function seededData(seed: number, fixtures: FixtureSpec, thread: Se
   if (known) return structuredClone(known);
   // Counted from the fixtures (buildSeed makes exactly their links), not from the data: collecting
   // the keys of 1,000,000 links only to count them was seconds of the seeding (issue 40).
-  const links = fixtures.accounts.reduce((sum, account) => sum + account.links, 0);
+  const links = linksOf(fixtures);
   if (thread === 'worker' && links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
   const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
   if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, structuredClone(data));
   return data;
+}
+
+/**
+ * The seed of a start (nothing served yet): a large one with its state, built on this thread from the
+ * tables its draws made (fixtures/seed.ts, buildSeedState), so that no link is walked again to index
+ * it (issue 40); a small one as seededData gives it (a copy of the kept data), its state built later.
+ */
+export async function seededAtStart(seed: number, fixtures: FixtureSpec): Promise<MockData | { data: MockData; state: MockState }> {
+  if (linksOf(fixtures) <= MAX_KEPT_SEED_LINKS) return seededData(seed, fixtures, 'here');
+  return (await import('../../fixtures/seed.js')).buildSeedState(seed, fixtures);
+}
+
+/** The links the fixtures ask for: buildSeed makes exactly these. */
+function linksOf(fixtures: FixtureSpec): number {
+  return fixtures.accounts.reduce((sum, account) => sum + account.links, 0);
 }
 
 function keep(fixtures: FixtureSpec, seed: number, data: MockData): void {

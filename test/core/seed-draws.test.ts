@@ -8,7 +8,7 @@ import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { SeedDraws } from '../../fixtures/seed-draws.js';
 import { isoString } from '../../fixtures/seed-time.js';
-import { ALPHANUMERIC, randomString } from '../../src/core/random.js';
+import { ALPHANUMERIC, newId, randomString } from '../../src/core/random.js';
 
 const FakerClass = englishFaker.constructor as typeof Faker;
 const REF_DATE = new Date('2026-11-01T12:00:00.000Z');
@@ -43,6 +43,7 @@ const calls: Call[] = [
   ['internet.url + lorem.slug', (f) => `${f.internet.url({ appendSlash: false })}/${f.lorem.slug({ min: 1, max: 3 })}`, (d) => d.urlWithPath(() => d.loremSlug(1, 3))],
   ['company.catchPhrase', (f) => f.company.catchPhrase(), (d) => d.catchPhrase()],
   ['randomString(16)', (f) => randomString((max) => f.number.int({ min: 0, max: max - 1 }), 16), (d) => d.text(ALPHANUMERIC, 16)],
+  ["newId('lnk'), a link's id", (f) => newId((max) => f.number.int({ min: 0, max: max - 1 }), 'lnk'), (d) => d.text(ALPHANUMERIC, 16, 'lnk_')],
   ['randomString(7)', (f) => randomString((max) => f.number.int({ min: 0, max: max - 1 }), 7), (d) => d.text(ALPHANUMERIC, 7)],
   ['date.past', (f) => f.date.past({ years: 2, refDate: REF_DATE }).toISOString(), (d) => isoString(d.pastTime(2, REF_DATE))],
 ];

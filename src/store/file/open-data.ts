@@ -2,8 +2,9 @@
 // is asked for. Never re-seed silently over data that cannot be read: that would throw a user's
 // links away, so it is an error that names the location and the way out. A file that is not a db of
 // ours at all (src/store/file/db-kind.ts) is neither read nor overwritten, not even with --reset.
+import { forgetLinkBatches } from '../../core/link-batches.js';
 import type { MockData } from '../../core/model.js';
-import type { MockState } from '../../core/state.js';
+import { MockState } from '../../core/state.js';
 import { checkedState } from './checked-state.js';
 import { printable, shapeProblem } from './data-shape.js';
 import type { DataStore } from './data-store.js';
@@ -13,7 +14,7 @@ export interface OpenedData {
   data: MockData;
   /** True when the data was just seeded, false when it was kept from an earlier run. */
   seeded: boolean;
-  /** The data's state, when the check of kept data built it (checked-state.ts): not to be built again. */
+  /** The data's state, when the check of kept data (checked-state.ts) or the seed built it: not to be built again. */
   state?: MockState;
 }
 
@@ -23,11 +24,20 @@ export interface KeptData {
   state: MockState;
 }
 
+/** A seed's data with the state built as its links were made (fixtures/seed.ts, buildSeedState). */
+export interface SeededData {
+  data: MockData;
+  state: MockState;
+}
+
+/** What openData seeds with: the data, or the data with its state. */
+export type Seed = () => Promise<MockData | SeededData>;
+
 export class DataFileError extends Error {
   override name = 'DataFileError';
 }
 
-export async function openData(store: DataStore, seed: () => Promise<MockData>, reset: boolean): Promise<OpenedData> {
+export async function openData(store: DataStore, seed: Seed, reset: boolean): Promise<OpenedData> {
   return dataFrom(store, await keptData(store, reset), seed);
 }
 
@@ -46,18 +56,22 @@ export async function keptData(store: DataStore, reset: boolean): Promise<KeptDa
 }
 
 /** openData's second half, from what keptData found: that data kept, or when none, seeded and written. */
-export async function dataFrom(store: DataStore, kept: KeptData | null, seed: () => Promise<MockData>): Promise<OpenedData> {
-  return kept ? { ...kept, seeded: false } : { data: await seedStore(store, seed), seeded: true };
+export async function dataFrom(store: DataStore, kept: KeptData | null, seed: Seed): Promise<OpenedData> {
+  return kept ? { ...kept, seeded: false } : { ...(await seedStore(store, seed)), seeded: true };
 }
 
-async function seedStore(store: DataStore, seed: () => Promise<MockData>): Promise<MockData> {
-  const data = await seed();
+async function seedStore(store: DataStore, seed: Seed): Promise<{ data: MockData; state?: MockState }> {
+  const made = await seed();
+  const seeded = 'state' in made && made.state instanceof MockState ? made : { data: made as MockData };
   try {
-    await store.write([{ op: 'replace', data }]);
+    await store.write([{ op: 'replace', data: seeded.data }]);
   } catch (error) {
     throw writeError(store, error);
+  } finally {
+    // Read by that write: kept, they would hold the links deleted from here on.
+    forgetLinkBatches(seeded.data);
   }
-  return data;
+  return seeded;
 }
 
 function writeError(store: DataStore, error: unknown): DataFileError {

@@ -1,0 +1,138 @@
+// buildSeedState: the state a start with --reset serves, indexed from the tables the seed's draws
+// built (no walk of the links), answers every lookup as a state built from the data by MockState's
+// constructor does; and openData hands that state on with the data it writes.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { buildSeed, buildSeedState } from '../../fixtures/seed.js';
+import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import type { AccountRecord, DomainRecord, LinkRecord } from '../../src/core/model.js';
+import { linkBatches } from '../../src/core/link-batches.js';
+import { MockState } from '../../src/core/state.js';
+import { memoryStore } from '../../src/store/file/data-store.js';
+import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
+import { openData } from '../../src/store/file/open-data.js';
+
+// Slugs of one or two of lorem's ~180 words: 3,000 links on one domain draw some slug twice (the
+// draw is retried), an account of no links is indexed as the constructor indexes it.
+const spec: FixtureSpec = {
+  defaultDomain: 'short.test',
+  accounts: [
+    { apiKey: 'big-key', name: 'Big', linkLimit: 5000, customDomains: ['go.big.test'], tags: 6, links: 3000 },
+    { apiKey: 'empty-key', name: 'Empty', linkLimit: 10, customDomains: [], tags: 2, links: 0 },
+    { apiKey: 'small-key', name: 'Small', linkLimit: 50, customDomains: [], tags: 0, links: 40 },
+  ],
+};
+const SEED = 4242;
+
+const ids = (links: readonly LinkRecord[]): string[] => links.map((link) => link.id);
+
+function domainOf(state: MockState, link: LinkRecord): DomainRecord {
+  const domain = state.domainById(link.domainId);
+  if (!domain) throw new Error(`no domain ${link.domainId}`);
+  return domain;
+}
+
+describe('buildSeedState', () => {
+  const { data, state } = buildSeedState(SEED, spec);
+  const reference = new MockState(buildSeed(SEED, spec));
+
+  it("gives buildSeed's data, byte for byte", () => {
+    expect(JSON.stringify(data)).toBe(JSON.stringify(buildSeed(SEED, spec)));
+  });
+
+  it('finds every link by id and by its domain and slug', () => {
+    const links = Object.values(data.links);
+    expect(links).toHaveLength(3040);
+    for (const link of links) {
+      expect(state.linkById(link.id)).toBe(link);
+      expect(state.linkAt(domainOf(state, link).name, link.slug)).toBe(link);
+      expect(state.isSlugTaken(link.domainId, link.slug)).toBe(true);
+    }
+  });
+
+  it("keeps each account's count and page order as the constructor does", () => {
+    expect(state.totalLinks()).toBe(reference.totalLinks());
+    for (const account of data.accounts) {
+      expect(state.linkCount(account)).toBe(reference.linkCount(account));
+      expect(ids(state.linksOf(account))).toEqual(ids(reference.linksOf(account)));
+      expect(ids(state.linkPage(account, undefined, 25))).toEqual(ids(reference.linkPage(account, undefined, 25)));
+    }
+  });
+
+  it('takes changes after it is built: a link added to the account of none, a link removed', () => {
+    const fresh = buildSeedState(SEED, spec);
+    const empty = fresh.data.accounts.find((account) => account.apiKey === 'empty-key') as AccountRecord;
+    const big = fresh.data.accounts.find((account) => account.apiKey === 'big-key') as AccountRecord;
+    const gone = fresh.state.linksOf(big)[10] as LinkRecord;
+    fresh.state.removeLink(gone);
+    const link: LinkRecord = { ...gone, id: 'lnk_added0000000000', accountId: empty.id, slug: 'added-one', createdAt: '2026-11-02T00:00:00.000Z', tagIds: [] };
+    fresh.state.addLink(link);
+    expect(fresh.state.linkById(gone.id)).toBeUndefined();
+    expect(fresh.state.linkAtDomain(gone.domainId, gone.slug)).toBeUndefined();
+    expect(fresh.state.linkCount(big)).toBe(2999);
+    expect(ids(fresh.state.linksOf(empty))).toEqual([link.id]);
+    expect(fresh.state.linkAtDomain(link.domainId, 'added-one')).toBe(link);
+  });
+});
+
+describe('MockState adopting a sorted index', () => {
+  it("takes each account's links as its maker ordered them (oldest first), without a pass to check them", () => {
+    const data = buildSeed(SEED, spec);
+    const small = data.accounts.find((account) => account.apiKey === 'small-key') as AccountRecord;
+    const links = Object.values(data.links).filter((link) => link.accountId === small.id);
+    const given = [...links].reverse();
+    const givenIds = ids(given);
+    const linksBySlug = new Map<string, Map<string, LinkRecord>>();
+    for (const link of links) linksBySlug.set(link.domainId, (linksBySlug.get(link.domainId) ?? new Map()).set(link.slug, link));
+    const state = new MockState(data, { linksBySlug, owned: new Map([[small.id, given]]), sorted: true });
+    expect(ids(state.linksOf(small))).toEqual(givenIds);
+    expect(state.linkCount(small)).toBe(40);
+  });
+});
+
+describe('openData with a seed that brings its state', () => {
+  it('writes the data and hands on that state, which the store then serves', async () => {
+    const store = memoryStore();
+    const seeded = buildSeedState(SEED, spec);
+    const opened = await openData(store, async () => seeded, true);
+    expect(opened).toMatchObject({ seeded: true, data: seeded.data });
+    expect(opened.state).toBe(seeded.state);
+    const links = new LocalLinkStore(opened.data, async () => undefined, store.location, opened.state);
+    expect(links.state).toBe(seeded.state);
+  });
+
+  it('still takes a seed of the data alone (its state built by the store)', async () => {
+    const opened = await openData(memoryStore(), async () => buildSeed(SEED, spec), true);
+    expect(opened.seeded).toBe(true);
+    expect(opened.state).toBeUndefined();
+    expect(Object.keys(opened.data.links)).toHaveLength(3040);
+  });
+});
+
+describe('the write of a seed that brings its state', () => {
+  it("takes the ids from the seed's array (no Object.keys of its links), writes them in buildSeed's order, then forgets the array", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slm-seed-state-'));
+    const store = new LogFileStore(join(dir, 'db.json'), { durable: false, compactAfterBytes: 1 << 30 });
+    const keys = vi.spyOn(Object, 'keys');
+    try {
+      const seeded = buildSeedState(SEED, spec);
+      const opened = await openData(store, async () => seeded, true);
+      expect(keys.mock.calls.filter(([target]) => target === seeded.data.links)).toEqual([]);
+      keys.mockRestore();
+      const written = JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as { links: Record<string, LinkRecord> };
+      expect(Object.keys(written.links)).toEqual(Object.keys(buildSeed(SEED, spec).links));
+      const gone = Object.keys(opened.data.links)[0] as string;
+      delete opened.data.links[gone];
+      const listed = [...linkBatches(opened.data)].flat();
+      expect(listed).toHaveLength(3039);
+      expect(listed.some((link) => link.id === gone)).toBe(false);
+    } finally {
+      keys.mockRestore();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
