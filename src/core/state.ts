@@ -7,6 +7,7 @@ import { linkBatches } from './link-batches.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
+import { TagLists } from './tag-lists.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
@@ -22,6 +23,8 @@ export class MockState {
   private readonly linkCounts = new Map<string, number>();
   /** Each account's links in the order of its pages (link-order.ts). */
   private readonly linksByAccount = new Map<string, OrderedLinks>();
+  /** The tagIds lists the loaded links share (tag-lists.ts). */
+  private readonly tagLists = new TagLists();
 
   /**
    * `linkIds`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
@@ -242,18 +245,15 @@ export class MockState {
   /**
    * JSON.parse gives each loaded link its own copies of its id (the key holds one already) and of
    * its account's, domain's and tags' ids. Pointing them at the one shared string leaves about 4
-   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark. In place:
-   * a new tagIds array per link would be a million arrays of garbage at a start on 1,000,000 links.
+   * strings fewer per link in the heap: at 100,000 links, less for every full GC to mark. Its tagIds
+   * become the list shared by every link of the same tags (tag-lists.ts); a list shared already, as
+   * a file's links are read (src/store/file/db-records.ts), is kept.
    */
   private shareIds(link: LinkRecord, key: string): void {
     if (link.id === key) link.id = key;
     link.accountId = this.accountsById.get(link.accountId)?.id ?? link.accountId;
     link.domainId = this.domainsById.get(link.domainId)?.id ?? link.domainId;
-    const tagIds = link.tagIds;
-    for (let i = 0; i < tagIds.length; i += 1) {
-      const id = tagIds[i] as string;
-      tagIds[i] = this.data.tags[id]?.id ?? id;
-    }
+    link.tagIds = this.tagLists.shared(link.tagIds, (id) => this.data.tags[id]?.id ?? id);
   }
 
   private indexLink(link: LinkRecord): void {
