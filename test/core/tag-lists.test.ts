@@ -34,12 +34,13 @@ describe('tagIds lists of loaded links', () => {
     expect(JSON.parse(JSON.stringify((await store.snapshot()).links))).toEqual({ ...data().links, lnk_1: link(1, ['tag_2']) });
   });
 
-  it("hold each tag's own id string, whatever instance a link's list was read with", () => {
-    const lists = new TagLists();
-    const own = 'tag_1';
-    const read = ['tag_', '1'].join('');
-    expect(lists.shared([read], () => own)[0]).toBe(own);
-    expect(lists.shared(['tag_1'])).toBe(lists.shared([read]));
+  it("hold what `instance` gives for each id (the tag's own id string), and are found again by equal ids", () => {
+    const lists = new Set<string>();
+    const tagLists = new TagLists();
+    const made = tagLists.shared(['tag_1', 'tag_2'], (id) => (lists.add(id), `own:${id}`));
+    expect(made).toEqual(['own:tag_1', 'own:tag_2']);
+    expect([...lists]).toEqual(['tag_1', 'tag_2']);
+    expect(tagLists.shared(['tag_1', 'tag_2'])).toBe(made);
   });
 
   it('are left as they are past SHARED_TAG_LISTS distinct lists, or when not lists of strings', () => {
