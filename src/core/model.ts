@@ -34,7 +34,8 @@ export interface LinkRecord {
   title?: string;
   createdAt: string;
   clickCount: number;
-  tagIds: string[];
+  /** Frozen and shared by the links of the same tags once loaded (src/core/tag-lists.ts): replaced, never changed in place. */
+  tagIds: readonly string[];
   /**
    * With a contract FILE (--contract): the values of the Link fields FILE adds, by name, stored once
    * when the link is made (src/core/link-shape.ts). Absent with the shipped contract.

@@ -19,6 +19,7 @@ import type { Scenario } from '../core/scenarios.js';
 import { isLoopbackHost } from '../admin/admin-token.js';
 import { keptContract, keptFixtures, keptUserContract, type KeptContract } from './kept-files.js';
 import { openLocalDb } from './local-db.js';
+import { collectAfterLoad } from './collect-garbage.js';
 import { StartupError } from './startup-error.js';
 import type { Contract } from '../core/contract-types.js';
 import { readUserContract } from '../contract/user-contract.js';
@@ -117,6 +118,8 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
   const { createMock } = await import('./mock.js');
   const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), ...varietyFrom(config), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
+  // The garbage of loading a large db or seed, collected while no request can wait on it (collect-garbage.ts).
+  if (!shared) collectAfterLoad(await mock.store.totalLinks());
   const swappable = reloadsContract(config);
   const server = await listenOrClose(mock, config, swappable);
   const watchers = config.watch ? [watchScenarios(config.scenarios, (dir) => loadScenarios(dir), mock.scenarios, print, builtIns)] : [];

@@ -23,13 +23,15 @@ const data = (): MockData => {
 };
 
 describe('MockState at load', () => {
-  it("keeps each link's own tagIds array (the shared tag ids are written into it, no new array per link)", () => {
+  it('gives the links of the same tags one frozen tagIds list (no array made per link: one per distinct list)', () => {
     const loaded = data();
-    const arrays = Object.values(loaded.links).map((link) => link.tagIds);
     const state = new MockState(loaded);
-    const after = Object.values(loaded.links).map((link) => link.tagIds);
-    after.forEach((tagIds, i) => expect(tagIds).toBe(arrays[i]));
-    expect(state.linkById('lnk_0')?.tagIds[0]).toBe('tag_1');
+    const lists = new Set(Object.values(loaded.links).map((link) => link.tagIds));
+    expect(lists.size).toBe(1);
+    const [list] = [...lists] as [readonly string[]];
+    expect(Object.isFrozen(list)).toBe(true);
+    expect(list).toEqual(['tag_1']);
+    expect(state.linkById('lnk_0')?.tagIds).toBe(list);
   });
 
   it("counts each account's links, and counts on from there", () => {

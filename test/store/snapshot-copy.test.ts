@@ -77,7 +77,8 @@ describe('a snapshot of the store of one process', () => {
     const snapshot = await store.snapshot();
     const before = structuredClone(snapshot);
     await store.updateLink(store.state.linkById('lnk_1') as LinkRecord, { tagIds: ['tag_2'] }, []);
-    (store.state.linkById('lnk_3') as LinkRecord).tagIds.push('tag_2');
+    // A stored link's tags are replaced, never changed in place (src/core/tag-lists.ts).
+    expect(() => ((store.state.linkById('lnk_3') as LinkRecord).tagIds as string[]).push('tag_2')).toThrow(TypeError);
     await store.setLinkLimit('acc_1', 1);
     expect(snapshot).toEqual(before);
   });

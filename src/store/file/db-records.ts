@@ -17,6 +17,7 @@
 // duplicate key wins, in the first one's place).
 import { StringDecoder } from 'node:string_decoder';
 import { putEntry } from '../../core/own-entry.js';
+import { TagLists } from '../../core/tag-lists.js';
 import { isObject, openRegular } from './db-kind.js';
 import { BASE_LAYOUT, type Layout } from './record-layout.js';
 
@@ -94,6 +95,7 @@ class RecordReader {
   private sink: LinkSink | undefined;
   /** False once the sink takes no more. */
   private sinking = false;
+  private readonly tagLists = new TagLists();
 
   constructor(
     private readonly batchChars: number,
@@ -176,14 +178,13 @@ class RecordReader {
     if (count === 0) throw new SyntaxError('an empty member');
   }
 
-  /** The ids a link names, pointed at the head's instances (MockState, src/core/state.ts, would do it later, in the old space). */
+  /** The ids a link names, pointed at the head's instances, and its tags' list shared (MockState, src/core/state.ts, would do it later, in the old space). */
   private shareIds(link: Record<string, unknown>, key: string): void {
     if (link['id'] === key) link['id'] = key;
     link['accountId'] = this.shared.get(link['accountId'] as string) ?? link['accountId'];
     link['domainId'] = this.shared.get(link['domainId'] as string) ?? link['domainId'];
-    const tagIds = link['tagIds'];
-    if (!Array.isArray(tagIds)) return;
-    for (let i = 0; i < tagIds.length; i += 1) tagIds[i] = this.shared.get(tagIds[i] as string) ?? tagIds[i];
+    // The list every link of the same tags shares (src/core/tag-lists.ts): the parsed arrays die young.
+    if (Array.isArray(link['tagIds'])) link['tagIds'] = this.tagLists.shared(link['tagIds'], (id) => this.shared.get(id) ?? id);
   }
 
   private shareHeadIds(head: Record<string, unknown>): void {
