@@ -164,7 +164,7 @@ export class BaseWithLogs {
   }
 
   /** The whole data in the base (atomically, durably) under `generation`; then `dropOldLogs`. */
-  async writeNewBase(data: MockData, generation: number, linkIds: Set<string>): Promise<void> {
+  async writeNewBase(data: MockData, generation: number, linkIds: Iterable<string>): Promise<void> {
     await writeBase(this.location, this.replacing, { data, generation }, linkIds);
     this.baseFormat = DATA_FORMAT_VERSION;
     this.generation = generation;
@@ -191,7 +191,7 @@ export class BaseWithLogs {
   }
 
   /** The logs set aside (`rotateLog`) go into a new base: the data as it is now, in the current format. */
-  async writeCompacted(data: MockData, linkIds: Set<string>, signal: AbortSignal): Promise<void> {
+  async writeCompacted(data: MockData, linkIds: Iterable<string>, signal: AbortSignal): Promise<void> {
     // The same state, so the same generation: the logs beside it stay valid.
     await writeBase(this.location, this.compacting, { data, generation: this.generation }, linkIds, signal);
     this.baseFormat = DATA_FORMAT_VERSION;

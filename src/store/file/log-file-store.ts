@@ -13,6 +13,7 @@ import { linkBatches } from '../../core/link-batches.js';
 import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import type { DataStore } from './data-store.js';
+import { LinkIds } from './link-ids.js';
 
 export interface LogFileOptions {
   /** Wait for the disk (fdatasync) before a write resolves. */
@@ -45,7 +46,7 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIdsNow = new Set<string>();
+  private linkIdsNow = new LinkIds();
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
   /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
@@ -65,7 +66,7 @@ export class LogFileStore implements DataStore {
     // The keys the base was read with, when it was read record by record: not collected again (issue 40).
     const read = base?.linkIds;
     await this.files.replayLogs(this.data, read);
-    this.linkIdsNow = read ?? new Set(this.data ? Object.keys(this.data.links) : []);
+    this.linkIdsNow = new LinkIds(read ?? new Set(this.data ? Object.keys(this.data.links) : []));
     return this.data;
   }
 
@@ -198,11 +199,15 @@ export class LogFileStore implements DataStore {
   }
 }
 
-/** The ids of the data's links, a batch per turn: Object.keys of 1,000,000 links was one long step (issue 40). */
-async function idsOf(data: MockData): Promise<Set<string>> {
-  const ids = new Set<string>();
+/**
+ * The ids of the data's links, a batch per turn: Object.keys of 1,000,000 links was one long step,
+ * and so was the growth of one Set of them (issue 40: link-ids.ts).
+ */
+async function idsOf(data: MockData): Promise<LinkIds> {
+  const ids = new LinkIds();
   for (const batch of linkBatches(data)) {
-    for (const link of batch) ids.add(link.id);
+    // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.
+    for (const link of batch) if (data.links[link.id] === link) ids.addNew(link.id);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return ids;
