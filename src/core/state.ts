@@ -7,6 +7,7 @@ import { linkBatches } from './link-batches.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
+import { sortedBlocks } from './sliced-sort.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
@@ -58,7 +59,12 @@ export class MockState {
       for (const link of batch) state.loadLink(link, link.id, owned);
       await pause();
     }
-    state.ownAll(owned);
+    // Each account's links put in page order a slice per turn too (ownAll's sort is one step).
+    for (const [accountId, links] of owned) {
+      const blocks = await sortedBlocks(links, pause);
+      state.linkCounts.set(accountId, links.length);
+      state.linksByAccount.set(accountId, OrderedLinks.fromBlocks(blocks));
+    }
     return state;
   }
 
