@@ -3,6 +3,10 @@
 // collections that overlap it: the built CLI runs with `--trace-gc` and a preload that prints every
 // stall over a threshold (bench/lib/stall-preload.mjs). The db file is copied first, never changed.
 //   node bench/stall-ops.mjs <db.json> <fixtures.json> [thresholdMs=30]
+// STALL_CPU_PROF_DIR=<dir>: the server also writes a CPU profile there (--cpu-prof), to tell a stall of
+// our own code from one of the collector's: its samples carry the time since the process began too.
+// STALL_NO_COMPACTION=1: snapshot, restore and reset only (the compaction waits for a quarter of the
+// db's size in creates: log-file-store.ts COMPACT_LOG_SHARE).
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +24,8 @@ copyFileSync(source, db);
 const command = mockCommand({ db, fixtures });
 process.env.STALL_THRESHOLD_MS = threshold; // inherited by the server's preload
 const preload = fileURLToPath(new URL('./lib/stall-preload.mjs', import.meta.url));
-command.args = ['--trace-gc', '--import', preload, ...command.args];
+const profile = process.env.STALL_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.STALL_CPU_PROF_DIR] : [];
+command.args = ['--trace-gc', ...profile, '--import', preload, ...command.args];
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 let server;
 let later = ''; // startServer stops reading stdout once the server listens; --trace-gc writes there
@@ -30,7 +35,7 @@ try {
   log(`listening after ${Math.round(server.listeningMs)} ms`);
   // The server's clock, which --trace-gc prints too: where each operation ended among the stalls.
   const mark = (line) => log(`${line}, ending at ~${Math.round(performance.now() - server.started)} ms`);
-  const ops = await adminOps(server, db, mark);
+  const ops = await adminOps(server, db, mark, { compaction: process.env.STALL_NO_COMPACTION !== '1' });
   console.log(JSON.stringify(ops));
 } finally {
   await stopServer(server, 60_000);

@@ -19,7 +19,7 @@ export function olderFirst(a: LinkPosition, b: LinkPosition): number {
  * Links per block. A change out of order (a delete, a create not the newest) moves at most a block's
  * entries, never the account's: a delete at 1,000,000 links costs what it costs at 1,000.
  */
-const BLOCK = 512;
+export const BLOCK = 512;
 
 /**
  * One account's links, oldest first, in sorted blocks of at most 2 × BLOCK (none empty). A create is
@@ -41,6 +41,16 @@ export class OrderedLinks {
     const ordered = new OrderedLinks();
     for (let start = 0; start < links.length; start += BLOCK) ordered.blocks.push(links.slice(start, start + BLOCK));
     ordered.count = links.length;
+    return ordered;
+  }
+
+  /** From blocks already in order, each of 1 to 2 × BLOCK links (sliced-sort.ts cuts them: a replace's build). */
+  static fromBlocks(blocks: LinkRecord[][]): OrderedLinks {
+    const ordered = new OrderedLinks();
+    for (const block of blocks) {
+      ordered.blocks.push(block);
+      ordered.count += block.length;
+    }
     return ordered;
   }
 

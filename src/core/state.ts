@@ -8,6 +8,7 @@ import { LinkLoad, type LinkIndex } from './link-load.js';
 import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
+import { sortedBlocks } from './sliced-sort.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
@@ -66,7 +67,14 @@ export class MockState {
       for (const link of batch) load.take(link, link.id);
       await pause();
     }
-    return new MockState(data, load);
+    // Each account's links put in page order a slice per turn too (the constructor's sort is one step).
+    const state = new MockState(data, { linksBySlug: load.linksBySlug, owned: new Map() });
+    for (const [accountId, links] of load.owned) {
+      const blocks = await sortedBlocks(links, pause);
+      state.linkCounts.set(accountId, links.length);
+      state.linksByAccount.set(accountId, OrderedLinks.fromBlocks(blocks));
+    }
+    return state;
   }
 
   accountByKey(apiKey: string): AccountRecord | undefined {

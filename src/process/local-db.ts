@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { MockData } from '../core/model.js';
 import type { SnapshotStore } from '../core/snapshots.js';
 import { memoryStore, MEMORY_LOCATION, type DataStore } from '../store/file/data-store.js';
-import { DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from '../store/file/log-file-store.js';
+import { COMPACT_LOG_SHARE, DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from '../store/file/log-file-store.js';
 import { keptData, type KeptData } from '../store/file/open-data.js';
 import { directorySnapshots, memorySnapshots } from '../store/file/snapshot-store.js';
 import { StartupError } from './startup-error.js';
@@ -39,6 +39,7 @@ export function openStore(db: string, durable: boolean, log: (line: string) => v
   return new LogFileStore(file, {
     durable,
     compactAfterBytes: DEFAULT_COMPACT_AFTER_BYTES,
+    compactLogShare: COMPACT_LOG_SHARE,
     onError: (error) => log(`INTERNAL ERROR compacting ${file} (the change log keeps every change): ${error.message}`),
   });
 }

@@ -1,6 +1,6 @@
 // The lowdb file with its change log: replay, torn lines, corruption, compaction off the hot path
 // (also with writes arriving while it runs), and recovery from a compaction cut short.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -92,6 +92,34 @@ describe('LogFileStore', () => {
     await s.close();
     expect(readdirSync(dir)).toEqual(['db.json']);
     expect(baseAlone()).toEqual(data);
+    expect(await reopen()).toEqual(data);
+  });
+
+  it('with a log share, compacts only once the log passes that share of the base (a compaction rewrites the whole base)', async () => {
+    const s = new LogFileStore(file, { durable: true, compactAfterBytes: 1, compactLogShare: 0.5 });
+    expect(await s.open()).toBeNull();
+    const data = seed();
+    await s.write([{ op: 'replace', data }]);
+    const half = statSync(file).size / 2;
+    const logLines = (): number => readFileSync(`${file}.changes`, 'utf8').trim().split('\n').length;
+    // A compaction sets the log aside in the write queue, ahead of the next write: a log holding
+    // every line written (the generation's, then one per change) was never set aside.
+    let written = 0;
+    const put = async (): Promise<void> => {
+      const link = aLink(data, `lnk_s${written}`);
+      data.links[link.id] = link;
+      await s.write([{ op: 'put-link', link }]);
+      written += 1;
+    };
+    const logBytes = (): number => statSync(`${file}.changes`).size;
+    await put();
+    // Short of half the base by more than a line: no compaction yet (a threshold of 1 byte alone compacts at once).
+    for (let i = 0; i < 10_000 && logBytes() < half - 2_000; i += 1) await put();
+    expect({ written, lines: logLines() }).toEqual({ written, lines: written + 1 });
+    for (let i = 0; i < 10_000 && logBytes() <= half; i += 1) await put();
+    await put(); // past the share: the compaction it started set the log aside before this write
+    expect(logLines()).toBeLessThan(written + 1);
+    await s.close();
     expect(await reopen()).toEqual(data);
   });
 

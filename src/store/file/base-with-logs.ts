@@ -12,7 +12,7 @@
 // It does each step when told: the order of the steps (one write queue) and their timing (when to
 // compact, how long close may take) are log-file-store.ts's.
 import { existsSync } from 'node:fs';
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { applyChange, type Change } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
@@ -33,6 +33,8 @@ export class BaseWithLogs {
   private recognised = false;
   private handle: FileHandle | undefined;
   private bytes = 0;
+  /** The size of the base on disk when it was last read or written (0: none). */
+  private baseSize = 0;
   /** Files found at open that hold nothing of the current state: removed before the first write. */
   private leftovers: string[] = [];
 
@@ -52,6 +54,11 @@ export class BaseWithLogs {
     return this.bytes;
   }
 
+  /** The size of the base file as last read or written: log-file-store.ts compacts in proportion to it. */
+  get baseBytes(): number {
+    return this.baseSize;
+  }
+
   /** False for a base of an older format: it is rewritten in the current one before the first append. */
   get baseIsCurrent(): boolean {
     return this.baseFormat === DATA_FORMAT_VERSION;
@@ -68,6 +75,7 @@ export class BaseWithLogs {
     this.recognised = true;
     this.leftovers = [this.compacting, this.replacing].filter((file) => existsSync(file));
     this.bytes = 0;
+    await this.measureBase();
     return base;
   }
 
@@ -159,10 +167,11 @@ export class BaseWithLogs {
   }
 
   /** The whole data in the base (atomically, durably) under `generation`; then `dropOldLogs`. */
-  async writeNewBase(data: MockData, generation: number, linkIds: Set<string>): Promise<void> {
+  async writeNewBase(data: MockData, generation: number, linkIds: Iterable<string>): Promise<void> {
     await writeBase(this.location, this.replacing, { data, generation }, linkIds);
     this.baseFormat = DATA_FORMAT_VERSION;
     this.generation = generation;
+    await this.measureBase();
   }
 
   /**
@@ -185,11 +194,16 @@ export class BaseWithLogs {
   }
 
   /** The logs set aside (`rotateLog`) go into a new base: the data as it is now, in the current format. */
-  async writeCompacted(data: MockData, linkIds: Set<string>, signal: AbortSignal): Promise<void> {
+  async writeCompacted(data: MockData, linkIds: Iterable<string>, signal: AbortSignal): Promise<void> {
     // The same state, so the same generation: the logs beside it stay valid.
     await writeBase(this.location, this.compacting, { data, generation: this.generation }, linkIds, signal);
     this.baseFormat = DATA_FORMAT_VERSION;
     await rm(this.oldLog, { force: true });
+    await this.measureBase();
+  }
+
+  private async measureBase(): Promise<void> {
+    this.baseSize = (await stat(this.location).catch(() => undefined))?.size ?? 0;
   }
 
   async closeLog(): Promise<void> {
