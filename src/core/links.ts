@@ -9,6 +9,7 @@ import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
+import { isoTime } from './iso-time.js';
 import type { LinkShape } from './link-shape.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
@@ -120,7 +121,7 @@ export class LinkService {
       // An empty slug asks for a random one, like none.
       slug: input.slug || randomString(this.deps.random, RANDOM_SLUG_LENGTH),
       destinationUrl: input.destinationUrl,
-      createdAt: this.deps.now().toISOString(),
+      createdAt: isoTime(this.deps.now()),
       clickCount: 0,
       tagIds: tags.tagIds,
     };
