@@ -41,8 +41,11 @@ export interface LinkServiceDeps {
   shape?: LinkShape;
 }
 
-/** A create as decided: the link, the facts it was decided on, and its domain. */
-type Decision = NewLink & { domain: DomainRecord };
+/** A create as decided: the link with the facts it was decided on (the store's NewLink), and its domain. */
+interface Decision {
+  created: NewLink;
+  domain: DomainRecord;
+}
 
 export class LinkService {
   readonly store: LinkStore;
@@ -86,10 +89,11 @@ export class LinkService {
     let domain: DomainRecord | undefined;
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
       const decision = this.decideCreate(account, input, newLinkId);
-      const { domain: decidedOn, ...decided } = decision instanceof Promise ? await decision : decision;
+      // Two objects made as literals, not one taken apart by an object rest (a copy of its fields at run time, on every create).
+      const { created, domain: decidedOn } = decision instanceof Promise ? await decision : decision;
       domain = decidedOn;
-      const outcome = await saved(this.store.createLink(decided));
-      if (outcome === 'stored') return this.view(decided.link);
+      const outcome = await saved(this.store.createLink(created));
+      if (outcome === 'stored') return this.view(created.link);
       if (outcome === 'reread') throw new ReadAgain();
       if (outcome === 'limit') throw errors.linkLimitReached(account.linkLimit);
       if (outcome === 'gone') throw errors.notSaved('the data was replaced (reset or snapshot restore) while this request ran');
@@ -126,7 +130,7 @@ export class LinkService {
       tagIds: tags.tagIds,
     };
     if (this.deps.shape) link.extra = this.deps.shape.created(input as unknown as Record<string, unknown>, link.id);
-    return { link, account, linkLimit: account.linkLimit, newTags: tags.created, domain };
+    return { created: { link, account, linkLimit: account.linkLimit, newTags: tags.created }, domain };
   }
 
   /**
