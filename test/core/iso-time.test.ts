@@ -9,6 +9,12 @@ describe('isoTime', () => {
     for (const ms of times) expect(isoTime(new Date(ms))).toBe(new Date(ms).toISOString());
   });
 
+  it("gives toISOString's text for every millisecond across second, minute, day and year boundaries", () => {
+    for (const edge of [Date.UTC(2026, 10, 29, 5, 0, 0), Date.UTC(2027, 0, 1), Date.UTC(2024, 1, 29, 23, 59, 59), 0, 253_402_300_799_999, 253_402_300_800_000, -1000]) {
+      for (let ms = edge - 2_003; ms <= edge + 2_003; ms += 1) expect(isoTime(new Date(ms))).toBe(new Date(ms).toISOString());
+    }
+  });
+
   it('follows a clock that goes back and forth', () => {
     for (let ms = 1_764_000_000_000, step = 0; step < 200; step += 1, ms += step % 3 === 0 ? -7 : 5) expect(isoTime(new Date(ms))).toBe(new Date(ms).toISOString());
   });
