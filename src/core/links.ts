@@ -11,7 +11,7 @@ import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
 import { isoTime } from './iso-time.js';
 import type { LinkShape } from './link-shape.js';
-import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
 import { checkTags, claimTags, resolveTags, type ResolvedTags } from './tags.js';
 
@@ -172,14 +172,17 @@ export class LinkService {
 
   /** The link as the API shows it. */
   view(link: LinkRecord): Awaitable<Link> {
-    const parts = [this.store.domainById(link.domainId), ...link.tagIds.map((tagId) => this.store.tagById(tagId))];
-    const { shape } = this;
-    const shown = ([domain, ...tags]: unknown[]): Link => {
-      const view = toLink(link, domain as DomainRecord | undefined, tags as Parameters<typeof toLink>[2]);
-      return shape ? shape.shown(view, link) : view;
-    };
-    // A memory store has them at once: no Promise.all and its microtasks on every answer.
-    return parts.some((part) => part instanceof Promise) ? Promise.all(parts).then(shown) : shown(parts);
+    const domain = this.store.domainById(link.domainId);
+    const tags = link.tagIds.map((tagId) => this.store.tagById(tagId));
+    // A memory store has them at once: no Promise.all and its microtasks on every answer, and no
+    // array made and taken apart again (a rest element walks an iterator).
+    if (domain instanceof Promise || tags.some((tag) => tag instanceof Promise)) return Promise.all([domain, Promise.all(tags)]).then(([found, named]) => this.shown(link, found, named));
+    return this.shown(link, domain as DomainRecord | undefined, tags as (TagRecord | undefined)[]);
+  }
+
+  private shown(link: LinkRecord, domain: DomainRecord | undefined, tags: ReadonlyArray<TagRecord | undefined>): Link {
+    const view = toLink(link, domain, tags);
+    return this.shape ? this.shape.shown(view, link) : view;
   }
 
   /** Replaces all data (reset, snapshot restore) and writes it. */
