@@ -9,8 +9,9 @@ import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
+import { isoTime } from './iso-time.js';
 import type { LinkShape } from './link-shape.js';
-import type { AccountRecord, DomainRecord, LinkRecord, MockData } from './model.js';
+import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
 import { checkTags, claimTags, resolveTags, type ResolvedTags } from './tags.js';
 
@@ -40,8 +41,11 @@ export interface LinkServiceDeps {
   shape?: LinkShape;
 }
 
-/** A create as decided: the link, the facts it was decided on, and its domain. */
-type Decision = NewLink & { domain: DomainRecord };
+/** A create as decided: the link with the facts it was decided on (the store's NewLink), and its domain. */
+interface Decision {
+  created: NewLink;
+  domain: DomainRecord;
+}
 
 export class LinkService {
   readonly store: LinkStore;
@@ -85,10 +89,11 @@ export class LinkService {
     let domain: DomainRecord | undefined;
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
       const decision = this.decideCreate(account, input, newLinkId);
-      const { domain: decidedOn, ...decided } = decision instanceof Promise ? await decision : decision;
+      // Two objects made as literals, not one taken apart by an object rest (a copy of its fields at run time, on every create).
+      const { created, domain: decidedOn } = decision instanceof Promise ? await decision : decision;
       domain = decidedOn;
-      const outcome = await saved(this.store.createLink(decided));
-      if (outcome === 'stored') return this.view(decided.link);
+      const outcome = await saved(this.store.createLink(created));
+      if (outcome === 'stored') return this.view(created.link);
       if (outcome === 'reread') throw new ReadAgain();
       if (outcome === 'limit') throw errors.linkLimitReached(account.linkLimit);
       if (outcome === 'gone') throw errors.notSaved('the data was replaced (reset or snapshot restore) while this request ran');
@@ -120,12 +125,12 @@ export class LinkService {
       // An empty slug asks for a random one, like none.
       slug: input.slug || randomString(this.deps.random, RANDOM_SLUG_LENGTH),
       destinationUrl: input.destinationUrl,
-      createdAt: this.deps.now().toISOString(),
+      createdAt: isoTime(this.deps.now()),
       clickCount: 0,
       tagIds: tags.tagIds,
     };
     if (this.deps.shape) link.extra = this.deps.shape.created(input as unknown as Record<string, unknown>, link.id);
-    return { link, account, linkLimit: account.linkLimit, newTags: tags.created, domain };
+    return { created: { link, account, linkLimit: account.linkLimit, newTags: tags.created }, domain };
   }
 
   /**
@@ -167,14 +172,17 @@ export class LinkService {
 
   /** The link as the API shows it. */
   view(link: LinkRecord): Awaitable<Link> {
-    const parts = [this.store.domainById(link.domainId), ...link.tagIds.map((tagId) => this.store.tagById(tagId))];
-    const { shape } = this;
-    const shown = ([domain, ...tags]: unknown[]): Link => {
-      const view = toLink(link, domain as DomainRecord | undefined, tags as Parameters<typeof toLink>[2]);
-      return shape ? shape.shown(view, link) : view;
-    };
-    // A memory store has them at once: no Promise.all and its microtasks on every answer.
-    return parts.some((part) => part instanceof Promise) ? Promise.all(parts).then(shown) : shown(parts);
+    const domain = this.store.domainById(link.domainId);
+    const tags = link.tagIds.map((tagId) => this.store.tagById(tagId));
+    // A memory store has them at once: no Promise.all and its microtasks on every answer, and no
+    // array made and taken apart again (a rest element walks an iterator).
+    if (domain instanceof Promise || tags.some((tag) => tag instanceof Promise)) return Promise.all([domain, Promise.all(tags)]).then(([found, named]) => this.shown(link, found, named));
+    return this.shown(link, domain as DomainRecord | undefined, tags as (TagRecord | undefined)[]);
+  }
+
+  private shown(link: LinkRecord, domain: DomainRecord | undefined, tags: ReadonlyArray<TagRecord | undefined>): Link {
+    const view = toLink(link, domain, tags);
+    return this.shape ? this.shape.shown(view, link) : view;
   }
 
   /** Replaces all data (reset, snapshot restore) and writes it. */

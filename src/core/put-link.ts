@@ -6,6 +6,7 @@
 import type { Link, Tag } from './api-types.js';
 import { errors, type ApiError } from './errors.js';
 import type { CreateOutcome } from './link-store.js';
+import { isoTime } from './iso-time.js';
 import { RANDOM_SLUG_LENGTH, saved, type LinkService } from './links.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
@@ -45,7 +46,7 @@ export async function putLink(service: LinkService, random: RandomInt, account: 
     domainId: domain.id,
     slug,
     destinationUrl: wanted.destinationUrl ?? DEFAULT_DESTINATION,
-    createdAt: new Date().toISOString(),
+    createdAt: isoTime(new Date()),
     clickCount: 0,
     tagIds,
   };

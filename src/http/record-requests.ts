@@ -6,6 +6,7 @@ import type { CoverageTracker } from '../core/coverage.js';
 import { capBody, clientHeaders, maskApiKey, type NewJournalEntry, type UpstreamOutcome, type Verdict, type Violation } from '../core/journal.js';
 import type { AccountRecord } from '../core/model.js';
 import { maskQueryValues, printable } from '../core/printable.js';
+import { isoTime } from '../core/iso-time.js';
 import type { ViolationStore } from '../core/violations.js';
 import type { JournalStore } from '../core/traffic-state.js';
 import { API_KEY_HEADER } from './authenticate.js';
@@ -140,7 +141,7 @@ function journalEntry(req: Request, res: Response, status: number | null, durati
   const key = apiKeyOf(req);
   const fault = (res.locals['fault'] as string | undefined) ?? null;
   const entry: NewJournalEntry = {
-    time: new Date().toISOString(),
+    time: isoTime(new Date()),
     method: req.method,
     path: req.originalUrl,
     operationId: (res.locals['operationId'] as string | undefined) ?? null,

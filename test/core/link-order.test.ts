@@ -74,6 +74,28 @@ describe('OrderedLinks', () => {
     expect(ordered.page(undefined, 10)).toEqual([kept[0]]);
   });
 
+  it('takes creates as they come (6 a millisecond, random ids, some older) in page order, across blocks, and an add again near the end replaces', () => {
+    let state = 46;
+    const random = (): number => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const ordered = new OrderedLinks();
+    const model: LinkRecord[] = [];
+    for (let i = 0; i < 3_000; i += 1) {
+      // 6 links a millisecond, and now and then one up to 40 ms older (further from the end than the steps looked at).
+      const ms = Math.floor(i / 6) - (i % 13 === 0 ? Math.floor(random() * 40) : 0);
+      const added = link(new Date(Date.UTC(2026, 10, 29) + ms).toISOString(), `lnk_${Math.floor(random() * 1e9)}`);
+      ordered.add(added);
+      model.push(added);
+      if (i % 7 === 0) {
+        const again = { ...(model[model.length - 1 - Math.floor(random() * Math.min(model.length, 20))] as LinkRecord) };
+        ordered.add(again);
+        model[model.findIndex((one) => one.id === again.id)] = again;
+      }
+    }
+    expect(ordered.size).toBe(model.length);
+    expect(ordered.all()).toEqual(newestFirst(model).reverse());
+    expect(ordered.page(undefined, 50).map((one) => one.id)).toEqual(modelPage(model, undefined, 50));
+  });
+
   it('holds a link of the same position once: adding it again replaces it', () => {
     const ordered = new OrderedLinks();
     const first = link(TIMES[0] as string, 'same');

@@ -88,15 +88,23 @@ export class SettledAtOnce {
 
 type Middleware = (...args: unknown[]) => unknown;
 
-/** The validator's middleware, answering its router with nothing or a native promise (SettledAtOnce.returned). */
+/**
+ * The validator's middleware, answering its router with nothing or a native promise
+ * (SettledAtOnce.returned). Its three arguments (req, res, next; an error handler's four) are
+ * passed as they are: a rest parameter and `apply` made an array per call, five a request.
+ */
 function returningNative(middleware: unknown): unknown {
   if (typeof middleware !== 'function') return middleware;
   const run = middleware as Middleware;
+  const answer = (result: unknown): unknown => (result instanceof SettledAtOnce ? result.returned() : result);
   return Object.defineProperty(
-    function (this: unknown, ...args: unknown[]) {
-      const result = run.apply(this, args);
-      return result instanceof SettledAtOnce ? result.returned() : result;
-    },
+    run.length === 4
+      ? function (this: unknown, a: unknown, b: unknown, c: unknown, d: unknown) {
+          return answer(run.call(this, a, b, c, d));
+        }
+      : function (this: unknown, a: unknown, b: unknown, c: unknown) {
+          return answer(run.call(this, a, b, c));
+        },
     'length',
     { value: run.length },
   );

@@ -31,8 +31,13 @@ export class GroupCommit<T> {
     this.next = undefined;
     const items = this.queued;
     this.queued = [];
-    const run = this.write(items).finally(() => {
+    // then(done, failed), not finally(done): finally makes two more promises and closures a commit.
+    const done = (): void => {
       if (this.inFlight === run) this.inFlight = undefined;
+    };
+    const run: Promise<void> = this.write(items).then(done, (error: unknown) => {
+      done();
+      throw error;
     });
     this.inFlight = run;
     return run;

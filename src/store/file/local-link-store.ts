@@ -189,16 +189,27 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
 
   async close(): Promise<void> {}
 
-  /** Writes the link with every tag it names that is not written yet (another request's new tag, too). */
-  private async writeLink(link: LinkRecord, createdTags: readonly TagRecord[], undo: () => void): Promise<void> {
-    const tags = link.tagIds.filter((id) => this.unwrittenTags.has(id)).map((id) => this.current.tagById(id) as TagRecord);
-    try {
-      await this.write([...tags.map((tag): Change => ({ op: 'put-tag', tag })), { op: 'put-link', link }], undo);
-      for (const tag of tags) this.unwrittenTags.delete(tag.id);
-    } catch (error) {
-      this.forgetUnusedTags(createdTags);
-      throw error;
-    }
+  /**
+   * Writes the link with every tag it names that is not written yet (another request's new tag, too).
+   * One promise reaction, not two nested async functions: this runs on every create and update
+   * (bench/create-cost.md, "Which cut bought what"). A failed write undoes the change, then
+   * forgets this request's new tags no link names, as `write` and a catch here did.
+   */
+  private writeLink(link: LinkRecord, createdTags: readonly TagRecord[], undo: () => void): Promise<void> {
+    const changes: Change[] = [];
+    for (const id of link.tagIds) if (this.unwrittenTags.has(id)) changes.push({ op: 'put-tag', tag: this.current.tagById(id) as TagRecord });
+    const written = changes.length;
+    changes.push({ op: 'put-link', link });
+    return this.persist(changes).then(
+      () => {
+        for (let i = 0; i < written; i += 1) this.unwrittenTags.delete((changes[i] as Change & { op: 'put-tag' }).tag.id);
+      },
+      (error: unknown) => {
+        undo();
+        this.forgetUnusedTags(createdTags);
+        throw error;
+      },
+    );
   }
 
   /** This request's new tags, when no link names them: as if they had never been claimed. */
