@@ -38,9 +38,11 @@ const TARBALL = join(PACKAGE_ROOT, `shortlink-mock-${ours.version}.tgz`);
  * about 15% for growth. A jump past it means something that should not ship does. The toolkit guide
  * states this number. Raised on 28 Nov 2026 for what ships with issues 38, 39 and 41 (the next
  * contract's loader, classes and generated fields; `evolve`; the MCP server): 1,601,345 bytes,
- * plus about 15%.
+ * plus about 15%. Raised on 29 Nov 2026 for issue 40's loading, seeding and store code (the file
+ * store's record reader and one-walk load, the seed's own index, bounded id sets, sliced sorts, the
+ * Redis store's batched snapshots): 1,893,635 bytes, plus about 10%.
  */
-const UNPACKED_BUDGET_BYTES = 1_850_000;
+const UNPACKED_BUDGET_BYTES = 2_100_000;
 /** TypeScript 7, what a consumer's `npm install -D typescript` installs today (recipes.test.ts compiles the examples with 5.9). */
 const TSC = join(PACKAGE_ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const INSTALL_LIMIT_MS = 120_000;
