@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
 import type { LinkRecord, MockData } from '../core/model.js';
 import { putEntry } from '../core/own-entry.js';
-import type { MockState } from '../core/state.js';
+import type { SeededData } from '../store/file/open-data.js';
 import type { SeedMessage } from './seed-worker.js';
 
 /** Seeds of more links than this are built again each time rather than kept. */
@@ -54,7 +54,7 @@ export async function seededData(seed: number, fixtures: FixtureSpec, thread: Se
  * tables its draws made (fixtures/seed.ts, buildSeedState), so that no link is walked again to index
  * it (issue 40); a small one as seededData gives it (a copy of the kept data), its state built later.
  */
-export async function seededAtStart(seed: number, fixtures: FixtureSpec): Promise<MockData | { data: MockData; state: MockState }> {
+export async function seededAtStart(seed: number, fixtures: FixtureSpec): Promise<MockData | SeededData> {
   if (linksOf(fixtures) <= MAX_KEPT_SEED_LINKS) return seededData(seed, fixtures, 'here');
   return (await import('../../fixtures/seed.js')).buildSeedState(seed, fixtures);
 }

@@ -1,5 +1,5 @@
 // The start's one walk of the links (issue 40): each link is checked (integrity.ts) and indexed
-// (MockState.loading) in the same step, and the state it builds is handed on to the store, which
+// (src/core/link-load.ts) in the same step, and the state it builds is handed on to the store, which
 // does not build it again. At 1,000,000 links the check and MockState's constructor each walked the
 // links with a table of their slugs: two lookups of every link in a dictionary of a million (a
 // miss in the CPU's caches each) and two slug tables, a third of the start.
