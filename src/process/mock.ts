@@ -23,8 +23,9 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../../fixtures/seed.js');
   const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
-  // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link), with its state.
-  const seedAtStart: Seed = () => seededAtStart(options.seed, options.fixtures);
+  // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link),
+  // with its state, and its base file written by a worker thread that draws the links too (seed-base.ts).
+  const seedAtStart: Seed = (target) => seededAtStart(options.seed, options.fixtures, target);
   const data = options.shared ? sharedData(options.shared) : await localData(options, seedAtStart);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };

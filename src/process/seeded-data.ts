@@ -10,7 +10,9 @@ import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
 import type { LinkRecord, MockData } from '../core/model.js';
 import { putEntry } from '../core/own-entry.js';
+import type { BaseTarget } from '../store/file/data-store.js';
 import type { SeededData } from '../store/file/open-data.js';
+import { SEED_BASE_WORKER, writeBaseInWorker } from './seed-base.js';
 import type { SeedMessage } from './seed-worker.js';
 
 /** Seeds of more links than this are built again each time rather than kept. */
@@ -52,11 +54,21 @@ export async function seededData(seed: number, fixtures: FixtureSpec, thread: Se
 /**
  * The seed of a start (nothing served yet): a large one with its state, built on this thread from the
  * tables its draws made (fixtures/seed.ts, buildSeedState), so that no link is walked again to index
- * it (issue 40); a small one as seededData gives it (a copy of the kept data), its state built later.
+ * it (issue 40), and its base file written to `target` (when the store gives one) by a worker thread
+ * meanwhile (seed-base.ts); a small one as seededData gives it (a copy of the kept data), its state
+ * built later.
  */
-export async function seededAtStart(seed: number, fixtures: FixtureSpec): Promise<MockData | SeededData> {
+export async function seededAtStart(seed: number, fixtures: FixtureSpec, target?: BaseTarget): Promise<MockData | SeededData> {
   if (linksOf(fixtures) <= MAX_KEPT_SEED_LINKS) return seededData(seed, fixtures, 'here');
-  return (await import('../../fixtures/seed.js')).buildSeedState(seed, fixtures);
+  const writing = target && existsSync(SEED_BASE_WORKER) ? writeBaseInWorker(seed, fixtures, target) : undefined;
+  try {
+    const { buildSeedState } = await import('../../fixtures/seed.js');
+    return { ...buildSeedState(seed, fixtures), ...(writing ? { written: writing.written } : {}) };
+  } catch (error) {
+    // The store closes the file once this fails: not while the worker still writes to it.
+    await writing?.stop();
+    throw error;
+  }
 }
 
 /** The links the fixtures ask for: buildSeed makes exactly these. */

@@ -19,7 +19,7 @@ import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { readBase, writeBase, type Base } from './base-file.js';
 import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
 import { requireOurs } from './db-kind.js';
-import { syncDirectory } from './durable-file.js';
+import { replaceFile, syncDirectory } from './durable-file.js';
 
 export class BaseWithLogs {
   private readonly log: string;
@@ -166,9 +166,12 @@ export class BaseWithLogs {
     return Math.max(this.generation, ...logGenerations.map((found) => found ?? 0)) + 1;
   }
 
-  /** The whole data in the base (atomically, durably) under `generation`; then `dropOldLogs`. */
-  async writeNewBase(data: MockData, generation: number, linkIds: Iterable<string>): Promise<void> {
-    await writeBase(this.location, this.replacing, { data, generation }, linkIds);
+  /**
+   * The whole data in the base (atomically, durably) under `generation`, as `write` writes it to the
+   * temporary file that then replaces the base; then `dropOldLogs`.
+   */
+  async writeNewBase(write: (handle: FileHandle) => Promise<void>, generation: number): Promise<void> {
+    await replaceFile(this.location, this.replacing, write);
     this.baseFormat = DATA_FORMAT_VERSION;
     this.generation = generation;
     await this.measureBase();

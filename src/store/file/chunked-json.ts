@@ -1,7 +1,6 @@
 // Writes the whole data as readable JSON without blocking the event loop: records are
 // stringified one by one and written in batches, each write yielding to the loop, so a file of
 // 100,000 links never stalls request handling the way one JSON.stringify of 40 MB does.
-import type { FileHandle } from 'node:fs/promises';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { DB_KIND } from './db-kind.js';
 
@@ -14,9 +13,23 @@ const RECORDS_PER_WRITE = 1000;
  * the format is the writer's, whatever the data was read from (an older snapshot, say);
  * `generation` goes beside it (src/store/file/base-file.ts). An aborted `signal` stops between batches.
  */
-export async function writeDataChunked(handle: FileHandle, data: MockData, linkIds: Iterable<string>, generation: number, signal?: AbortSignal): Promise<void> {
-  await writeObjectChunked(handle, { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation }, data, present(data.links, linkIds), signal);
+export async function writeDataChunked(handle: TextWriter, data: MockData, linkIds: Iterable<string>, generation: number, signal?: AbortSignal): Promise<void> {
+  await writeBaseEntries(handle, data, present(data.links, linkIds), generation, signal);
+}
+
+/**
+ * writeDataChunked's file from the data's head and its links as entries, in their order: a seed's
+ * worker thread (src/process/seed-base-worker.ts) holds its links as an array, not keyed, and
+ * writes exactly what writeDataChunked would (test/process/seed-base-worker.test.ts).
+ */
+export async function writeBaseEntries(handle: TextWriter, head: Omit<MockData, 'links'>, links: Iterable<Entry>, generation: number, signal?: AbortSignal): Promise<void> {
+  await writeObjectChunked(handle, { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation }, head, links, signal);
   await handle.write('\n');
+}
+
+/** Where the text goes: a FileHandle, or a worker thread's synchronous writer of a file descriptor. */
+export interface TextWriter {
+  write(text: string): Promise<unknown>;
 }
 
 /**
@@ -25,7 +38,7 @@ export async function writeDataChunked(handle: FileHandle, data: MockData, linkI
  * serialised in the turn it is taken from `links` (a snapshot lends the stored records: DataAtMoment).
  * Without a newline after.
  */
-export async function writeObjectChunked(handle: FileHandle, first: Record<string, unknown>, head: Omit<MockData, 'links'>, links: Iterable<Entry>, signal?: AbortSignal): Promise<void> {
+export async function writeObjectChunked(handle: TextWriter, first: Record<string, unknown>, head: Omit<MockData, 'links'>, links: Iterable<Entry>, signal?: AbortSignal): Promise<void> {
   const top = { ...first, formatVersion: DATA_FORMAT_VERSION, seed: head.seed, defaultDomain: head.defaultDomain, accounts: head.accounts };
   const headText = JSON.stringify(top, null, 2);
   await handle.write(`${headText.slice(0, -2)},\n`);
@@ -49,7 +62,7 @@ function* present(records: Record<string, unknown>, ids: Iterable<string>): Gene
  * `"name": {` then one record a line: a fuzzy snapshot, which the change log replayed on top fixes
  * up. Records deleted meanwhile are skipped; records added meanwhile may be written or not.
  */
-async function writeRecords(handle: FileHandle, name: string, entries: Iterable<Entry>, last: boolean, signal: AbortSignal | undefined): Promise<void> {
+async function writeRecords(handle: TextWriter, name: string, entries: Iterable<Entry>, last: boolean, signal: AbortSignal | undefined): Promise<void> {
   await handle.write(`  ${JSON.stringify(name)}: {`);
   let first = true;
   for (const batch of batches(entries[Symbol.iterator]())) {

@@ -3,6 +3,7 @@
 // (src/store/file/log-file-store.ts). Chosen once by the CLI; tests pass the memory one.
 import type { StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
+import type { MockState } from '../../core/state.js';
 import type { Checked } from './checked-state.js';
 
 export interface DataStore {
@@ -38,6 +39,30 @@ export interface DataStore {
    * then make no walk of their own (issue 40). Undefined otherwise, and after the first call.
    */
   checked?(): Checked | undefined;
+  /**
+   * A seed's replace (src/store/file/open-data.ts), `build` told where the new base goes before it
+   * builds anything, so that a worker thread can write the file while this thread builds the
+   * state (issue 40: src/process/seed-base.ts); a seed that writes nothing there is written as a
+   * replace is. Only the file store has one.
+   */
+  seed?(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed>;
+}
+
+/** The temporary file a seed's replace renames over the base once written (open for writing, empty), and the generation to write in it. */
+export interface BaseTarget {
+  fd: number;
+  generation: number;
+}
+
+/** A seed's data, with the state its draws built, if they did. */
+export interface BuiltSeed {
+  data: MockData;
+  state?: MockState;
+  /**
+   * When the seed writes the base to the BaseTarget itself: settles once it is written and synced,
+   * to the number of links written; nothing else writes to the file until it has settled.
+   */
+  written?: Promise<number>;
 }
 
 export const MEMORY_LOCATION = ':memory:';

@@ -13,7 +13,8 @@ import { linkBatches } from '../../core/link-batches.js';
 import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
-import type { DataStore } from './data-store.js';
+import { writeDataChunked } from './chunked-json.js';
+import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
 import { LinkIds } from './link-ids.js';
 
 export interface LogFileOptions {
@@ -160,20 +161,49 @@ export class LogFileStore implements DataStore {
   }
 
   /**
+   * A seed's replace: as replaceAll, but the data is built once the new base's temporary file is
+   * open, and may be written there by the seed itself (a worker thread, while this one builds the
+   * state: issue 40). Its links must be the data's, each once: a count that differs is refused.
+   */
+  seed(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
+    const run = this.queue.then(() => this.replaceBuilt(build));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
    * Seed, reset, restore: the whole data in the base (atomically, durably) under a new generation,
    * then the logs of the old one removed. One that fails before the base is replaced changes
    * nothing: the old state stays, whole, and goes on taking changes (the caller keeps it in
    * memory too); once the base is replaced, the replace is done.
    */
   private async replaceAll(data: MockData): Promise<void> {
+    await this.replaceBuilt(async () => ({ data }));
+  }
+
+  private async replaceBuilt(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
     await this.compaction;
     const generation = await this.files.newGeneration();
-    const linkIds = await idsOf(data);
-    await this.files.writeNewBase(data, generation, linkIds);
+    let built: BuiltSeed | undefined;
+    let linkIds = new LinkIds();
+    await this.files.writeNewBase(async (handle) => {
+      built = await build({ fd: handle.fd, generation });
+      const { data, written } = built;
+      linkIds = await idsOf(data).catch(async (error: unknown) => {
+        // The file is closed once this returns: not before the seed's own writer is done with it.
+        await written?.catch(() => undefined);
+        throw error;
+      });
+      if (!written) return writeDataChunked(handle, data, linkIds, generation);
+      const count = await written;
+      if (count !== linkIds.size) throw new Error(`the seed wrote ${count.toLocaleString('en')} links to the file, and holds ${linkIds.size.toLocaleString('en')}`);
+    }, generation);
+    const { data } = built as BuiltSeed;
     this.data = data;
     this.linkIdsNow = linkIds;
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
+    return built as BuiltSeed;
   }
 
   /** The log's size past which it is compacted: compactAfterBytes, or its share of the base when larger. */

@@ -7,7 +7,7 @@ import type { MockData } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
 import { checkedState } from './checked-state.js';
 import { printable, shapeProblem } from './data-shape.js';
-import type { DataStore } from './data-store.js';
+import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
 import { NotOurFileError } from './db-kind.js';
 
 export interface OpenedData {
@@ -24,14 +24,21 @@ export interface KeptData {
   state: MockState;
 }
 
-/** A seed's data with the state built as its links were made (fixtures/seed.ts, buildSeedState). */
+/**
+ * A seed's data with the state built as its links were made (fixtures/seed.ts, buildSeedState);
+ * `written` when the seed wrote the base file itself (BuiltSeed).
+ */
 export interface SeededData {
   data: MockData;
   state: MockState;
+  written?: Promise<number>;
 }
 
-/** What openData seeds with: the data, or the data with its state. */
-export type Seed = () => Promise<MockData | SeededData>;
+/**
+ * What openData seeds with: the data, or the data with its state. `target`, when the store offers
+ * one: where the seed may write the new base itself (DataStore.seed).
+ */
+export type Seed = (target?: BaseTarget) => Promise<MockData | SeededData>;
 
 export class DataFileError extends Error {
   override name = 'DataFileError';
@@ -61,17 +68,33 @@ export async function dataFrom(store: DataStore, kept: KeptData | null, seed: Se
 }
 
 async function seedStore(store: DataStore, seed: Seed): Promise<{ data: MockData; state?: MockState }> {
-  const made = await seed();
-  const seeded = 'state' in made && made.state instanceof MockState ? made : { data: made as MockData };
+  let seeded: BuiltSeed | undefined;
   try {
-    await store.write([{ op: 'replace', data: seeded.data }]);
+    // The file store opens the new base first, so that the seed may write it while it builds.
+    if (store.seed) seeded = await store.seed(async (target) => (seeded = built(await seed(target))));
+    else {
+      const made = built(await seed().catch((error: unknown) => Promise.reject(new SeedError(error))));
+      seeded = made;
+      await store.write([{ op: 'replace', data: made.data }]);
+    }
   } catch (error) {
-    throw writeError(store, error);
+    throw error instanceof SeedError ? error.cause : writeError(store, error);
   } finally {
     // Read by that write: kept, they would hold the links deleted from here on.
-    forgetLinkBatches(seeded.data);
+    if (seeded) forgetLinkBatches(seeded.data);
   }
-  return seeded;
+  return { data: seeded.data, ...(seeded.state ? { state: seeded.state } : {}) };
+}
+
+/** A seed that failed before anything was written: its own error, not one of the db. */
+class SeedError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the seed failed');
+  }
+}
+
+function built(made: MockData | SeededData): BuiltSeed {
+  return 'state' in made && made.state instanceof MockState ? made : { data: made as MockData };
 }
 
 function writeError(store: DataStore, error: unknown): DataFileError {

@@ -1,0 +1,107 @@
+// A start with --reset of more links than a seed kept in memory writes its db file from a worker
+// thread that draws the same links (src/process/seed-base.ts, issue 40), which only the built
+// package has (dist/src/process/seed-base-worker.js): the file is byte for byte the one the seed
+// writes on the main thread (what the TypeScript sources, which have no worker, do), and a worker
+// that fails mid-write leaves no db (neither the file nor its temporary) and one line saying why.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED } from '../../fixtures/seed.js';
+import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import { readFixtureSpec } from '../../src/contract/package-files.js';
+import { MAX_KEPT_SEED_LINKS, seededAtStart } from '../../src/process/seeded-data.js';
+import { LogFileStore } from '../../src/store/file/log-file-store.js';
+import { openData } from '../../src/store/file/open-data.js';
+import { runCli, startCli } from '../helpers/cli-process.js';
+
+const DIST = new URL('../../dist/', import.meta.url);
+const BIG = MAX_KEPT_SEED_LINKS + 1;
+const base = readFixtureSpec();
+const big: FixtureSpec = { ...base, accounts: base.accounts.map((account, i) => (i === 0 ? { ...account, links: BIG, linkLimit: BIG } : account)) };
+const STORE = { durable: true, compactAfterBytes: 1 << 30 };
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+function tempDir(): string {
+  dir = mkdtempSync(join(tmpdir(), 'slm-seed-base-'));
+  writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(big));
+  return dir;
+}
+
+/** The db the seed writes on this thread (the sources have no worker file), with DEFAULT_SEED. */
+async function mainThreadDb(at: string): Promise<Buffer> {
+  const file = join(at, 'main-thread.json');
+  const store = new LogFileStore(file, STORE);
+  await openData(store, (target) => seededAtStart(DEFAULT_SEED, big, target), true);
+  await store.close();
+  return readFileSync(file);
+}
+
+interface BuiltParts {
+  LogFileStore: typeof LogFileStore;
+  buildSeedState: (seed: number, spec: FixtureSpec) => object;
+  writeBaseInWorker: (seed: number, fixtures: FixtureSpec, target: { fd: number; generation: number }, script?: URL) => { written: Promise<number> };
+}
+
+async function builtParts(): Promise<BuiltParts> {
+  expect(existsSync(new URL('src/process/seed-base-worker.js', DIST)), 'run npm run build first').toBe(true);
+  const [store, seed, worker] = await Promise.all(['src/store/file/log-file-store.js', 'fixtures/seed.js', 'src/process/seed-base.js'].map((path) => import(new URL(path, DIST).href)));
+  return { ...store, ...seed, ...worker } as BuiltParts;
+}
+
+describe('the db file of a large seed at start, written by a worker thread (built package)', () => {
+  it('is byte for byte the one the seed writes on the main thread', async () => {
+    const at = tempDir();
+    const cli = await startCli(['--db', 'db.json', '--fixtures', 'fixtures.json', '--reset', '--durability', 'durable', '--quiet'], at);
+    await cli.stop('SIGTERM');
+    const written = readFileSync(join(at, 'db.json'));
+    expect(written.equals(await mainThreadDb(at)), 'the db files differ').toBe(true);
+    expect(readdirSync(at).sort()).toEqual(['db.json', 'fixtures.json', 'main-thread.json']);
+  }, 60_000);
+
+  it('is written by the worker: the built seed hands the store the worker’s count of links', async () => {
+    const { LogFileStore: BuiltStore } = await builtParts();
+    const built = (await import(new URL('src/process/seeded-data.js', DIST).href)) as { seededAtStart: typeof seededAtStart };
+    const at = tempDir();
+    const store = new BuiltStore(join(at, 'db.json'), STORE);
+    let written: Promise<number> | undefined;
+    await store.seed(async (target) => {
+      const made = await built.seededAtStart(DEFAULT_SEED, big, target);
+      written = 'written' in made ? made.written : undefined;
+      return made as Awaited<ReturnType<NonNullable<LogFileStore['seed']>>>;
+    });
+    await store.close();
+    expect(await written).toBe(BIG + base.accounts.slice(1).reduce((sum, account) => sum + account.links, 0));
+    expect(readFileSync(join(at, 'db.json')).equals(await mainThreadDb(at)), 'the db files differ').toBe(true);
+  }, 60_000);
+
+  it('leaves no file when the worker dies mid-write, and says why', async () => {
+    const { LogFileStore: BuiltStore, buildSeedState, writeBaseInWorker } = await builtParts();
+    const at = tempDir();
+    // Half a db, then the thread ends: what a worker killed mid-write leaves.
+    const script = join(at, 'dies.mjs');
+    writeFileSync(script, "import { writeSync } from 'node:fs';\nimport { workerData } from 'node:worker_threads';\nwriteSync(workerData.fd, '{\"kind\": \"shortlink-mock-db\", \"formatVersion\": 2, \"gene');\nprocess.exit(3);\n");
+    const store = new BuiltStore(join(at, 'db.json'), STORE);
+    const seeding = store.seed(async (target) => ({ ...buildSeedState(DEFAULT_SEED, big), written: writeBaseInWorker(DEFAULT_SEED, big, target, pathToFileURL(script)).written }) as never);
+    await expect(seeding).rejects.toThrow(/^the thread writing the seed exited with code 3 before it was done$/);
+    await store.close();
+    expect(readdirSync(at).sort()).toEqual(['dies.mjs', 'fixtures.json']);
+  }, 60_000);
+
+  it.skipIf(!existsSync('/dev/full'))('refuses the start in one line, and leaves no file, when the disk is full', async () => {
+    const at = tempDir();
+    // The store's temporary file, already there as a link to a device that takes no byte (ENOSPC).
+    symlinkSync('/dev/full', join(at, 'db.json.replacing'));
+    const result = await runCli(['--db', 'db.json', '--fixtures', 'fixtures.json', '--reset', '--port', '0', '--quiet'], at);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split('\n'), `stderr must be one line: ${JSON.stringify(result.stderr)}`).toHaveLength(1);
+    expect(result.stderr).toMatch(/cannot write db .*db\.json: ENOSPC/);
+    expect(readdirSync(at).sort()).toEqual(['fixtures.json']);
+  }, 60_000);
+});
