@@ -189,7 +189,7 @@ export class LogFileStore implements DataStore {
     await this.files.writeNewBase(async (handle) => {
       built = await build({ fd: handle.fd, generation });
       const { data, written } = built;
-      linkIds = await idsOf(data).catch(async (error: unknown) => {
+      linkIds = await idsOf(built).catch(async (error: unknown) => {
         // The file is closed once this returns: not before the seed's own writer is done with it.
         await written?.catch(() => undefined);
         throw error;
@@ -241,10 +241,11 @@ export class LogFileStore implements DataStore {
 }
 
 /**
- * The ids of the data's links, a batch per turn: Object.keys of 1,000,000 links was one long step,
+ * The ids of the data's links: those the seed collected as it drew them, or a batch per turn: Object.keys of 1,000,000 links was one long step,
  * and so was the growth of one Set of them (issue 40: link-ids.ts).
  */
-async function idsOf(data: MockData): Promise<LinkIds> {
+async function idsOf({ data, linkIds }: BuiltSeed): Promise<LinkIds> {
+  if (linkIds) return new LinkIds(linkIds);
   const ids = new LinkIds();
   for (const batch of linkBatches(data)) {
     // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.

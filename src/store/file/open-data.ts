@@ -26,11 +26,12 @@ export interface KeptData {
 
 /**
  * A seed's data with the state built as its links were made (fixtures/seed.ts, buildSeedState);
- * `written` when the seed wrote the base file itself (BuiltSeed).
+ * the ids of its links, and `written` when the seed wrote the base file itself (BuiltSeed).
  */
 export interface SeededData {
   data: MockData;
   state: MockState;
+  linkIds?: Set<string>;
   written?: Promise<number>;
 }
 
