@@ -166,7 +166,11 @@ export class LogFileStore implements DataStore {
    * state: issue 40). Its links must be the data's, each once: a count that differs is refused.
    */
   seed(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
-    const run = this.queue.then(() => this.replaceBuilt(build));
+    const run = this.queue.then(async () => {
+      // As before any write (apply): what an earlier run left is gone first.
+      if (this.files.hasLeftovers) await this.files.removeLeftovers();
+      return this.replaceBuilt(build);
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
