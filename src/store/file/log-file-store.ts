@@ -245,8 +245,9 @@ export class LogFileStore implements DataStore {
 }
 
 /**
- * The ids of the data's links: those the seed collected as it drew them, or a batch per turn: Object.keys of 1,000,000 links was one long step,
- * and so was the growth of one Set of them (issue 40: link-ids.ts).
+ * The ids of the data's links: those the seed collected as it keyed them, or a batch per turn:
+ * Object.keys of 1,000,000 links was one long step, and so was the growth of one Set of them
+ * (issue 40: link-ids.ts).
  */
 async function idsOf({ data, linkIds }: BuiltSeed): Promise<LinkIds> {
   if (linkIds) return new LinkIds(linkIds);
