@@ -19,14 +19,18 @@ import type { Mock, MockContract, MockOptions, OpenedData, SharedData } from './
 
 export type { Mock, MockContract, MockOptions, ProxyOptions, SharedData } from './mock-types.js';
 
-export async function createMock(options: MockOptions): Promise<Mock> {
+export async function createMock(given: MockOptions): Promise<Mock> {
+  // The data the start read (storeData: its state, every link) is handed to the store once, not kept
+  // in `options`, which the closures below hold for the mock's life: kept, it outlived every reset and
+  // restore, and at 1,000,000 links each full collection marked two stores (issue 40).
+  const { storeData, ...options } = given;
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../../fixtures/seed.js');
   const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
   // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link),
   // with its state, and its base file written by a worker thread that draws the links too (seed-base.ts).
   const seedAtStart: Seed = (target) => seededAtStart(options.seed, options.fixtures, target);
-  const data = options.shared ? sharedData(options.shared) : await localData(options, seedAtStart);
+  const data = options.shared ? sharedData(options.shared) : await localData(options, storeData, seedAtStart);
   const { store } = data;
   const { buildAccountForKey } = options.acceptAnyKey ? await seeds() : { buildAccountForKey: undefined };
   const traffic = options.traffic ?? createTrafficState({ kind: 'memory', journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });
@@ -82,10 +86,9 @@ async function loadProxyMode() {
 }
 
 /** This process's data, kept or seeded, its changes group-committed to the DataStore. */
-async function localData(options: MockOptions, seed: Seed): Promise<OpenedData> {
+async function localData(options: MockOptions, storeData: MockOptions['storeData'], seed: Seed): Promise<OpenedData> {
   const dataStore = options.store;
   if (!dataStore || options.shared) throw new Error('createMock takes either a store or shared data');
-  const { storeData } = options;
   const opened = storeData === undefined ? await openData(dataStore, seed, options.reset ?? false) : await dataFrom(dataStore, storeData, seed);
   const commits = new GroupCommit<StoreOp>((ops) => dataStore.write(ops));
   const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
