@@ -8,6 +8,7 @@
 // while it is written, so that none is made on the state it replaces and written after it (none is
 // lost to it), and one that fails leaves the data as it was, taking changes as before.
 import type { Awaitable } from '../../core/awaitable.js';
+import { forgetLinkBatches } from '../../core/link-batches.js';
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
@@ -183,6 +184,9 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    */
   private async replace(data: MockData): Promise<void> {
     const [state] = await Promise.all([MockState.built(data, nextTurn), this.persist([{ op: 'replace', data }])]);
+    // Both have read the links' batches (a snapshot's reader or the seed's worker kept them): kept
+    // longer, they would hold every link deleted from here on, as open-data.ts's seedStore says.
+    forgetLinkBatches(data);
     this.current = state;
     this.unwrittenTags.clear();
   }
