@@ -7,12 +7,15 @@
 // our own code from one of the collector's: its samples carry the time since the process began too.
 // STALL_NO_COMPACTION=1: snapshot, restore and reset only (the compaction waits for a quarter of the
 // db's size in creates: log-file-store.ts COMPACT_LOG_SHARE).
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+// STALL_NODE_FLAGS="--trace-gc-nvp ...": more flags for the server's node; STALL_OUTPUT=<file>: its whole
+// output (the --trace-gc lines, the stalls) is written there too, to read a phase of a pause (with
+// --trace-gc-nvp V8 prints its name=value lines instead of --trace-gc's: the summary below then lists no collections).
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gcStalls, printStalls } from './lib/gc-stalls.mjs';
-import { mockCommand, startServer, stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
+import { memoryOf, mockCommand, startServer, stopChildrenOnSignals, stopServer } from './lib/processes.mjs';
 import { adminOps } from './lib/scale-ops.mjs';
 
 const [source, fixtures, threshold = '30'] = process.argv.slice(2);
@@ -25,7 +28,12 @@ const command = mockCommand({ db, fixtures });
 process.env.STALL_THRESHOLD_MS = threshold; // inherited by the server's preload
 const preload = fileURLToPath(new URL('./lib/stall-preload.mjs', import.meta.url));
 const profile = process.env.STALL_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.STALL_CPU_PROF_DIR] : [];
-command.args = ['--trace-gc', ...profile, '--import', preload, ...command.args];
+const flags = (process.env.STALL_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+command.args = ['--trace-gc', ...flags, ...profile, '--import', preload, ...command.args];
+const rss = () => {
+  const memory = memoryOf(server.pid);
+  return memory ? `RSS ${Math.round(memory.rss)} MiB (peak ${Math.round(memory.hwm)})` : 'RSS —';
+};
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 let server;
 let later = ''; // startServer stops reading stdout once the server listens; --trace-gc writes there
@@ -34,11 +42,13 @@ try {
   server.child.stdout.on('data', (chunk) => void (later += chunk));
   log(`listening after ${Math.round(server.listeningMs)} ms`);
   // The server's clock, which --trace-gc prints too: where each operation ended among the stalls.
-  const mark = (line) => log(`${line}, ending at ~${Math.round(performance.now() - server.started)} ms`);
+  const mark = (line) => log(`${line}, ending at ~${Math.round(performance.now() - server.started)} ms, ${rss()}`);
+  log(`started: ${rss()}`);
   const ops = await adminOps(server, db, mark, { compaction: process.env.STALL_NO_COMPACTION !== '1' });
   console.log(JSON.stringify(ops));
 } finally {
   await stopServer(server, 60_000);
   if (server) printStalls(gcStalls(server.output() + later), threshold);
+  if (server && process.env.STALL_OUTPUT) writeFileSync(process.env.STALL_OUTPUT, server.output() + later);
   rmSync(tmp, { recursive: true, force: true });
 }
