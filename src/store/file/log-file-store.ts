@@ -47,7 +47,7 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIdsNow = new LinkIds();
+  private linkIdsNow = new LinkIds({});
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -67,9 +67,9 @@ export class LogFileStore implements DataStore {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
     // The keys the base was read with, when it was read record by record: not collected again (issue 40).
-    const read = base?.linkIds;
-    const replayed = await this.files.replayLogs(this.data, read);
-    this.linkIdsNow = new LinkIds(read ?? new Set(this.data ? Object.keys(this.data.links) : []));
+    const links = this.data?.links ?? {};
+    this.linkIdsNow = new LinkIds(links, base?.linkIds ?? Object.keys(links));
+    const replayed = await this.files.replayLogs(this.data, this.linkIdsNow);
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;
     return this.data;
@@ -215,11 +215,11 @@ export class LogFileStore implements DataStore {
  * and so was the growth of one Set of them (issue 40: link-ids.ts).
  */
 async function idsOf(data: MockData): Promise<LinkIds> {
-  const ids = new LinkIds();
+  const ids: string[] = [];
   for (const batch of linkBatches(data)) {
     // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.
-    for (const link of batch) if (data.links[link.id] === link) ids.addNew(link.id);
+    for (const link of batch) if (data.links[link.id] === link) ids.push(link.id);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return ids;
+  return new LinkIds(data.links, ids);
 }
