@@ -6,7 +6,7 @@
 //   one): ~170 MiB. Shared after the parse, they were garbage spread over every page of the old
 //   space, which V8 does not give back without a compaction (RSS stayed at 2x the file).
 // Here each batch's records share the ids as soon as it is parsed, so their copies die young, and
-// no text is kept but the chunk being read. The result is what JSON.parse of the whole text gives,
+// no text is kept but the batch being parsed. The result is what JSON.parse of the whole text gives,
 // or undefined when the file is laid out otherwise (edited by hand, reformatted): the caller then
 // parses the whole text as before, with the same errors.
 //

@@ -21,10 +21,10 @@ export class LinkIds implements Iterable<string> {
   private readonly chunks: Map<string, number>[] = [new Map()];
   private puts = 0;
 
-  /** `links`: the live data's links, which the listing asks whether an id is still there; `base`: ids of them, each once, in their order (given to this class). */
+  /** `links`: the live data's links, which the listing asks whether an id is still there; `base`: ids of them, each once, in their order (an array, or a Set: given to this class, not changed after). */
   constructor(
     private readonly links: Record<string, unknown>,
-    private readonly base: readonly string[] = [],
+    private readonly base: Iterable<string> = [],
   ) {}
 
   /** An id put (created, or updated): at the end of the order unless it was put since the base already. */
