@@ -39,24 +39,30 @@ export class LinkLoad implements LinkIndex {
    */
   take(link: LinkRecord, id: string): boolean {
     this.shareIds(link, id);
-    const fresh = this.slotSlug(link);
-    const links = this.owned.get(link.accountId);
-    if (links) links.push(link);
-    else this.owned.set(link.accountId, [link]);
-    return fresh;
+    return this.index(link);
   }
 
   /**
    * JSON.parse gives each loaded link its own copies of its id (the key holds one already) and of
    * its account's, domain's and tags' ids. Pointing them at the one shared string leaves about 4
    * strings fewer per link in the heap: less for every full GC to mark. Its tagIds become the list
-   * shared by every link of the same tags (tag-lists.ts): ~56 bytes a link fewer.
+   * shared by every link of the same tags (tag-lists.ts): ~56 bytes a link fewer. Done by `take`;
+   * a start's check does it first (src/store/file/checked-state.ts), then `index`.
    */
-  private shareIds(link: LinkRecord, key: string): void {
+  shareIds(link: LinkRecord, key: string): void {
     if (link.id === key) link.id = key;
     link.accountId = this.ids.get(link.accountId) ?? link.accountId;
     link.domainId = this.ids.get(link.domainId) ?? link.domainId;
     link.tagIds = this.tagLists.shared(link.tagIds, (tagId) => this.head.tags[tagId]?.id ?? tagId);
+  }
+
+  /** The link's slug slotted, and the link added to its account's; false when a link taken before holds its slug (this one took its place). */
+  index(link: LinkRecord): boolean {
+    const fresh = this.slotSlug(link);
+    const links = this.owned.get(link.accountId);
+    if (links) links.push(link);
+    else this.owned.set(link.accountId, [link]);
+    return fresh;
   }
 
   /** False when the slug was held (told by the size: a lookup before the set would be a second one). */

@@ -1,10 +1,14 @@
 // One full garbage collection at the end of a start that loaded a large store, before the server
-// listens (issue 40). Reading 1,000,000 links (a 326 MiB db file) leaves ~385 MiB of garbage in V8's
-// large-object space: the text chunks read and the hash tables outgrown while indexing, promoted
-// before they died. V8 would free it only at its next full collection, which an idle mock does not
-// reach for a long time, so the process stood at 3.1x the file's size; one collection here brings it
-// to ~1.8x. It holds the event loop for as long as it marks the live data (seconds at 1,000,000 links
-// on a loaded machine), which is why it runs only before listening, when no request can wait on it.
+// listens (issue 40). Reading 1,000,000 links (a 326 MiB db file) leaves ~100 MiB of garbage in V8's
+// large-object space, mostly the hash tables outgrown while indexing (the links' dictionary, the
+// slugs' Map, an account's array of links), promoted before they died. V8 would free it only at its
+// next full collection, which an idle mock does not reach for a long time: without this one the
+// process stood at 616-676 MiB at listening (1.9-2.1x the file; 29 Nov, i40c-start); with it,
+// 530-534 MiB. It holds the event loop while it marks the live data (under a second at 1,000,000
+// links without compaction: collectGarbage), which is why it runs only before listening, when no
+// request can wait on it. The pages it frees are unmapped by V8 on a background thread, a moment
+// later: RSS read right after it can still count them (a process that read the db: ~605 MiB right
+// after, ~510 MiB 3 s later).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -24,12 +28,21 @@ export function collectAfterLoad(links: number, collect: () => void = collectGar
  * set for a moment so that a new context gets V8's `gc`, then unset, so no context made later has it.
  */
 export function collectGarbage(): void {
-  const given = (globalThis as { gc?: () => void }).gc;
-  if (given) return given();
-  setFlagsFromString('--expose-gc');
+  // Without compaction: what this collection is for is the large objects (text, outgrown tables),
+  // freed whole, which no compaction moves. The compaction V8 may choose here moved live links
+  // between pages of the old space: at 1,000,000 links ~3.3 s of CPU against ~0.6-0.8 s for the same
+  // collection without it, and the same RSS 3 s later (~510 MiB in a process that read the db).
+  setFlagsFromString('--no-compact');
   try {
-    (runInNewContext('gc') as () => void)();
+    const given = (globalThis as { gc?: () => void }).gc;
+    if (given) return given();
+    setFlagsFromString('--expose-gc');
+    try {
+      (runInNewContext('gc') as () => void)();
+    } finally {
+      setFlagsFromString('--no-expose-gc');
+    }
   } finally {
-    setFlagsFromString('--no-expose-gc');
+    setFlagsFromString('--compact');
   }
 }

@@ -70,6 +70,17 @@ describe('the start on kept data', () => {
     expect(checked.state).toBeUndefined();
     expect(checked.problem?.text).toBe(`link 'lnk_twin' has slug '${link.slug}' of link '${link.id}' in domain '${link.domainId}'`);
   });
+
+  // The links of the same tags share one list, checked once per account (src/store/file/integrity.ts).
+  it("refuses a link naming another account's tags in a list links of that account have shared before", () => {
+    const data = seed();
+    const tagged = Object.values(data.links).find((link) => link.tagIds.length > 0) as LinkRecord;
+    const other = data.accounts.find((account) => account.id !== tagged.accountId) as MockData['accounts'][number];
+    data.links['lnk_same_tags'] = { ...tagged, id: 'lnk_same_tags', slug: 'same-tags', tagIds: [...tagged.tagIds] };
+    data.links['lnk_stranger'] = { ...tagged, id: 'lnk_stranger', slug: 'stranger', accountId: other.id, domainId: data.defaultDomain.id, tagIds: [...tagged.tagIds] };
+    const checked = checkedState(data, Object.keys(data.links));
+    expect(checked.problem?.text).toBe(`link 'lnk_stranger' names tag '${tagged.tagIds[0]}' of another account`);
+  });
 });
 
 describe('the start on a db file read record by record', () => {

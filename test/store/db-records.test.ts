@@ -52,6 +52,18 @@ describe('readRecordWise', () => {
     expect([...(read?.linkIds ?? [])]).toEqual(Object.keys(whole.links));
   });
 
+  // The bytes are decoded a batch at a time (db-records.ts): a read that ends inside a character
+  // must not split it.
+  it('reads text of every width, with reads ending inside its characters', async () => {
+    const data = withLinks(60);
+    for (const [i, link] of Object.values(data.links).entries()) link.title = `${'é€𝄞'.repeat(i % 7)} ${i}`;
+    const text = await written(data);
+    for (const readBytes of [997, 998, 999]) {
+      const read = await readRecordWise(file, { readBytes, batchChars: 1500 });
+      expect(ordered(read?.value)).toBe(ordered(JSON.parse(text)));
+    }
+  });
+
   it('reads a db without links, and says null when there is no file', async () => {
     const data = { ...buildSeed(TEST_SEED, fixtures), links: {} };
     const text = await written(data);

@@ -20,8 +20,8 @@ export interface Base {
   generation: number;
   /** The formatVersion the file is written in; its data reads as the current format. */
   format: number;
-  /** The keys of data.links, when the file was read record by record (src/store/file/db-records.ts). */
-  linkIds?: Set<string>;
+  /** The keys of data.links, each once, in order, when the file was read record by record (src/store/file/db-records.ts). */
+  linkIds?: string[];
   /**
    * The links checked and indexed as they were read (src/store/file/checked-state.ts), when the
    * file was read record by record and its head has the current shape: for the data as read.

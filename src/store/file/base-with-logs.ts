@@ -83,7 +83,7 @@ export class BaseWithLogs {
    * Applies to `data` (the base's) the changes of the logs of its generation; the others are
    * leftovers. `linkIds`, the keys of data.links, follows the changes. Resolves to how many there were.
    */
-  async replayLogs(data: MockData | null, linkIds?: Set<string>): Promise<number> {
+  async replayLogs(data: MockData | null, linkIds?: { add(id: string): unknown; delete(id: string): unknown }): Promise<number> {
     let replayed = 0;
     for (const file of [this.oldLog, this.log]) {
       const contents = await readLog(file, this.generation);

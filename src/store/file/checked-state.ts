@@ -3,6 +3,7 @@
 // does not build it again. At 1,000,000 links the check and MockState's constructor each walked the
 // links with a table of their slugs: two lookups of every link in a dictionary of a million (a
 // miss in the CPU's caches each) and two slug tables, a third of the start.
+import { isLinkRecord } from '../../core/changes.js';
 import { LinkLoad } from '../../core/link-load.js';
 import type { LinkRecord, MockData } from '../../core/model.js';
 import { MockState } from '../../core/state.js';
@@ -30,9 +31,11 @@ export class CheckedLoad {
   /** Checks and indexes the link stored under `id`; false once something is wrong (the rest need not be taken). */
   take(id: string, link: unknown): boolean {
     if (this.problem || !this.load) return false;
+    // Its ids shared first: the check then finds the instances its tables hold, and checks a tag list every link of those tags shares once per account.
+    if (isLinkRecord(link)) this.load.shareIds(link, id);
     this.problem = this.check.linkProblem(id, link);
     if (this.problem) return false;
-    if (this.load.take(link as LinkRecord, id)) return true;
+    if (this.load.index(link as LinkRecord)) return true;
     this.problem = this.check.slugProblem(id, link as LinkRecord);
     return false;
   }

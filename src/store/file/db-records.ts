@@ -6,7 +6,7 @@
 //   one): ~170 MiB. Shared after the parse, they were garbage spread over every page of the old
 //   space, which V8 does not give back without a compaction (RSS stayed at 2x the file).
 // Here each batch's records share the ids as soon as it is parsed, so their copies die young, and
-// no text is kept but the chunk being read. The result is what JSON.parse of the whole text gives,
+// no text is kept but the batch being parsed. The result is what JSON.parse of the whole text gives,
 // or undefined when the file is laid out otherwise (edited by hand, reformatted): the caller then
 // parses the whole text as before, with the same errors.
 //
@@ -15,7 +15,12 @@
 // piece, which then does not parse; so when every piece parses (and none is empty), the pieces are
 // the links' members, in order, and assigning them in order gives JSON.parse's object (a later
 // duplicate key wins, in the first one's place).
-import { StringDecoder } from 'node:string_decoder';
+//
+// The file is read as bytes, and each batch decoded on its own, straight from the bytes read (its
+// text and its braces in one string): no text of a read's size is made, kept across batches, or
+// copied to be joined with the next (at 1,000,000 links those strings outlived their batches, and
+// were hundreds of MiB of garbage in the old space at the end of the read). The cuts are ASCII, so
+// a batch never starts or ends inside a character.
 import { putEntry } from '../../core/own-entry.js';
 import { TagLists } from '../../core/tag-lists.js';
 import { isObject, openRegular } from './db-kind.js';
@@ -26,10 +31,12 @@ const READ_BYTES = 8 * 1024 * 1024;
 const LINKS_KEY = '\n  "links": {';
 const CUT = ',\n    "';
 const LINKS_END = '\n  }';
-/** Text of link records parsed at once: ~3,000 links of our writer's (see parseMembers), small enough that their garbage dies young. */
+/** Text of link records parsed at once: ~3,000 links of our writer's (see parseBatch), small enough that their garbage dies young. */
 const BATCH_CHARS = 1024 * 1024;
+const OPEN = '{'.charCodeAt(0);
+const CLOSE = '}'.charCodeAt(0);
 
-/** The sizes of the pieces; smaller ones only in tests, to cross every boundary with a small file. */
+/** The sizes of the pieces (bytes of a read; bytes of a batch, at least); smaller ones only in tests, to cross every boundary with a small file. */
 export interface Pieces {
   readBytes: number;
   batchChars: number;
@@ -39,8 +46,8 @@ export const BASE_PIECES: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CH
 
 export interface RecordWise {
   value: Record<string, unknown>;
-  /** The keys of value.links, as read (the store keeps them: src/store/file/log-file-store.ts). */
-  linkIds: Set<string>;
+  /** The keys of value.links, each once, in their order (the store keeps them: src/store/file/link-ids.ts). */
+  linkIds: string[];
   /** Whether the sink took every link of value.links, each once, in order (a key read twice: not). */
   sinkKept: boolean;
 }
@@ -65,13 +72,12 @@ export async function readRecordWise(file: string, pieces: Pieces = BASE_PIECES,
   const handle = await openRegular(file, 'it');
   if (!handle) return null;
   try {
-    const reader = new RecordReader(pieces.batchChars, sinkFor, layout);
-    const buffer = Buffer.allocUnsafe(pieces.readBytes);
-    const decoder = new StringDecoder('utf8');
+    const reader = new RecordReader(pieces, sinkFor, layout);
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, pieces.readBytes, null);
-      if (bytesRead === 0) return reader.end(decoder.end());
-      if (!reader.take(decoder.write(buffer.subarray(0, bytesRead)))) return undefined;
+      const room = reader.room();
+      const { bytesRead } = await handle.read(room, 0, room.length, null);
+      if (bytesRead === 0) return reader.end();
+      reader.take(bytesRead);
     }
   } catch (error) {
     if (error instanceof SyntaxError) return undefined;
@@ -81,61 +87,100 @@ export async function readRecordWise(file: string, pieces: Pieces = BASE_PIECES,
   }
 }
 
-/** Takes the file's text piece by piece; false (or a SyntaxError) as soon as it is not in the writer's layout. */
+/**
+ * The bytes from..to of `bytes` as text, in the V8 heap. Not as latin1 (db-kind.ts reads a whole
+ * file so): Node keeps a latin1 text of over 1 MB outside the heap, and V8 counts such memory
+ * towards a full collection: a batch's text each, 326 MiB of them at 1,000,000 links, made 7 full
+ * collections of the read against 4 (and ~45% more CPU for the read and parse alone).
+ */
+function textOf(bytes: Buffer, from: number, to: number): string {
+  return bytes.toString('utf8', from, to);
+}
+
+/** Takes the file's bytes read by read; throws a SyntaxError as soon as they are not in the writer's layout. */
 class RecordReader {
-  /** Text read but not parsed yet. */
-  private rest = '';
-  /** Where the search for the links' key goes on: the text before it was searched. */
+  private bytes: Buffer;
+  /** The first byte not parsed yet; once the head is read, the byte before it is free (a comma, or the links' brace). */
+  private from = 0;
+  /** The end of the bytes read. */
+  private to = 0;
+  /** Where the search for the links' key goes on: the bytes before it were searched. */
   private searched = 0;
   private value: Record<string, unknown> | undefined;
   private links: Record<string, unknown> = {};
-  private readonly linkIds = new Set<string>();
+  private readonly linkIds: string[] = [];
   /** An id → the one instance of it the head's records hold. */
   private readonly shared = new Map<string, string>();
   private sink: LinkSink | undefined;
   /** False once the sink takes no more. */
   private sinking = false;
   private readonly tagLists = new TagLists();
+  private readonly batchBytes: number;
 
   constructor(
-    private readonly batchChars: number,
+    pieces: Pieces,
     private readonly sinkFor: SinkFor | undefined,
     private readonly layout: Layout,
-  ) {}
-
-  take(text: string): boolean {
-    this.rest += text;
-    if (!this.value && !this.readHead()) return true;
-    const cut = this.rest.lastIndexOf(CUT);
-    if (cut === -1) return true;
-    this.parseMembers(this.rest.slice(0, cut));
-    // Past the comma: the next piece starts with the newline before its first key, like the first.
-    this.rest = this.rest.slice(cut + 1);
-    return true;
+  ) {
+    this.bytes = Buffer.allocUnsafe(pieces.readBytes);
+    this.batchBytes = pieces.batchChars;
   }
 
-  end(text: string): RecordWise | undefined {
-    this.rest += text;
+  /** Where the next read goes: the bytes not parsed yet are moved to the front (with the free byte before them), the buffer grown when they fill it. */
+  room(): Buffer {
+    const keep = this.value ? this.from - 1 : 0;
+    if (keep > 0) {
+      this.bytes.copyWithin(0, keep, this.to);
+      this.from -= keep;
+      this.to -= keep;
+      this.searched = Math.max(0, this.searched - keep);
+    }
+    if (this.to === this.bytes.length) {
+      const larger = Buffer.allocUnsafe(2 * this.bytes.length);
+      this.bytes.copy(larger, 0, 0, this.to);
+      this.bytes = larger;
+    }
+    return this.bytes.subarray(this.to);
+  }
+
+  /** `count` more bytes were read into room(): the batches they complete are parsed. */
+  take(count: number): void {
+    this.to += count;
+    if (!this.value && !this.readHead()) return;
+    const read = this.bytes.subarray(0, this.to);
+    // A batch ends at a cut at least batchBytes on; the bytes after the last such cut wait for more.
+    for (let cut = read.indexOf(CUT, this.from + this.batchBytes); cut !== -1; cut = read.indexOf(CUT, this.from + this.batchBytes)) this.parseBatch(cut);
+  }
+
+  end(): RecordWise | undefined {
+    if (!this.value) return undefined;
+    const rest = this.bytes.subarray(0, this.to);
     // `"links": {}`, the writer's way of no links at all.
-    if (this.value && this.linkIds.size === 0 && this.rest.length < 100 && this.rest.replace(/\s/g, '') === `}${this.layout.after}`) return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
-    const close = this.rest.lastIndexOf(LINKS_END);
-    if (!this.value || close === -1 || this.rest.slice(close + LINKS_END.length).replace(/\s/g, '') !== this.layout.after) return undefined;
-    const members = this.rest.slice(0, close);
+    if (this.linkIds.length === 0 && this.to - this.from < 100 && textOf(rest, this.from, this.to).replace(/\s/g, '') === `}${this.layout.after}`) return this.result();
+    const close = rest.lastIndexOf(LINKS_END);
+    if (close < this.from || textOf(rest, close + LINKS_END.length, this.to).replace(/\s/g, '') !== this.layout.after) return undefined;
     // None at all: `{` and blanks; otherwise the last line, which has no comma after it.
-    if (members.trim() !== '' || this.linkIds.size > 0) this.parseMembers(members);
+    if (this.linkIds.length === 0 && textOf(rest, this.from, close).trim() === '') return this.result();
+    const members = rest.subarray(0, close);
+    for (let cut = members.indexOf(CUT, this.from + this.batchBytes); cut !== -1; cut = members.indexOf(CUT, this.from + this.batchBytes)) this.parseBatch(cut);
+    this.parseBatch(close);
     // The links are in the head's own links object (readHead): the value is whole.
-    return { value: this.value, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
+    return this.result();
+  }
+
+  private result(): RecordWise {
+    return { value: this.value as Record<string, unknown>, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
   }
 
   /** Whether the head (all but the links' members) is read; parses it once it is. */
   private readHead(): boolean {
-    const at = this.rest.indexOf(LINKS_KEY, this.searched);
+    const at = this.bytes.subarray(0, this.to).indexOf(LINKS_KEY, this.searched);
     if (at === -1) {
-      this.searched = Math.max(0, this.rest.length - LINKS_KEY.length);
+      this.searched = Math.max(0, this.to - LINKS_KEY.length);
       return false;
     }
     // The placeholder is followed by what closes the file: it can only be the links of the layout's object.
-    const head: unknown = JSON.parse(`${this.rest.slice(0, at)}${LINKS_KEY}}${this.layout.after}`);
+    const head: unknown = JSON.parse(`${textOf(this.bytes, 0, at)}${LINKS_KEY}}${this.layout.after}`);
     const links = this.layout.linksOf(head);
     if (!links || !isObject(head)) throw new SyntaxError('not the layout of our writer');
     this.links = links;
@@ -143,33 +188,34 @@ class RecordReader {
     this.shareHeadIds(head);
     this.sink = this.sinkFor?.(head);
     this.sinking = this.sink !== undefined;
-    this.rest = this.rest.slice(at + LINKS_KEY.length);
+    // Past the links' brace, which stays the byte before the first member.
+    this.from = at + LINKS_KEY.length;
     return true;
   }
 
   /**
-   * Link records between cuts, `\n    "id": {...}` with a comma between them, parsed as objects of
-   * at least BATCH_CHARS of text: over 1,020 members, so that V8 makes each a dictionary (an object
-   * of fewer members gets a hidden class per key, a million classes for a million links).
+   * The link records from `from` to `end` (a cut's comma, or the links' end), `\n    "id": {...}`
+   * with a comma between them, parsed as one object: the byte before them (a comma, or the links'
+   * brace) and the one at `end` become its braces, and the bytes are decoded as its text. At least
+   * BATCH_CHARS of them: over 1,020 members, so that V8 makes the object a dictionary (an object of
+   * fewer members gets a hidden class per key, a million classes for a million links).
    */
-  private parseMembers(members: string): void {
-    for (let start = 0; start < members.length; ) {
-      let end = members.indexOf(CUT, start + this.batchChars);
-      if (end === -1) end = members.length;
-      this.addBatch(JSON.parse(`{${members.slice(start, end)}}`) as Record<string, unknown>);
-      start = end + 1;
-    }
+  private parseBatch(end: number): void {
+    this.bytes[this.from - 1] = OPEN;
+    this.bytes[end] = CLOSE;
+    this.addBatch(JSON.parse(textOf(this.bytes, this.from - 1, end + 1)) as Record<string, unknown>);
+    // Past the comma: the next batch starts with the newline before its first key, like the first.
+    this.from = end + 1;
   }
 
   private addBatch(batch: Record<string, unknown>): void {
     let count = 0;
     for (const id in batch) {
       const link = batch[id];
+      // A key read before: its first link, which the sink took, is not the one kept (a later duplicate wins, in its place).
+      if (Object.hasOwn(this.links, id)) this.sink = undefined;
+      else this.linkIds.push(id);
       putEntry(this.links, id, link);
-      const size = this.linkIds.size;
-      this.linkIds.add(id);
-      // A key read before: its first link, which the sink took, is not the one kept (a later duplicate wins).
-      if (this.linkIds.size === size) this.sink = undefined;
       if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
       else if (isObject(link)) this.shareIds(link, id);
       count += 1;

@@ -27,6 +27,9 @@ export class IntegrityCheck {
   private readonly accounts = new Set<string>();
   /** Domain id → its owner's account id; undefined owner: the default domain, usable by all (D8). */
   private readonly domains: Map<string, string | undefined>;
+  /** A tag list shared by links (frozen: src/core/tag-lists.ts) → the account it was last found right for: checked once per account, not per link. */
+  private readonly rightLists = new Map<readonly string[], string>();
+
   /** What is wrong with the accounts, domains or tags, if anything: then the links are not to be taken. */
   readonly headProblem: Problem | undefined;
 
@@ -39,8 +42,16 @@ export class IntegrityCheck {
   /** What is wrong with the link stored under `id` but for its slug, if anything. */
   linkProblem(id: string, link: unknown): Problem | undefined {
     if (!isLinkRecord(link)) return { text: `link '${id}' is not a link`, notALink: true };
-    const problem = linkProblem(this.data, id, link, this.accounts, this.domains);
+    const problem = linkProblem(this.data, id, link, this.accounts, this.domains) ?? this.tagsProblem(link);
     return problem === undefined ? undefined : { text: `link '${id}' ${problem}` };
+  }
+
+  private tagsProblem(link: LinkRecord): string | undefined {
+    const shared = Object.isFrozen(link.tagIds);
+    if (shared && this.rightLists.get(link.tagIds) === link.accountId) return undefined;
+    const problem = tagsProblem(this.data, link);
+    if (shared && problem === undefined) this.rightLists.set(link.tagIds, link.accountId);
+    return problem;
   }
 
   /**
@@ -94,6 +105,10 @@ function linkProblem(data: MockData, id: string, link: LinkRecord, accounts: Set
   if (!domains.has(link.domainId)) return `names unknown domain '${link.domainId}'`;
   const owner = domains.get(link.domainId);
   if (owner !== undefined && owner !== link.accountId) return `is on domain '${link.domainId}' of another account`;
+  return undefined;
+}
+
+function tagsProblem(data: MockData, link: LinkRecord): string | undefined {
   for (const tagId of link.tagIds) {
     const tag = Object.hasOwn(data.tags, tagId) ? data.tags[tagId] : undefined;
     if (!tag) return `names unknown tag '${tagId}'`;

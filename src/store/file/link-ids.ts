@@ -1,62 +1,72 @@
 // The ids of the file store's links (log-file-store.ts: what a compaction writes, lazily), in the
-// order they were added, as a Set keeps them, but held in Sets of at most ID_CHUNK ids. A Set grows
-// by copying itself whole into a table twice its size, in one step: at 1,000,000 ids a step of tens
-// of milliseconds (hundreds on a busy machine) in the middle of a restore's or a reset's build, or
-// of a create past the table's capacity (issue 40). Here no table grows past ID_CHUNK ids.
-// Adding an id first asks each chunk whether it holds it: one lookup per ID_CHUNK ids added since
-// the Set this started from (16 at 1,000,000 creates); a chunk left empty by deletes is dropped.
+// order a Set would hold them, without a table of them all. The ids a read or a replace gave (`base`)
+// stay an array, as they came: at 1,000,000 links a Set of them was a hash table built at start
+// (~0.8 s of CPU on a busy machine, and ~30 MiB) only to answer "is this id new?" on each write.
+// Only the ids put since go to tables, with the order they were put in, in tables of at most
+// ID_CHUNK ids each: a table grows by copying itself whole, one step of tens of milliseconds at
+// 1,000,000 ids in the middle of a create (issue 40). A put of an id (a create, or an update of a
+// link read) and a delete are each one lookup per chunk, none in the base.
+//
+// Which of the two an id is, is told when the ids are listed: an id put before the listing began
+// is listed after the base (a base id updated goes to the end: the keys' order in a compacted
+// file, which nothing reads back but the file's own JSON.parse); one put after it, in its base place
+// if it has one, else not (a compaction's snapshot is fuzzy: the change log replayed on it fixes it
+// up). An id is listed only while data.links holds it, so a deleted base id is not.
 
 /** Ids per chunk: its table's growth is a copy of at most this many. */
 export const ID_CHUNK = 1 << 16;
 
 export class LinkIds implements Iterable<string> {
-  private readonly chunks: Set<string>[];
+  /** Id put since the base → its place in the order of puts; in chunks of at most ID_CHUNK. */
+  private readonly chunks: Map<string, number>[] = [new Map()];
+  private puts = 0;
 
-  /** From `first` (the Set a read of the base made), which it takes over: further ids go to chunks of their own. */
-  constructor(first: Set<string> = new Set()) {
-    this.chunks = [first];
-  }
+  /** `links`: the live data's links, which the listing asks whether an id is still there; `base`: ids of them, each once, in their order (an array, or a Set: given to this class, not changed after). */
+  constructor(
+    private readonly links: Record<string, unknown>,
+    private readonly base: Iterable<string> = [],
+  ) {}
 
-  get size(): number {
-    let size = 0;
-    for (const chunk of this.chunks) size += chunk.size;
-    return size;
-  }
-
-  has(id: string): boolean {
-    for (const chunk of this.chunks) if (chunk.has(id)) return true;
-    return false;
-  }
-
+  /** An id put (created, or updated): at the end of the order unless it was put since the base already. */
   add(id: string): this {
-    return this.has(id) ? this : this.addNew(id);
-  }
-
-  /** An id the caller knows is not held (the keys of one object): no lookup in the other chunks. */
-  addNew(id: string): this {
-    let last = this.chunks[this.chunks.length - 1] as Set<string>;
-    if (last.size >= ID_CHUNK) this.chunks.push((last = new Set()));
-    last.add(id);
+    for (const chunk of this.chunks) if (chunk.has(id)) return this;
+    let last = this.chunks[this.chunks.length - 1] as Map<string, number>;
+    if (last.size >= ID_CHUNK) this.chunks.push((last = new Map()));
+    this.puts += 1;
+    last.set(id, this.puts);
     return this;
   }
 
-  delete(id: string): boolean {
+  /** An id deleted: out of the puts (data.links no longer holds it, so the base's listing skips it). */
+  delete(id: string): void {
     for (let at = 0; at < this.chunks.length; at += 1) {
-      const chunk = this.chunks[at] as Set<string>;
+      const chunk = this.chunks[at] as Map<string, number>;
       if (!chunk.delete(id)) continue;
       if (chunk.size === 0 && this.chunks.length > 1) this.chunks.splice(at, 1);
-      return true;
+      return;
     }
-    return false;
   }
 
-  /** In the order they were added (an id deleted and added again: at the end), read lazily. */
+  /** The ids data.links holds, each once: the base's in their order, then those put since; read lazily. */
   *values(): Generator<string> {
+    const start = this.puts;
+    for (const id of this.base) {
+      const put = this.putAt(id);
+      if ((put === undefined || put > start) && Object.hasOwn(this.links, id)) yield id;
+    }
     // Copied first: a chunk dropped while this is read must not make it skip the next chunk.
-    for (const chunk of this.chunks.slice()) yield* chunk;
+    for (const chunk of this.chunks.slice()) for (const [id, put] of chunk) if (put <= start && Object.hasOwn(this.links, id)) yield id;
   }
 
   [Symbol.iterator](): Generator<string> {
     return this.values();
+  }
+
+  private putAt(id: string): number | undefined {
+    for (const chunk of this.chunks) {
+      const put = chunk.get(id);
+      if (put !== undefined) return put;
+    }
+    return undefined;
   }
 }

@@ -48,7 +48,7 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIdsNow = new LinkIds();
+  private linkIdsNow = new LinkIds({});
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -68,9 +68,9 @@ export class LogFileStore implements DataStore {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
     // The keys the base was read with, when it was read record by record: not collected again (issue 40).
-    const read = base?.linkIds;
-    const replayed = await this.files.replayLogs(this.data, read);
-    this.linkIdsNow = new LinkIds(read ?? new Set(this.data ? Object.keys(this.data.links) : []));
+    const links = this.data?.links ?? {};
+    this.linkIdsNow = new LinkIds(links, base?.linkIds ?? Object.keys(links));
+    const replayed = await this.files.replayLogs(this.data, this.linkIdsNow);
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;
     return this.data;
@@ -189,18 +189,19 @@ export class LogFileStore implements DataStore {
     await this.compaction;
     const generation = await this.files.newGeneration();
     let built: BuiltSeed | undefined;
-    let linkIds = new LinkIds();
+    let linkIds = new LinkIds({});
     await this.files.writeNewBase(async (handle) => {
       built = await build({ fd: handle.fd, generation });
       const { data, written } = built;
-      linkIds = await idsOf(built).catch(async (error: unknown) => {
+      const held = await idsOf(built).catch(async (error: unknown) => {
         // The file is closed once this returns: not before the seed's own writer is done with it.
         await written?.catch(() => undefined);
         throw error;
       });
+      linkIds = held.ids;
       if (!written) return writeDataChunked(handle, data, linkIds, generation);
       const count = await written;
-      if (count !== linkIds.size) throw new Error(`the seed wrote ${count.toLocaleString('en')} links to the file, and holds ${linkIds.size.toLocaleString('en')}`);
+      if (count !== held.count) throw new Error(`the seed wrote ${count.toLocaleString('en')} links to the file, and holds ${held.count.toLocaleString('en')}`);
     }, generation);
     const { data } = built as BuiltSeed;
     this.data = data;
@@ -247,15 +248,15 @@ export class LogFileStore implements DataStore {
 /**
  * The ids of the data's links: those the seed collected as it keyed them, or a batch per turn:
  * Object.keys of 1,000,000 links was one long step, and so was the growth of one Set of them
- * (issue 40: link-ids.ts).
+ * (issue 40: link-ids.ts). With their count, which a seed's writer must have written.
  */
-async function idsOf({ data, linkIds }: BuiltSeed): Promise<LinkIds> {
-  if (linkIds) return new LinkIds(linkIds);
-  const ids = new LinkIds();
+async function idsOf({ data, linkIds }: BuiltSeed): Promise<{ ids: LinkIds; count: number }> {
+  if (linkIds) return { ids: new LinkIds(data.links, linkIds), count: linkIds.size };
+  const ids: string[] = [];
   for (const batch of linkBatches(data)) {
     // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.
-    for (const link of batch) if (data.links[link.id] === link) ids.addNew(link.id);
+    for (const link of batch) if (data.links[link.id] === link) ids.push(link.id);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return ids;
+  return { ids: new LinkIds(data.links, ids), count: ids.length };
 }
