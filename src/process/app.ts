@@ -31,6 +31,7 @@ import { jsonBody } from '../http/json-body.js';
 import { oneLayer } from '../http/one-layer.js';
 import { MAX_JSON_FIELDS } from '../http/json-depth.js';
 import { landingRouter } from '../http/landing.js';
+import { GatedRoutes } from '../http/gated-routes.js';
 import { servedContract } from '../http/served-contract.js';
 import { plainRequestTarget } from '../http/request-target.js';
 import { captureJsonBodies, notApiTraffic, notApiTrafficAt, recordRequests } from '../http/record-requests.js';
@@ -115,27 +116,25 @@ export function createApp(deps: AppDeps): Express {
   const variety = deps.variety ?? varietySwitchFor(deps.contract.document);
   captureJsonBodies(app, deps.proxy ? undefined : varyLate(variety, contractJudge(deps.contract.document), log));
   const recorded = recordRequests({ journal: deps.journal, coverage: deps.coverage, ...(deps.violations ? { violations: deps.violations } : {}), ...(requestLog ? { log: requestLog } : {}) });
-  //    Steps 0 and 1, like the API's steps below, are one router layer (src/http/one-layer.ts says why).
-  app.use(oneLayer([plainRequestTarget, recorded]));
   // 2. The admin API, before CORS so that it grants none: no foreign page may read it or change
   //    state through it, and without a token it answers only this machine's host names (D29).
   //    No page may frame any of its answers, the console's included (src/admin/frame-guard.ts).
-  app.use('/__admin', notApiTraffic, frameGuard, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
+  const admin = new GatedRoutes().use('/__admin', notApiTraffic, frameGuard, browserGuard(deps), adminRouter(adminDeps(deps, variety)));
   // 3. CORS for everything else, preflights included, before anything can refuse the request.
   const corsAllowed = corsFor(corsOptions(deps.corsOrigins));
   // 4. Short-URL visits (Host: <domain>, or /__r/<domain>/<slug>): a 302 and a click. Not in proxy
   //    mode: the links are the upstream's, so the visit is too.
-  if (deps.proxy) app.use(corsAllowed);
-  else {
-    app.use(oneLayer([corsAllowed, redirectByHost(deps.service)]));
-    app.use('/__r', redirectRouter(deps.service));
-  }
+  const own = new GatedRoutes();
+  if (!deps.proxy) own.use('/__r', redirectRouter(deps.service));
   // 5. The mock's own public routes, outside the contract: the contract itself and its docs.
-  app.get('/openapi.yaml', notApiTraffic, servedContract(() => deps.contract.text));
-  if (deps.docsAssetsDir) app.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
+  own.get('/openapi.yaml', notApiTraffic, servedContract(() => deps.contract.text));
+  if (deps.docsAssetsDir) own.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
   //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
   //    A route, not a router every request passes through.
-  app.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
+  own.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
+  //    Steps 0–5 are one router layer (src/http/one-layer.ts says why); the routes of steps 2, 4 and
+  //    5 sit behind one check of the path each, which API requests do not pass (src/http/gated-routes.ts).
+  app.use(oneLayer([plainRequestTarget, recorded, admin.gate(), corsAllowed, ...(deps.proxy ? [] : [redirectByHost(deps.service)]), own.gate()]));
   // 6–11 in proxy mode: every other request goes to the upstream, judged on both sides (src/proxy/pipeline.ts).
   //    The pipeline comes with the settings: createMock loads src/proxy/ only in proxy mode.
   if (deps.proxy) app.use(deps.proxy.pipeline({ ...proxySettings(deps.proxy), document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));

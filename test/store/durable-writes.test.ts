@@ -3,7 +3,7 @@
 // one. A reset/restore's new base is synced before its rename and the directory after it; a
 // compaction's too; a new change log's directory entry before the write is acknowledged; a
 // snapshot's file before its rename, and its directory after it.
-import { readdirSync, readFileSync, readlinkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import fs, { readdirSync, readFileSync, readlinkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,13 +41,23 @@ beforeEach(async () => {
   for (const method of ['sync', 'datasync'] as const) {
     const real = prototype[method];
     vi.spyOn(prototype, method).mockImplementation(function (this: FileHandle) {
-      const path = readlinkSync(`/proc/self/fd/${this.fd}`);
-      const base = statSync(file, { throwIfNoEntry: false });
-      syncs.push({ path, entries: readdirSync(dir).sort(), baseInode: base?.ino, baseHead: base && readFileSync(file, 'utf8').slice(0, 100) });
+      recordSync(this.fd);
       return real.call(this);
     });
   }
+  // The change log's appends sync its descriptor through fs (src/store/file/fd-append.ts).
+  const fdatasync = fs.fdatasync;
+  vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+    recordSync(fd);
+    fdatasync(fd, done);
+  }) as typeof fs.fdatasync);
 });
+
+function recordSync(fd: number): void {
+  const path = readlinkSync(`/proc/self/fd/${fd}`);
+  const base = statSync(file, { throwIfNoEntry: false });
+  syncs.push({ path, entries: readdirSync(dir).sort(), baseInode: base?.ino, baseHead: base && readFileSync(file, 'utf8').slice(0, 100) });
+}
 afterEach(() => {
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });

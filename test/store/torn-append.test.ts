@@ -1,10 +1,9 @@
 // An append that writes part of its batch and then fails (a disk that fills up mid-write): the
 // half-written lines must not stay in the middle of the change log, where the next append that
 // succeeds would glue its first line to them and make the log unreadable at the next open. The
-// fault is real bytes on disk: the first part of the batch is written through the same handle,
+// fault is real bytes on disk: the first part of the batch is written through the same descriptor,
 // then the write fails with ENOSPC, as a full disk fails it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import fs, { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,22 +27,18 @@ afterEach(() => {
 const store = () => new LogFileStore(file, { durable: true, compactAfterBytes: 1 << 30 });
 const aLink = (data: MockData, id: string): LinkRecord => ({ ...(Object.values(data.links)[0] as LinkRecord), id, slug: id });
 
-async function fileHandlePrototype(): Promise<FileHandle> {
-  const handle = await open(join(dir, 'probe'), 'w');
-  await handle.close();
-  rmSync(join(dir, 'probe'));
-  return Object.getPrototypeOf(handle) as FileHandle;
-}
-
-/** The next write of the change log writes the first half of its bytes, then fails as a full disk does; later ones are real. */
-async function failNextAppendHalfway(): Promise<void> {
-  const prototype = await fileHandlePrototype();
-  const write = prototype.write as (this: FileHandle, buffer: Uint8Array) => Promise<{ bytesWritten: number }>;
-  vi.spyOn(prototype, 'write').mockImplementationOnce(async function (this: FileHandle, buffer: unknown) {
-    const bytes = buffer as Uint8Array;
-    await write.call(this, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-  });
+/**
+ * The next write of the change log writes the first half of its bytes, then fails as a full disk
+ * does; later ones are real. The log is written through `fs.write` on its descriptor (src/store/file/fd-append.ts).
+ */
+function failNextAppendHalfway(): void {
+  const write = fs.write;
+  type Written = (error: NodeJS.ErrnoException | null, written: number, buffer: Uint8Array) => void;
+  vi.spyOn(fs, 'write').mockImplementationOnce(((fd: number, bytes: Uint8Array, offset: number, length: number, position: number | null, done: Written) => {
+    write(fd, bytes, offset, Math.floor(length / 2), position, (error) => {
+      done(error ?? Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }), 0, bytes);
+    });
+  }) as unknown as typeof fs.write);
 }
 
 describe('an append that writes part of its batch, then fails (ENOSPC)', () => {
@@ -55,7 +50,7 @@ describe('an append that writes part of its batch, then fails (ENOSPC)', () => {
     const acknowledged = aLink(data, 'lnk_before');
     await s.write([{ op: 'put-link', link: acknowledged }]);
 
-    await failNextAppendHalfway();
+    failNextAppendHalfway();
     const refused: Change[] = [1, 2, 3].map((n) => ({ op: 'put-link', link: aLink(data, `lnk_refused_${n}`) }));
     await expect(s.write(refused)).rejects.toThrow(/ENOSPC/);
     const after = aLink(data, 'lnk_after');

@@ -20,6 +20,7 @@ import { readBase, writeBase, type Base } from './base-file.js';
 import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
 import { requireOurs } from './db-kind.js';
 import { replaceFile, syncDirectory } from './durable-file.js';
+import { appendToFd } from './fd-append.js';
 
 export class BaseWithLogs {
   private readonly log: string;
@@ -129,16 +130,11 @@ export class BaseWithLogs {
     const bytes = Buffer.from(text);
     this.handle ??= await open(this.log, 'a');
     try {
-      // Written straight to the handle opened for appending: FileHandle.appendFile goes through
-      // writeFile's general path (its options, an abort check, a chunk loop of async writes) to do
-      // the same one write of a few hundred bytes on every commit.
-      for (let at = 0; at < bytes.length; ) {
-        const { bytesWritten } = await this.handle.write(bytes, at);
-        // A write that takes nothing would take nothing again: fail (the truncate below undoes the rest).
-        if (bytesWritten === 0) throw new Error(`the change log ${this.log} took no bytes of a write`);
-        at += bytesWritten;
-      }
-      if (this.durable) await this.handle.datasync();
+      // Written straight to the descriptor opened for appending, and synced, in one promise
+      // (fd-append.ts says why): FileHandle.appendFile goes through writeFile's general path (its
+      // options, an abort check, a chunk loop of async writes), FileHandle.write and datasync
+      // through a promise each.
+      await appendToFd(this.handle.fd, bytes, this.durable, this.log);
       // The new log's directory entry: without it, a power cut could lose the file it synced.
       if (header) await syncDirectory(dirname(this.log));
     } catch (error) {
