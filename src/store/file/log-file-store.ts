@@ -9,9 +9,9 @@
 // A clean close folds the logs into the base (bounded in time), so that the base alone is current;
 // a base of an older format is rewritten in the current one before the first write lands.
 import type { Change, StoreOp } from '../../core/changes.js';
-import { linkBatches } from '../../core/link-batches.js';
 import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
+import { writeBuilt, type BuiltBase } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
 import { writeDataChunked } from './chunked-json.js';
 import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
@@ -188,27 +188,16 @@ export class LogFileStore implements DataStore {
   private async replaceBuilt(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
     await this.compaction;
     const generation = await this.files.newGeneration();
-    let built: BuiltSeed | undefined;
-    let linkIds = new LinkIds({});
+    let written: BuiltBase | undefined;
     await this.files.writeNewBase(async (handle) => {
-      built = await build({ fd: handle.fd, generation });
-      const { data, written } = built;
-      const held = await idsOf(built).catch(async (error: unknown) => {
-        // The file is closed once this returns: not before the seed's own writer is done with it.
-        await written?.catch(() => undefined);
-        throw error;
-      });
-      linkIds = held.ids;
-      if (!written) return writeDataChunked(handle, data, linkIds, generation);
-      const count = await written;
-      if (count !== held.count) throw new Error(`the seed wrote ${count.toLocaleString('en')} links to the file, and holds ${held.count.toLocaleString('en')}`);
+      written = await writeBuilt(handle, generation, build);
     }, generation);
-    const { data } = built as BuiltSeed;
-    this.data = data;
+    const { built, linkIds } = written as BuiltBase;
+    this.data = built.data;
     this.linkIdsNow = linkIds;
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
-    return built as BuiltSeed;
+    return built;
   }
 
   /** The log's size past which it is compacted: compactAfterBytes, or its share of the base when larger. */
@@ -243,20 +232,4 @@ export class LogFileStore implements DataStore {
     await this.files.rotateLog();
     await this.writeCompacted();
   }
-}
-
-/**
- * The ids of the data's links: those the seed collected as it keyed them, or a batch per turn:
- * Object.keys of 1,000,000 links was one long step, and so was the growth of one Set of them
- * (issue 40: link-ids.ts). With their count, which a seed's writer must have written.
- */
-async function idsOf({ data, linkIds }: BuiltSeed): Promise<{ ids: LinkIds; count: number }> {
-  if (linkIds) return { ids: new LinkIds(data.links, linkIds), count: linkIds.size };
-  const ids: string[] = [];
-  for (const batch of linkBatches(data)) {
-    // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.
-    for (const link of batch) if (data.links[link.id] === link) ids.push(link.id);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { ids: new LinkIds(data.links, ids), count: ids.length };
 }
