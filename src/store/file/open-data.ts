@@ -72,9 +72,9 @@ async function seedStore(store: DataStore, seed: Seed): Promise<{ data: MockData
   let seeded: BuiltSeed | undefined;
   try {
     // The file store opens the new base first, so that the seed may write it while it builds.
-    if (store.seed) seeded = await store.seed(async (target) => (seeded = built(await seed(target))));
+    if (store.seed) seeded = await store.seed(async (target) => (seeded = built(await seedOwn(seed, target))));
     else {
-      const made = built(await seed().catch((error: unknown) => Promise.reject(new SeedError(error))));
+      const made = built(await seedOwn(seed));
       seeded = made;
       await store.write([{ op: 'replace', data: made.data }]);
     }
@@ -85,6 +85,11 @@ async function seedStore(store: DataStore, seed: Seed): Promise<{ data: MockData
     if (seeded) forgetLinkBatches(seeded.data);
   }
   return { data: seeded.data, ...(seeded.state ? { state: seeded.state } : {}) };
+}
+
+/** The seed's data; a failure of its own is a SeedError, told apart from the db's (in the file store's seed too, which builds inside its write). */
+function seedOwn(seed: Seed, target?: BaseTarget): Promise<MockData | SeededData> {
+  return seed(target).catch((error: unknown) => Promise.reject(new SeedError(error)));
 }
 
 /** A seed that failed before anything was written: its own error, not one of the db. */
