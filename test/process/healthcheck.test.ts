@@ -64,14 +64,18 @@ describe('anyReady', () => {
     for (const socket of sockets.splice(0)) socket.destroy();
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
   });
-  /** A server answering every request with `status` (or never answering: null); counts connections. */
+  /**
+   * A server answering every request with `status` (or never answering: null); counts the
+   * connections that asked for the ready route: another test file's client, running in parallel,
+   * may still connect to a port the OS has handed out again (a stray connection failed a run).
+   */
   async function serving(status: number | null): Promise<{ port: number; connections: () => number }> {
     let connections = 0;
     const server = createServer((socket) => {
-      connections += 1;
       sockets.push(socket);
       socket.on('error', () => undefined);
-      socket.once('data', () => {
+      socket.once('data', (chunk: Buffer) => {
+        if (chunk.toString('latin1').startsWith('GET /__admin/ready ')) connections += 1;
         if (status !== null) socket.end(`HTTP/1.1 ${status} X\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
       });
     });
