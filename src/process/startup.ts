@@ -19,7 +19,7 @@ import type { Scenario } from '../core/scenarios.js';
 import { isLoopbackHost } from '../admin/admin-token.js';
 import { keptContract, keptFixtures, keptUserContract, type KeptContract } from './kept-files.js';
 import { openLocalDb } from './local-db.js';
-import { collectAfterLoad } from './collect-garbage.js';
+import { collectAfterLoad, collectGarbage, watchedLoad, type FullCollections } from './collect-garbage.js';
 import { StartupError } from './startup-error.js';
 import type { Contract } from '../core/contract-types.js';
 import { readUserContract } from '../contract/user-contract.js';
@@ -115,11 +115,13 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
   const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;
   // Opened and checked before the server's modules load: a db the CLI refuses costs none of them.
-  const data = shared ?? (await openLocalDb(config.db, config.durability === 'durable', reset, log));
+  // V8's own full collections during the load watched: one late in it may leave the one before listening nothing to do (collect-garbage.ts).
+  const collections: FullCollections = {};
+  const data = shared ?? (await watchedLoad(() => openLocalDb(config.db, config.durability === 'durable', reset, log), collections));
   const { createMock } = await import('./mock.js');
   const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), ...varietyFrom(config), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
   // The garbage of loading a large db or seed, collected while no request can wait on it (collect-garbage.ts).
-  if (!shared) collectAfterLoad(await mock.store.totalLinks());
+  if (!shared) collectAfterLoad(await mock.store.totalLinks(), collectGarbage, collections);
   const swappable = reloadsContract(config);
   const server = await listenOrClose(mock, config, swappable);
   const watchers = config.watch ? [watchScenarios(config.scenarios, (dir) => loadScenarios(dir), mock.scenarios, print, builtIns)] : [];
