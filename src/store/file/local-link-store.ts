@@ -11,8 +11,10 @@ import type { Awaitable } from '../../core/awaitable.js';
 import { forgetLinkBatches } from '../../core/link-batches.js';
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
+import type { KnownLinks } from '../../core/snapshots.js';
 import { MockState } from '../../core/state.js';
 import { LocalLinkReads } from './local-link-reads.js';
+import { ReusedLinks } from './reused-links.js';
 import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../../core/link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
@@ -31,6 +33,10 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * turn waits for one replace, which ends (written or failed).
    */
   private replacing: Promise<void> | undefined;
+  /** Restores' reads that took stored records (readReusing), watched until their replace; weakly: a read whose data was dropped goes. */
+  private readonly reuses = new Set<WeakRef<ReusedLinks>>();
+  /** Each such read by the links object it read into, which keeps it (the data replaceAll is then given). */
+  private readonly reusedBy = new WeakMap<Record<string, LinkRecord>, ReusedLinks>();
 
   constructor(
     data: MockData,
@@ -78,7 +84,11 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
       before.extra = stored.extra;
       stored.extra = change.extra;
     }
-    await this.writeLink(stored, createdTags, () => Object.assign(stored, before));
+    // The undo is a change in place too: a restore's read may have taken the record as it is now.
+    await this.writeLink(stored, createdTags, () => {
+      this.beforeChange(stored);
+      Object.assign(stored, before);
+    });
     return stored;
   }
 
@@ -98,7 +108,10 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     if (!link) return undefined;
     this.beforeChange(link);
     link.clickCount += count;
-    await this.write([{ op: 'put-link', link }], () => void (link.clickCount -= count));
+    await this.write([{ op: 'put-link', link }], () => {
+      this.beforeChange(link);
+      link.clickCount -= count;
+    });
     return link;
   }
 
@@ -162,6 +175,52 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     return written;
   }
 
+  /**
+   * `read` given the stored records it may take for the equal ones it reads (src/store/file/reused-links.ts);
+   * until the replace of what it read starts, a record taken that is changed in place goes into the
+   * data read as it was (beforeChange).
+   */
+  async readReusing<T>(read: (known: KnownLinks) => Promise<T>): Promise<T> {
+    const reused = new ReusedLinks(this.current);
+    const watch = new WeakRef(reused);
+    this.reuses.add(watch);
+    const known: KnownLinks = {
+      into: (links) => {
+        reused.into(links);
+        this.reusedBy.set(links, reused);
+      },
+      take: (id, link) => reused.take(id, link),
+    };
+    try {
+      return await read(known);
+    } catch (error) {
+      this.reuses.delete(watch);
+      reused.done();
+      throw error;
+    }
+  }
+
+  /** Before a stored link is changed in place: the snapshots being copied and the restores' reads that took it keep it as it is now. */
+  protected override beforeChange(link: LinkRecord): void {
+    super.beforeChange(link);
+    for (const watch of this.reuses) {
+      const reused = watch.deref();
+      if (reused) reused.beforeChange(link);
+      else this.reuses.delete(watch);
+    }
+  }
+
+  /** The read that took stored records into `data`, watched no more: changes wait from here on (replaceAll). */
+  private endReuse(data: MockData): void {
+    const reused = this.reusedBy.get(data.links);
+    if (!reused) return;
+    this.reusedBy.delete(data.links);
+    for (const watch of this.reuses) if (watch.deref() === reused) this.reuses.delete(watch);
+    // A record changed since it was taken: the kept batches hold it, the data its copy.
+    if (reused.changed) forgetLinkBatches(data);
+    reused.done();
+  }
+
   async replaceAll(data: MockData): Promise<void> {
     while (this.replacing) await this.replacing;
     const done = this.replace(data);
@@ -183,6 +242,7 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * new, never a mix nor a half-built index (issue 40: at 1,000,000 links one step of seconds).
    */
   private async replace(data: MockData): Promise<void> {
+    this.endReuse(data);
     const [state] = await Promise.all([MockState.built(data, nextTurn), this.persist([{ op: 'replace', data }])]);
     // Both have read the links' batches (a snapshot's reader or the seed's worker kept them): kept
     // longer, they would hold every link deleted from here on, as open-data.ts's seedStore says.
