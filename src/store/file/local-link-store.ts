@@ -14,7 +14,7 @@ import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../core/
 import type { KnownLinks } from '../../core/snapshots.js';
 import { MockState } from '../../core/state.js';
 import { LocalLinkReads } from './local-link-reads.js';
-import { ReusedLinks } from './reused-links.js';
+import { ReusingReads } from './reused-links.js';
 import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../../core/link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
@@ -33,10 +33,8 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * turn waits for one replace, which ends (written or failed).
    */
   private replacing: Promise<void> | undefined;
-  /** Restores' reads that took stored records (readReusing), watched until their replace; weakly: a read whose data was dropped goes. */
-  private readonly reuses = new Set<WeakRef<ReusedLinks>>();
-  /** Each such read by the links object it read into, which keeps it (the data replaceAll is then given). */
-  private readonly reusedBy = new WeakMap<Record<string, LinkRecord>, ReusedLinks>();
+  /** Restores' reads that took stored records (readReusing), watched until their replace. */
+  private readonly reusing = new ReusingReads();
 
   constructor(
     data: MockData,
@@ -175,50 +173,15 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     return written;
   }
 
-  /**
-   * `read` given the stored records it may take for the equal ones it reads (src/store/file/reused-links.ts);
-   * until the replace of what it read starts, a record taken that is changed in place goes into the
-   * data read as it was (beforeChange).
-   */
-  async readReusing<T>(read: (known: KnownLinks) => Promise<T>): Promise<T> {
-    const reused = new ReusedLinks(this.current);
-    const watch = new WeakRef(reused);
-    this.reuses.add(watch);
-    const known: KnownLinks = {
-      into: (links) => {
-        reused.into(links);
-        this.reusedBy.set(links, reused);
-      },
-      take: (id, link) => reused.take(id, link),
-    };
-    try {
-      return await read(known);
-    } catch (error) {
-      this.reuses.delete(watch);
-      reused.done();
-      throw error;
-    }
+  /** `read` given the stored records it may take for the equal ones it reads, watched until their replace (src/store/file/reused-links.ts). */
+  readReusing<T>(read: (known: KnownLinks) => Promise<T>): Promise<T> {
+    return this.reusing.read(this.current, read);
   }
 
   /** Before a stored link is changed in place: the snapshots being copied and the restores' reads that took it keep it as it is now. */
   protected override beforeChange(link: LinkRecord): void {
     super.beforeChange(link);
-    for (const watch of this.reuses) {
-      const reused = watch.deref();
-      if (reused) reused.beforeChange(link);
-      else this.reuses.delete(watch);
-    }
-  }
-
-  /** The read that took stored records into `data`, watched no more: changes wait from here on (replaceAll). */
-  private endReuse(data: MockData): void {
-    const reused = this.reusedBy.get(data.links);
-    if (!reused) return;
-    this.reusedBy.delete(data.links);
-    for (const watch of this.reuses) if (watch.deref() === reused) this.reuses.delete(watch);
-    // A record changed since it was taken: the kept batches hold it, the data its copy.
-    if (reused.changed) forgetLinkBatches(data);
-    reused.done();
+    this.reusing.beforeChange(link);
   }
 
   async replaceAll(data: MockData): Promise<void> {
@@ -242,7 +205,8 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * new, never a mix nor a half-built index (issue 40: at 1,000,000 links one step of seconds).
    */
   private async replace(data: MockData): Promise<void> {
-    this.endReuse(data);
+    // Changes wait from here on: a record taken is the new state's. Changed since, the kept batches hold it, the data its copy.
+    if (this.reusing.end(data.links)?.changed) forgetLinkBatches(data);
     const [state] = await Promise.all([MockState.built(data, nextTurn), this.persist([{ op: 'replace', data }])]);
     // Both have read the links' batches (a snapshot's reader or the seed's worker kept them): kept
     // longer, they would hold every link deleted from here on, as open-data.ts's seedStore says.

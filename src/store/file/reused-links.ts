@@ -29,11 +29,6 @@ export class ReusedLinks implements KnownLinks {
     return stored !== undefined && sameJson(stored, link) ? stored : link;
   }
 
-  /** Whether these are the links read into `links` (the data a replace is given). */
-  readInto(links: Record<string, LinkRecord>): boolean {
-    return this.links === links;
-  }
-
   /** Before `link` is changed in place: if the read took it, the data read gets it as it is now. */
   beforeChange(link: LinkRecord): void {
     const links = this.links;
@@ -46,6 +41,54 @@ export class ReusedLinks implements KnownLinks {
   done(): void {
     this.state = undefined;
     this.links = undefined;
+  }
+}
+
+/**
+ * The reads of one store that take its records (LinkStore.readReusing), each watched from its start
+ * until the replace of the data it read (`end`), or until that data is dropped (a failed restore):
+ * weakly, through the links object it read into.
+ */
+export class ReusingReads {
+  private readonly reads = new Set<WeakRef<ReusedLinks>>();
+  private readonly byLinks = new WeakMap<Record<string, LinkRecord>, ReusedLinks>();
+
+  async read<T>(state: MockState, read: (known: KnownLinks) => Promise<T>): Promise<T> {
+    const reused = new ReusedLinks(state);
+    const watch = new WeakRef(reused);
+    this.reads.add(watch);
+    const known: KnownLinks = {
+      into: (links) => {
+        reused.into(links);
+        this.byLinks.set(links, reused);
+      },
+      take: (id, link) => reused.take(id, link),
+    };
+    try {
+      return await read(known);
+    } catch (error) {
+      this.reads.delete(watch);
+      reused.done();
+      throw error;
+    }
+  }
+
+  beforeChange(link: LinkRecord): void {
+    for (const watch of this.reads) {
+      const reused = watch.deref();
+      if (reused) reused.beforeChange(link);
+      else this.reads.delete(watch);
+    }
+  }
+
+  /** The read into `links`, watched no more (its replace has started: changes wait), or undefined when none read into it. */
+  end(links: Record<string, LinkRecord>): { changed: boolean } | undefined {
+    const reused = this.byLinks.get(links);
+    if (!reused) return undefined;
+    this.byLinks.delete(links);
+    for (const watch of this.reads) if (watch.deref() === reused) this.reads.delete(watch);
+    reused.done();
+    return { changed: reused.changed };
   }
 }
 
