@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreOp } from '../../src/core/changes.js';
 import { DATA_FORMAT_VERSION, type LinkRecord, type MockData } from '../../src/core/model.js';
+import { collectGarbage } from '../../src/process/collect-garbage.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { sameJson } from '../../src/store/file/reused-links.js';
 import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
@@ -105,6 +106,18 @@ describe('a restore of a snapshot file', () => {
     expect(link.destinationUrl).toBe('https://example.com/other');
     await store.replaceAll(restored);
     expect(store.state.data).toEqual(saved);
+  });
+});
+
+describe('a restore that took stored records', () => {
+  it('keeps nothing of the state it replaced (its read is watched no more)', async () => {
+    const { store, restore } = await savedStore();
+    const replaced = new WeakRef(store.state);
+    await restore();
+    // A WeakRef's target is kept until the turn that made it ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    expect(replaced.deref()).toBeUndefined();
   });
 });
 
