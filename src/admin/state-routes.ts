@@ -3,9 +3,9 @@ import type { Router } from 'express';
 import { addClicks, linksOfAccount, saveSnapshot, setLinkLimit } from '../core/admin-ops.js';
 import { errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
-import type { AccountRecord } from '../core/model.js';
+import type { AccountRecord, MockData } from '../core/model.js';
 import { newAccount, type NewAccountRequest, type SeedAccount } from '../core/new-account.js';
-import type { SnapshotStore } from '../core/snapshots.js';
+import type { KnownLinks, SnapshotStore } from '../core/snapshots.js';
 import type { Awaitable } from '../core/awaitable.js';
 import { isStoreUnavailable, type StoreHealth } from '../core/link-store.js';
 
@@ -75,7 +75,9 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
   });
   router.post('/snapshots/:name/restore', async (req, res) => {
     const name = String(req.params['name']);
-    const data = await deps.snapshots.load(name);
+    // Unchanged links as the stored records, where the store can (LinkStore.readReusing, issue 40).
+    const load = (known?: KnownLinks): Promise<MockData | undefined> => deps.snapshots.load(name, known);
+    const data = await (service.store.readReusing ? service.store.readReusing(load) : load());
     if (!data) throw errors.snapshotNotFound(name);
     // A copy of its own already (SnapshotStore.load): a clone of 1,000,000 links held the loop for seconds.
     await service.replaceData(data);

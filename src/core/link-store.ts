@@ -13,7 +13,7 @@
 import type { Awaitable } from './awaitable.js';
 import type { LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
-import type { DataAtMoment } from './snapshots.js';
+import type { DataAtMoment, KnownLinks } from './snapshots.js';
 
 export interface DomainEntry {
   domain: DomainRecord;
@@ -160,6 +160,12 @@ export interface LinkStore {
    * loop for a copy and its garbage collection (issue 40). Stores without it are copied (snapshot).
    */
   lendSnapshot?<T>(use: (data: DataAtMoment) => Promise<T>): Promise<T>;
+  /**
+   * `read` (a snapshot's load) given the stored records it may take for equal ones (KnownLinks), for
+   * the replaceAll that follows; a record changed in place before then is taken out of what was read
+   * as it was. Stores without it read every record anew.
+   */
+  readReusing?<T>(read: (known: KnownLinks) => Promise<T>): Promise<T>;
   /** Writes what is pending and releases what the store holds open. */
   close(): Promise<void>;
 }

@@ -21,12 +21,27 @@ export interface DataAtMoment {
   linkCount: number;
 }
 
+/**
+ * The stored records a restore may take in place of a snapshot's equal ones (LinkStore.readReusing):
+ * at 1,000,000 links a restore of a snapshot whose links are mostly unchanged otherwise keeps a
+ * million new records alive, whose copying and marking held the event loop for seconds (issue 40).
+ */
+export interface KnownLinks {
+  /** Called once, with the object the snapshot's links are put in (a change made meanwhile is kept out of it). */
+  into(links: Record<string, LinkRecord>): void;
+  /** The stored record under `id` when it equals `link` (the snapshot's, just read), else `link`. */
+  take(id: string, link: LinkRecord): LinkRecord;
+}
+
 export interface SnapshotStore {
   save(name: string, data: MockData): Promise<SnapshotInfo>;
   /** Saves the data lent (DataAtMoment) as it reads it; stores that keep data in memory have none. */
   saveFrom?(name: string, data: DataAtMoment): Promise<SnapshotInfo>;
-  /** The snapshot's data, a copy of its own: the caller may change it. */
-  load(name: string): Promise<MockData | undefined>;
+  /**
+   * The snapshot's data, a copy of its own: the caller may change it. With `known`, a link may be
+   * the stored record it equals (KnownLinks), which the caller may then only put in place of the data.
+   */
+  load(name: string, known?: KnownLinks): Promise<MockData | undefined>;
   list(): Promise<SnapshotInfo[]>;
   /** False when there was no such snapshot. */
   delete(name: string): Promise<boolean>;

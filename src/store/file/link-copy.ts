@@ -19,7 +19,7 @@ export const SNAPSHOT_SLICE_LINKS = 2_000;
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A link's own copy: its arrays and extra fields are not shared with the stored one. */
-function cloneLink(link: LinkRecord): LinkRecord {
+export function cloneLink(link: LinkRecord): LinkRecord {
   const copy = { ...link, tagIds: [...link.tagIds] };
   if (link.extra !== undefined) copy.extra = structuredClone(link.extra);
   return copy;

@@ -11,8 +11,10 @@ import type { Awaitable } from '../../core/awaitable.js';
 import { forgetLinkBatches } from '../../core/link-batches.js';
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { AccountRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
+import type { KnownLinks } from '../../core/snapshots.js';
 import { MockState } from '../../core/state.js';
 import { LocalLinkReads } from './local-link-reads.js';
+import { ReusingReads } from './reused-links.js';
 import { SeededAccountClash, type CreateOutcome, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from '../../core/link-store.js';
 
 export type Persist = (ops: StoreOp[]) => Promise<void>;
@@ -31,6 +33,8 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * turn waits for one replace, which ends (written or failed).
    */
   private replacing: Promise<void> | undefined;
+  /** Restores' reads that took stored records (readReusing), watched until their replace. */
+  private readonly reusing = new ReusingReads();
 
   constructor(
     data: MockData,
@@ -78,7 +82,11 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
       before.extra = stored.extra;
       stored.extra = change.extra;
     }
-    await this.writeLink(stored, createdTags, () => Object.assign(stored, before));
+    // The undo is a change in place too: a restore's read may have taken the record as it is now.
+    await this.writeLink(stored, createdTags, () => {
+      this.beforeChange(stored);
+      Object.assign(stored, before);
+    });
     return stored;
   }
 
@@ -98,7 +106,10 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     if (!link) return undefined;
     this.beforeChange(link);
     link.clickCount += count;
-    await this.write([{ op: 'put-link', link }], () => void (link.clickCount -= count));
+    await this.write([{ op: 'put-link', link }], () => {
+      this.beforeChange(link);
+      link.clickCount -= count;
+    });
     return link;
   }
 
@@ -162,6 +173,17 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     return written;
   }
 
+  /** `read` given the stored records it may take for the equal ones it reads, watched until their replace (src/store/file/reused-links.ts). */
+  readReusing<T>(read: (known: KnownLinks) => Promise<T>): Promise<T> {
+    return this.reusing.read(this.current, read);
+  }
+
+  /** Before a stored link is changed in place: the snapshots being copied and the restores' reads that took it keep it as it is now. */
+  protected override beforeChange(link: LinkRecord): void {
+    super.beforeChange(link);
+    this.reusing.beforeChange(link);
+  }
+
   async replaceAll(data: MockData): Promise<void> {
     while (this.replacing) await this.replacing;
     const done = this.replace(data);
@@ -183,6 +205,8 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * new, never a mix nor a half-built index (issue 40: at 1,000,000 links one step of seconds).
    */
   private async replace(data: MockData): Promise<void> {
+    // Changes wait from here on: a record taken is the new state's. Changed since, the kept batches hold it, the data its copy.
+    if (this.reusing.end(data.links)?.changed) forgetLinkBatches(data);
     const [state] = await Promise.all([MockState.built(data, nextTurn), this.persist([{ op: 'replace', data }])]);
     // Both have read the links' batches (a snapshot's reader or the seed's worker kept them): kept
     // longer, they would hold every link deleted from here on, as open-data.ts's seedStore says.

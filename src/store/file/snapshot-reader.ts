@@ -6,6 +6,8 @@
 // before.
 import { keepLinkBatches, LINK_BATCH } from '../../core/link-batches.js';
 import type { LinkRecord, MockData } from '../../core/model.js';
+import { putEntry } from '../../core/own-entry.js';
+import type { KnownLinks } from '../../core/snapshots.js';
 import { isObject } from './db-kind.js';
 import { readRecordWise, type LinkSink, type Pieces } from './db-records.js';
 import { linksIn, type Layout } from './record-layout.js';
@@ -36,14 +38,22 @@ const SNAPSHOT_LAYOUT: Layout = {
   },
 };
 
-/** The snapshot in `file` (null when there is none), its links also kept in batches (core/link-batches.ts); throws OtherLayout. */
-export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_PIECES): Promise<StoredSnapshot | null> {
+/**
+ * The snapshot in `file` (null when there is none), its links also kept in batches (core/link-batches.ts);
+ * each link the stored record `known` gives for it, when it gives one (src/store/file/reused-links.ts); throws OtherLayout.
+ */
+export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_PIECES, known?: KnownLinks): Promise<StoredSnapshot | null> {
   const batches: LinkRecord[][] = [];
   let batch: LinkRecord[] = [];
+  let links: Record<string, LinkRecord> = {};
   // The links, in batches for the state's build a batch per turn (MockState.built), as they are read.
   const sink: LinkSink = {
-    take: (_id, link) => {
-      batch.push(link as LinkRecord);
+    take: (id, read) => {
+      let link = read as LinkRecord;
+      const stored = known?.take(id, link);
+      // In the data's place of the record just read, which dies young.
+      if (stored !== undefined && stored !== link) putEntry(links, id, (link = stored));
+      batch.push(link);
       if (batch.length === LINK_BATCH) {
         batches.push(batch);
         batch = [];
@@ -51,7 +61,12 @@ export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_
       return true;
     },
   };
-  const read = await readRecordWise(file, pieces, () => sink, SNAPSHOT_LAYOUT);
+  const sinkFor = (head: Record<string, unknown>): LinkSink => {
+    links = SNAPSHOT_LAYOUT.linksOf(head) as Record<string, LinkRecord>;
+    known?.into(links);
+    return sink;
+  };
+  const read = await readRecordWise(file, pieces, sinkFor, SNAPSHOT_LAYOUT);
   if (read === null) return null;
   if (!read) throw new OtherLayout('not the layout of the snapshot writer');
   if (batch.length) batches.push(batch);

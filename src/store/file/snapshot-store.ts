@@ -6,7 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { dirname, join } from 'node:path';
 import type { LinkRecord } from '../../core/model.js';
-import type { DataAtMoment, SnapshotInfo, SnapshotStore } from '../../core/snapshots.js';
+import type { DataAtMoment, KnownLinks, SnapshotInfo, SnapshotStore } from '../../core/snapshots.js';
 import { writeObjectChunked, type Entry } from './chunked-json.js';
 import { OtherLayout, readSnapshotLines, type StoredSnapshot } from './snapshot-reader.js';
 import { replaceFile, syncDirectory } from './durable-file.js';
@@ -56,7 +56,7 @@ export function directorySnapshots(dir: string): SnapshotStore {
   return {
     save: (name, data) => saveFrom(name, { head: data, links: Object.values(data.links), linkCount: Object.keys(data.links).length }),
     saveFrom,
-    load: async (name) => (await read(file(name)))?.data,
+    load: async (name, known) => (await read(file(name), known))?.data,
     list: async () => {
       const names = safeList(dir).filter((entry) => entry.endsWith('.json')).map((entry) => entry.slice(0, -'.json'.length));
       const infos = await Promise.all(names.map(async (name) => ({ name, stored: await readInfo(file(name)) })));
@@ -86,12 +86,12 @@ function* entries(links: Iterable<LinkRecord>): Generator<Entry> {
 }
 
 /**
- * A snapshot (null when there is none), read a chunk per turn (snapshot-reader.ts); one in an older
- * layout whole, by lowdb's JSON adapter. It is written durably, not by lowdb.
+ * A snapshot (null when there is none), read a chunk per turn (snapshot-reader.ts), taking the
+ * stored records `known` gives for equal ones; one in an older layout whole, by lowdb's JSON adapter. It is written durably, not by lowdb.
  */
-async function read(file: string): Promise<Stored | null> {
+async function read(file: string, known?: KnownLinks): Promise<Stored | null> {
   try {
-    return await readSnapshotLines(file);
+    return await readSnapshotLines(file, undefined, known);
   } catch (error) {
     if (!(error instanceof OtherLayout)) throw error;
   }

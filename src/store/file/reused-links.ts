@@ -1,0 +1,117 @@
+// A restore that keeps the stored records its snapshot did not change (issue 40). Read anew, a
+// snapshot of 1,000,000 links is a million new records alive together with the state they replace:
+// at 1M the young generation's collections copied them all (3.6-11.7 s of pauses a restore on the
+// loaded 2-core machine), and the old generation grew to ~1.6 GB for one full collection of seconds
+// of marking. Taking the stored record for each link equal to it, the records read die young.
+// A taken record is shared with the state being replaced until the replace: a change in place
+// meanwhile (an update, a click, or the undo of one that could not be written: local-link-store.ts
+// calls `beforeChange` first) puts a copy of it as it was in the data read, and the data's kept
+// batches, which hold the record, are forgotten (core/link-batches.ts: taken from its keys instead).
+import type { LinkRecord } from '../../core/model.js';
+import { putEntry } from '../../core/own-entry.js';
+import type { KnownLinks } from '../../core/snapshots.js';
+import type { MockState } from '../../core/state.js';
+import { cloneLink } from './link-copy.js';
+
+export class ReusedLinks implements KnownLinks {
+  private links: Record<string, LinkRecord> | undefined;
+  /** Whether a record taken was changed since, and a copy put in its place in `links`. */
+  changed = false;
+
+  constructor(private state: MockState | undefined) {}
+
+  into(links: Record<string, LinkRecord>): void {
+    this.links = links;
+  }
+
+  take(id: string, link: LinkRecord): LinkRecord {
+    const stored = this.state?.linkById(id);
+    return stored !== undefined && sameJson(stored, link) ? stored : link;
+  }
+
+  /** Before `link` is changed in place: if the read took it, the data read gets it as it is now. */
+  beforeChange(link: LinkRecord): void {
+    const links = this.links;
+    if (!links || !Object.hasOwn(links, link.id) || links[link.id] !== link) return;
+    putEntry(links, link.id, cloneLink(link));
+    this.changed = true;
+  }
+
+  /** Holds neither the state nor the data any more (the replace took the data, or the read failed). */
+  done(): void {
+    this.state = undefined;
+    this.links = undefined;
+  }
+}
+
+/**
+ * The reads of one store that take its records (LinkStore.readReusing), each watched from its start
+ * until the replace of the data it read (`end`), or until that data is dropped (a failed restore):
+ * weakly, through the links object it read into.
+ */
+export class ReusingReads {
+  private readonly reads = new Set<WeakRef<ReusedLinks>>();
+  private readonly byLinks = new WeakMap<Record<string, LinkRecord>, ReusedLinks>();
+
+  async read<T>(state: MockState, read: (known: KnownLinks) => Promise<T>): Promise<T> {
+    const reused = new ReusedLinks(state);
+    const watch = new WeakRef(reused);
+    this.reads.add(watch);
+    const known: KnownLinks = {
+      into: (links) => {
+        reused.into(links);
+        this.byLinks.set(links, reused);
+      },
+      take: (id, link) => reused.take(id, link),
+    };
+    try {
+      return await read(known);
+    } catch (error) {
+      this.reads.delete(watch);
+      reused.done();
+      throw error;
+    }
+  }
+
+  beforeChange(link: LinkRecord): void {
+    for (const watch of this.reads) {
+      const reused = watch.deref();
+      if (reused) reused.beforeChange(link);
+      else this.reads.delete(watch);
+    }
+  }
+
+  /** The read into `links`, watched no more (its replace has started: changes wait), or undefined when none read into it. */
+  end(links: Record<string, LinkRecord>): { changed: boolean } | undefined {
+    const reused = this.byLinks.get(links);
+    if (!reused) return undefined;
+    this.byLinks.delete(links);
+    for (const watch of this.reads) if (watch.deref() === reused) this.reads.delete(watch);
+    reused.done();
+    return { changed: reused.changed };
+  }
+}
+
+/** Whether two JSON values (a stored record, one parsed) are equal: the same keys, each the same value. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return sameItems(a, b as unknown[]);
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key)) continue;
+    if (!Object.hasOwn(right, key) || !sameJson(left[key], right[key])) return false;
+    keys += 1;
+  }
+  for (const key in right) if (Object.hasOwn(right, key)) keys -= 1;
+  return keys === 0;
+}
+
+function sameItems(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (!sameJson(a[i], b[i])) return false;
+  return true;
+}
