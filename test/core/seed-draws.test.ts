@@ -40,7 +40,6 @@ const calls: Call[] = [
   ...[0, 1, 2, 3, 5, 7].map((count): Call => [`arrayElements(${count})`, (f) => f.helpers.arrayElements(tags, count), (d) => d.pickSome(tags, count)]),
   ['lorem.slug(1-2)', (f) => f.lorem.slug({ min: 1, max: 2 }), (d) => d.loremSlug(1, 2)],
   ['lorem.slug(1-3)', (f) => f.lorem.slug({ min: 1, max: 3 }), (d) => d.loremSlug(1, 3)],
-  ['lorem.slug(1-2) drawn as its words, then made', (f) => f.lorem.slug({ min: 1, max: 2 }), (d) => d.loremSlugOf(d.loremSlugWords(1, 2))],
   ['internet.url + lorem.slug', (f) => `${f.internet.url({ appendSlash: false })}/${f.lorem.slug({ min: 1, max: 3 })}`, (d) => d.urlWithPath(() => d.loremSlug(1, 3))],
   ['company.catchPhrase', (f) => f.company.catchPhrase(), (d) => d.catchPhrase()],
   ['randomString(16)', (f) => randomString((max) => f.number.int({ min: 0, max: max - 1 }), 16), (d) => d.text(ALPHANUMERIC, 16)],

