@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { buildSeed, buildSeedState } from '../../fixtures/seed.js';
+import { buildSeed, buildSeedState, keyLinks } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from '../../src/core/model.js';
 import { linkBatches } from '../../src/core/link-batches.js';
@@ -75,6 +75,25 @@ describe('buildSeedState', () => {
     expect(fresh.state.linkCount(big)).toBe(2999);
     expect(ids(fresh.state.linksOf(empty))).toEqual([link.id]);
     expect(fresh.state.linkAtDomain(link.domainId, 'added-one')).toBe(link);
+  });
+});
+
+describe("the ids of a seed's links, which the store keeps (issue 40: an array, not a Set of a million)", () => {
+  it('are the keys of its links, in their order', () => {
+    const { data, linkIds } = buildSeedState(SEED, spec);
+    expect(linkIds).toEqual(Object.keys(data.links));
+  });
+
+  it('are not given when two links drew the same id: the later link is kept, in the place of the first', () => {
+    const data = buildSeed(SEED, spec);
+    const [a, b, c] = Object.values(data.links).slice(0, 3).map((link) => ({ ...link })) as [LinkRecord, LinkRecord, LinkRecord];
+    c.id = a.id;
+    data.links = {};
+    expect(keyLinks(data, [a, b, c])).toBeUndefined();
+    expect(Object.keys(data.links)).toEqual([a.id, b.id]);
+    expect(data.links[a.id]).toBe(c);
+    data.links = {};
+    expect(keyLinks(data, [a, b])).toEqual([a.id, b.id]);
   });
 });
 

@@ -36,7 +36,7 @@ export async function writeBuilt(handle: FileHandle, generation: number, build: 
  * (issue 40: link-ids.ts). With their count, which a seed's writer must have written.
  */
 async function idsOf({ data, linkIds }: BuiltSeed): Promise<{ ids: LinkIds; count: number }> {
-  if (linkIds) return { ids: new LinkIds(data.links, linkIds), count: linkIds.size };
+  if (linkIds) return { ids: new LinkIds(data.links, linkIds), count: linkIds.length };
   const ids: string[] = [];
   for (const batch of linkBatches(data)) {
     // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.

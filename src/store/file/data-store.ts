@@ -58,8 +58,8 @@ export interface BaseTarget {
 export interface BuiltSeed {
   data: MockData;
   state?: MockState;
-  /** The keys of data.links, in order, when the seed collected them: the store keeps them (else it collects them). */
-  linkIds?: Set<string>;
+  /** The keys of data.links, in order, each once, when the seed collected them: the store keeps them (else it collects them). */
+  linkIds?: readonly string[];
   /**
    * When the seed writes the base to the BaseTarget itself: settles once it is written and synced,
    * to the number of links written; nothing else writes to the file until it has settled.

@@ -31,7 +31,7 @@ export interface KeptData {
 export interface SeededData {
   data: MockData;
   state: MockState;
-  linkIds?: Set<string>;
+  linkIds?: readonly string[];
   written?: Promise<number>;
 }
 
