@@ -33,7 +33,7 @@ export class GatedRoutes {
     const { router, prefixes } = this;
     return (req, res, next) => {
       const path = req.path;
-      if (path.length <= 2 || beginsWithAny(path, prefixes)) return router(req, res, next);
+      if (path.length <= 2 || prefixes.some((prefix) => beginsWith(path, prefix))) return router(req, res, next);
       next();
     };
   }
@@ -49,12 +49,6 @@ export class GatedRoutes {
 }
 
 const asciiLower = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
-
-/** A loop, not `some`: no closure made for it on every request (two gates a request). */
-function beginsWithAny(path: string, prefixes: readonly string[]): boolean {
-  for (const prefix of prefixes) if (beginsWith(path, prefix)) return true;
-  return false;
-}
 
 /** Whether `path` begins with `prefix` (lower case), ASCII letters of `path` folded. */
 function beginsWith(path: string, prefix: string): boolean {
