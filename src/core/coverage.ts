@@ -36,21 +36,12 @@ export const outcomeKey = (outcome: Outcome): string => `${outcome.operationId} 
 /** The documented outcomes and the report of who met which; the counting is the store's. */
 export class CoverageTracker {
   private readonly documented: Map<string, Outcome>;
-  /** outcomeKey of each documented outcome, by operation, status and code. */
-  private readonly keys = new Map<string, Map<number, Map<string | null, string>>>();
 
   constructor(
     documented: readonly Outcome[],
     private readonly counts: CoverageCountStore = new MemoryCoverageCounts(),
   ) {
     this.documented = new Map(documented.map((outcome) => [outcomeKey(outcome), outcome]));
-    for (const [key, { operationId, status, code }] of this.documented) {
-      let byStatus = this.keys.get(operationId);
-      if (!byStatus) this.keys.set(operationId, (byStatus = new Map()));
-      let byCode = byStatus.get(status);
-      if (!byCode) byStatus.set(status, (byCode = new Map()));
-      byCode.set(code ?? null, key);
-    }
   }
 
   documentedOutcomes(): Outcome[] {
@@ -59,19 +50,11 @@ export class CoverageTracker {
 
   /** Counts an answer; outcomes the contract does not document (mock errors) are not coverage. */
   record(apiKey: string | null, accountId: string | null, outcome: Outcome): void {
-    const key = this.keyOf(outcome);
+    const key = outcomeKey(outcome);
     if (!this.documented.has(key)) return;
     if (apiKey === null) this.counts.count({ group: 'withoutKey' }, key);
     else if (accountId === null) this.counts.count({ group: 'unknownKey' }, key);
     else this.counts.count({ apiKey, accountId }, key);
-  }
-
-  /**
-   * The key of a documented outcome as made at build time, found without building its text (a
-   * string built, flattened and hashed on every request); outcomeKey for any other.
-   */
-  private keyOf(outcome: Outcome): string {
-    return this.keys.get(outcome.operationId)?.get(outcome.status)?.get(outcome.code ?? null) ?? outcomeKey(outcome);
   }
 
   /**

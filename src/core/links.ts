@@ -193,14 +193,10 @@ export class LinkService {
   /** The link as the API shows it. */
   view(link: LinkRecord): Awaitable<Link> {
     const domain = this.store.domainById(link.domainId);
+    const tags = link.tagIds.map((tagId) => this.store.tagById(tagId));
     // A memory store has them at once: no Promise.all and its microtasks on every answer, and no
-    // array made and taken apart again (a rest element walks an iterator). A loop, not map and
-    // some: no closure made for either on every answer.
-    const { tagIds } = link;
-    const tags: Awaitable<TagRecord | undefined>[] = new Array(tagIds.length);
-    let waits = domain instanceof Promise;
-    for (let i = 0; i < tagIds.length; i += 1) waits = (tags[i] = this.store.tagById(tagIds[i]!)) instanceof Promise || waits;
-    if (waits) return Promise.all([domain, Promise.all(tags)]).then(([found, named]) => this.shown(link, found, named));
+    // array made and taken apart again (a rest element walks an iterator).
+    if (domain instanceof Promise || tags.some((tag) => tag instanceof Promise)) return Promise.all([domain, Promise.all(tags)]).then(([found, named]) => this.shown(link, found, named));
     return this.shown(link, domain as DomainRecord | undefined, tags as (TagRecord | undefined)[]);
   }
 
