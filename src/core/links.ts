@@ -84,23 +84,43 @@ export class LinkService {
     return account === undefined || !this.store.stillCurrent ? true : this.store.stillCurrent(account);
   }
 
-  /** `newLinkId`: another shape of id for the new link (variety mode); the usual one without. */
-  async create(account: AccountRecord, input: CreateLinkRequest, newLinkId?: () => string): Promise<Link> {
-    let domain: DomainRecord | undefined;
-    for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
-      const decision = this.decideCreate(account, input, newLinkId);
-      // Two objects made as literals, not one taken apart by an object rest (a copy of its fields at run time, on every create).
-      const { created, domain: decidedOn } = decision instanceof Promise ? await decision : decision;
-      domain = decidedOn;
-      const outcome = await saved(this.store.createLink(created));
+  /**
+   * `newLinkId`: another shape of id for the new link (variety mode); the usual one without.
+   * Decided, then stored only if what it was decided on still holds; decided again (up to
+   * CREATE_ATTEMPTS times) when others took its random slug or named its new tags first. Promise
+   * reactions, not an async function looping over awaits: on a store that decides at once, a
+   * create is one reaction on the store's write (an async function was a promise and a resumption
+   * more per create, bench/create-cost.md).
+   */
+  create(account: AccountRecord, input: CreateLinkRequest, newLinkId?: () => string): Promise<Link> {
+    try {
+      return this.attempt(account, input, newLinkId, 1, undefined);
+    } catch (error) {
+      // A store that throws where it should reject: a rejection still, as from an async function.
+      return Promise.reject(error);
+    }
+  }
+
+  /** Attempt `attempt` of a create; `domain`: what the one before was decided on. */
+  private attempt(account: AccountRecord, input: CreateLinkRequest, newLinkId: (() => string) | undefined, attempt: number, domain: DomainRecord | undefined): Promise<Link> {
+    if (attempt > CREATE_ATTEMPTS) return Promise.reject(errors.internal(`no free random slug found in domain '${domain?.name ?? input.domain}' after ${CREATE_ATTEMPTS} attempts`));
+    const decision = this.decideCreate(account, input, newLinkId);
+    if (decision instanceof Promise) return decision.then((decided) => this.storeDecided(account, input, newLinkId, attempt, decided));
+    return this.storeDecided(account, input, newLinkId, attempt, decision);
+  }
+
+  /** Stores a decided create, and answers by what the store said of its facts. */
+  private storeDecided(account: AccountRecord, input: CreateLinkRequest, newLinkId: (() => string) | undefined, attempt: number, { created, domain }: Decision): Promise<Link> {
+    // One reaction for both ends (as saved() does for a write that fails, notSaved).
+    return this.store.createLink(created).then((outcome) => {
       if (outcome === 'stored') return this.view(created.link);
       if (outcome === 'reread') throw new ReadAgain();
       if (outcome === 'limit') throw errors.linkLimitReached(account.linkLimit);
       if (outcome === 'gone') throw errors.notSaved('the data was replaced (reset or snapshot restore) while this request ran');
       if (outcome === 'slug' && input.slug) throw errors.slugTaken(input.slug, domain.name);
       // A random slug or an id taken, or a new tag named by another request first: decide again on what is there now.
-    }
-    throw errors.internal(`no free random slug found in domain '${domain?.name ?? input.domain}' after ${CREATE_ATTEMPTS} attempts`);
+      return this.attempt(account, input, newLinkId, attempt + 1, domain);
+    }, notSaved);
   }
 
   /** The link to create, after the checks that need no claim (domain, tags); at once on a store that answers at once. */
@@ -236,12 +256,14 @@ function clashAsOutcome(error: unknown): SeededAccountClash {
  * A write the store could not make durable was not made (the store undid it): a 500 that says
  * so, and loses nothing (a full or read-only disk, Redis gone).
  */
-export async function saved<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    // Unreachable data (Redis gone) says so itself, and is answered as such (D25).
-    if (error instanceof ApiError || isStoreUnavailable(error)) throw error;
-    throw errors.notSaved((error as Error).message);
-  }
+export function saved<T>(write: Promise<T>): Promise<T> {
+  // One reaction on the write's promise, not an async function around it (a promise of its own
+  // and an await: a microtask turn on every create, update and delete).
+  return write.then(undefined, notSaved);
+}
+
+function notSaved(error: unknown): never {
+  // Unreachable data (Redis gone) says so itself, and is answered as such (D25).
+  if (error instanceof ApiError || isStoreUnavailable(error)) throw error;
+  throw errors.notSaved((error as Error).message);
 }

@@ -28,7 +28,8 @@ export function authenticate(table: OperationTable, service: LinkService, alongs
     res.locals['takesBody'] = match.takesBody;
     alongside?.(req, res);
     // On a store that has the account at once, the next step runs now, not a microtask later.
-    const account = service.authenticate(req.get(API_KEY_HEADER));
+    // The header as Node gives it (req.get lower-cases the name again and checks it for Referer).
+    const account = service.authenticate(req.headers[API_KEY_HEADER] as string | undefined);
     if (account instanceof Promise) {
       return account.then((found) => {
         res.locals['account'] = found;

@@ -8,10 +8,7 @@ export type OperationMatch =
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'unknown-path' };
 
-interface OperationEntry {
-  operationId: string;
-  takesBody: boolean;
-}
+type OperationEntry = Extract<OperationMatch, { kind: 'operation' }>;
 
 interface PathEntry {
   pattern: RegExp;
@@ -30,17 +27,27 @@ export class OperationTable {
         HTTP_METHODS.filter((method) => item[method]).map((method) => {
           const operation = item[method] as { operationId?: string; requestBody?: unknown };
           const operationId = operation.operationId ?? `${method.toUpperCase()} ${template}`;
-          return [method.toUpperCase(), { operationId, takesBody: operation.requestBody !== undefined }];
+          // The match itself, made once and handed to every request of it (read only).
+          const match: OperationEntry = Object.freeze({ kind: 'operation', operationId, takesBody: operation.requestBody !== undefined });
+          return [method.toUpperCase(), match];
         }),
       ),
     }));
   }
 
+  /** Runs for every API request: a loop, no closure; an operation's match is the one made at build time, not a copy. */
   match(method: string, path: string): OperationMatch {
-    const entry = this.entries.find((candidate) => candidate.pattern.test(path));
+    let entry: PathEntry | undefined;
+    for (const candidate of this.entries) {
+      if (candidate.pattern.test(path)) {
+        entry = candidate;
+        break;
+      }
+    }
     if (!entry) return { kind: 'unknown-path' };
-    const operation = entry.operations.get(method.toUpperCase());
-    if (operation) return { kind: 'operation', ...operation };
+    // Node gives standard methods in capitals already: no new string for them.
+    const operation = entry.operations.get(method) ?? entry.operations.get(method.toUpperCase());
+    if (operation) return operation;
     return { kind: 'method-not-allowed', allowed: [...entry.operations.keys()] };
   }
 }

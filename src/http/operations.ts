@@ -16,10 +16,12 @@ const linkId = (req: Request): string => String((req as OpenApiRequest).openapi?
 
 export function linkHandlers(service: LinkService): OperationHandlers {
   return {
-    createLink: async (req, res) => {
-      const link = await service.create(accountOf(res), req.body as CreateLinkRequest, newLinkIdFor(res));
-      res.status(201).json(link);
-    },
+    // A reaction on the core's promise, not an async function awaiting it: one promise and one
+    // microtask turn fewer on the most frequent request (bench/create-cost.md).
+    createLink: (req, res) =>
+      service.create(accountOf(res), req.body as CreateLinkRequest, newLinkIdFor(res)).then((link) => {
+        res.status(201).json(link);
+      }),
     updateLink: async (req, res) => {
       const link = await service.update(accountOf(res), linkId(req), req.body as UpdateLinkRequest);
       res.status(200).json(link);

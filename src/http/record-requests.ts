@@ -1,5 +1,5 @@
-// Every answered request is recorded once, when its response finishes (or its connection closes,
-// for network faults): a log line (method, path, status, ms, the scenario that shaped it), a
+// Every answered request is recorded once, when its response closes (once it is sent, or when its
+// connection closes first, for network faults): a log line (method, path, status, ms, the scenario that shaped it), a
 // journal entry, and the coverage of the key's client.
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { CoverageTracker } from '../core/coverage.js';
@@ -33,7 +33,7 @@ export function recordRequests(recorders: Recorders): RequestHandler {
     const record = (): void => {
       if (recorded) return;
       recorded = true;
-      // This runs in a 'finish' listener, where a throw would end the process: whatever a
+      // This runs in a 'close' listener, where a throw would end the process: whatever a
       // client sent, recording it must never take the server down.
       try {
         recordOne(recorders, req, res, performance.now() - started);
@@ -41,7 +41,9 @@ export function recordRequests(recorders: Recorders): RequestHandler {
         recorders.log?.(printable(`INTERNAL ERROR recording ${req.method} ${req.originalUrl}: ${(error as Error).message}`));
       }
     };
-    res.on('finish', record);
+    // 'close' alone: Node emits it on every response, a tick after 'finish' when the answer was
+    // sent, or when the connection closed before (a network fault). A 'finish' listener of ours
+    // made Node's own one (resOnFinish) an array, cloned again at each emit (bench/create-cost.md).
     res.on('close', record);
     next();
   };

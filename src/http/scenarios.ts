@@ -22,6 +22,11 @@ export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(reso
 // request in memory mode); a failed read (store unavailable) is the request's error, through Express.
 export function chooseRequestScenario(registry: ScenarioRegistry, contract: ContractRules): RequestHandler {
   return (req, res, next) => {
+    // Read alongside authentication (readActiveScenarioEarly), which it is only when no header
+    // picks a scenario: then that read is the choice (chooseScenario would take it too, but an
+    // answer of none, undefined, made it read the same state again, with a closure and a request
+    // object built for it, on nearly every request).
+    if (ACTIVE_SCENARIO in res.locals) return settleChoice(res.locals[ACTIVE_SCENARIO] as Awaitable<ChosenScenario | undefined>, res, next);
     const operationId = res.locals['operationId'] as string;
     // Set field by field, not spread from optional parts: this runs for every request.
     const request: ScenarioRequest = { operationId, documentedStatuses: () => contract.documentedStatuses(operationId) };
@@ -42,6 +47,17 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
 }
 
 const ACTIVE_SCENARIO = 'activeScenario';
+
+function settleChoice(chosen: Awaitable<ChosenScenario | undefined>, res: Response, next: NextFunction): Promise<void> | void {
+  if (chosen instanceof Promise) {
+    return chosen.then((choice) => {
+      res.locals['scenario'] = choice;
+      next();
+    });
+  }
+  res.locals['scenario'] = chosen;
+  next();
+}
 
 /**
  * The step after the choice, for its refusals only (an error step: a normal request never runs it).
@@ -67,8 +83,10 @@ export function readBodyOfControlRefusal(readBody: RequestHandler): ErrorRequest
  */
 export function readActiveScenarioEarly(registry: ScenarioRegistry, mayRecall: (operationId: string) => boolean): (req: Request, res: Response) => void {
   return (req, res) => {
-    if (req.get(SCENARIO_HEADER) !== undefined || req.get('prefer') !== undefined) return;
-    const active = registry.activeFor(req.get(API_KEY_HEADER), mayRecall(res.locals['operationId'] as string));
+    // The headers as Node gives them (names in lower case): req.get lower-cases each name again.
+    const { headers } = req;
+    if (headers[SCENARIO_HEADER] !== undefined || headers['prefer'] !== undefined) return;
+    const active = registry.activeFor(headers[API_KEY_HEADER] as string | undefined, mayRecall(res.locals['operationId'] as string));
     if (active instanceof Promise) active.catch(() => undefined);
     res.locals[ACTIVE_SCENARIO] = active;
   };
