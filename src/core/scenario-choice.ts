@@ -20,8 +20,6 @@ export interface ScenarioRequest {
   preferHeader?: string;
   /** The request's x-api-key, whose own scenario comes before the global one. */
   apiKey?: string;
-  /** The key's and global scenario when they were read already (alongside authentication); else they are read now. */
-  active?: Awaitable<ChosenScenario | undefined>;
 }
 
 /** At once from the headers; the key's or global scenario only when they ask for none (a read of the shared state). */
@@ -32,7 +30,7 @@ export function chooseScenario(registry: ScenarioRegistry, request: ScenarioRequ
     const forced = preferScenario(code, request);
     return forced && { scenario: forced };
   }
-  return request.active ?? registry.activeFor(request.apiKey);
+  return registry.activeFor(request.apiKey);
 }
 
 /** The scenario x-mock-scenario names; an unknown name is a refusal of the control (the registry's own 400 is also the admin API's). */

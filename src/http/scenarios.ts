@@ -36,18 +36,13 @@ export function chooseRequestScenario(registry: ScenarioRegistry, contract: Cont
     if (scenarioHeader !== undefined) request.scenarioHeader = scenarioHeader;
     if (preferHeader !== undefined) request.preferHeader = preferHeader;
     if (apiKey !== undefined) request.apiKey = apiKey;
-    if (res.locals[ACTIVE_SCENARIO] !== undefined) request.active = res.locals[ACTIVE_SCENARIO] as Awaitable<ChosenScenario | undefined>;
-    const chosen = chooseScenario(registry, request);
-    const go = (choice: ChosenScenario | undefined): void => {
-      res.locals['scenario'] = choice;
-      next();
-    };
-    return chosen instanceof Promise ? chosen.then(go) : go(chosen);
+    return settleChoice(chooseScenario(registry, request), res, next);
   };
 }
 
 const ACTIVE_SCENARIO = 'activeScenario';
 
+/** The choice kept for the steps after it, at once when it is there (no microtask in memory mode). */
 function settleChoice(chosen: Awaitable<ChosenScenario | undefined>, res: Response, next: NextFunction): Promise<void> | void {
   if (chosen instanceof Promise) {
     return chosen.then((choice) => {
