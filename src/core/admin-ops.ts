@@ -3,7 +3,8 @@
 import type { Link } from './api-types.js';
 import { linkPage, type LinkPage, type PageRequest } from './link-page.js';
 import { errors } from './errors.js';
-import { saved, type LinkService } from './links.js';
+import type { LinkService } from './links.js';
+import { saved } from './saved.js';
 import type { AccountRecord } from './model.js';
 import type { SnapshotInfo, SnapshotStore } from './snapshots.js';
 

@@ -5,7 +5,8 @@
 // changes nothing and every rule holds across all the instances that share one store (D22). A
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from './api-types.js';
-import { isStoreUnavailable, SeededAccountClash, type LinkChange, type LinkStore, type NewLink, type SeededAccount } from './link-store.js';
+import { accountForNewKey, type AccountFactory } from './any-key-accounts.js';
+import type { LinkChange, LinkStore, NewLink } from './link-store.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
@@ -13,22 +14,12 @@ import { isoTime } from './iso-time.js';
 import type { LinkShape } from './link-shape.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
+import { notSaved, saved } from './saved.js';
 import { checkTags, claimTags, resolveTags, type ResolvedTags } from './tags.js';
 
 export const RANDOM_SLUG_LENGTH = 7;
 /** A create decided again this often when others took its random slug or named its new tags first. */
 const CREATE_ATTEMPTS = 100;
-/** A new key's account seeded again this often when others took its slugs meanwhile (each time clear of them). */
-const SEED_ATTEMPTS = 5;
-/**
- * --max-any-key-accounts: an account made for a key holds 4.6 KiB of heap (its 3 tags and 5 links
- * with their indexes; measured over 10,000 on the file store's memory: 44.9 MiB), so a client
- * inventing keys grows the data by at most some 45 MiB.
- */
-export const DEFAULT_MAX_ANY_KEY_ACCOUNTS = 10_000;
-
-/** --accept-any-key: the account seeded for an unknown key (undefined: unknown keys are a 401). */
-export type AccountFactory = (apiKey: string) => SeededAccount | Promise<SeededAccount>;
 
 export interface LinkServiceDeps {
   store: LinkStore;
@@ -71,7 +62,7 @@ export class LinkService {
   }
 
   private async accountOfNewKey(apiKey: string): Promise<AccountRecord> {
-    const account = await this.accountForNewKey(apiKey);
+    const account = await accountForNewKey(this.store, apiKey, this.deps.createAccount, this.deps.maxAccounts);
     if (!account) throw errors.unknownApiKey();
     return account;
   }
@@ -225,45 +216,4 @@ export class LinkService {
       return entry.domain;
     });
   }
-
-  /**
-   * With --accept-any-key, an unknown key becomes its own account on first use, while the store
-   * holds fewer than maxAccounts (checked before, not in the store's step: requests making
-   * accounts at that moment may pass it by as many as they are). Seeded again, clear of it, when
-   * another request took one of its slugs meanwhile.
-   */
-  private async accountForNewKey(apiKey: string): Promise<AccountRecord | undefined> {
-    const { createAccount, maxAccounts } = this.deps;
-    if (!createAccount) return undefined;
-    if (maxAccounts !== undefined && (await this.store.accountCount()) >= maxAccounts) throw errors.anyKeyCapReached(maxAccounts);
-    for (let attempt = 1; ; attempt += 1) {
-      const seeded = await createAccount(apiKey);
-      // Written before it is handed out: one that cannot be is a 500 that says so, and made nothing.
-      const stored = await saved(this.store.addAccount(seeded).catch(clashAsOutcome));
-      if (!(stored instanceof SeededAccountClash)) return stored;
-      if (stored.clash === 'id' || attempt === SEED_ATTEMPTS) throw errors.internal(`--accept-any-key: ${stored.message}`);
-    }
-  }
-}
-
-/** A seeded account the store refused as it was is an outcome to act on, not a failed write. */
-function clashAsOutcome(error: unknown): SeededAccountClash {
-  if (error instanceof SeededAccountClash) return error;
-  throw error;
-}
-
-/**
- * A write the store could not make durable was not made (the store undid it): a 500 that says
- * so, and loses nothing (a full or read-only disk, Redis gone).
- */
-export function saved<T>(write: Promise<T>): Promise<T> {
-  // One reaction on the write's promise, not an async function around it (a promise of its own
-  // and an await: a microtask turn on every create, update and delete).
-  return write.then(undefined, notSaved);
-}
-
-function notSaved(error: unknown): never {
-  // Unreachable data (Redis gone) says so itself, and is answered as such (D25).
-  if (error instanceof ApiError || isStoreUnavailable(error)) throw error;
-  throw errors.notSaved((error as Error).message);
 }

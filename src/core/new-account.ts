@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SeededAccount } from './link-store.js';
 import { errors } from './errors.js';
-import { saved, type LinkService } from './links.js';
+import type { LinkService } from './links.js';
+import { saved } from './saved.js';
 import type { AccountRecord } from './model.js';
 
 export interface NewAccountRequest {

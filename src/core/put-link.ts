@@ -7,7 +7,8 @@ import type { Link, Tag } from './api-types.js';
 import { errors, type ApiError } from './errors.js';
 import type { CreateOutcome } from './link-store.js';
 import { isoTime } from './iso-time.js';
-import { RANDOM_SLUG_LENGTH, saved, type LinkService } from './links.js';
+import { RANDOM_SLUG_LENGTH, type LinkService } from './links.js';
+import { saved } from './saved.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from './model.js';
 import { newId, randomString, type RandomInt } from './random.js';
 

@@ -4,7 +4,7 @@
 // MOCK_SCENARIO). Pure: the CLI passes in process.argv and process.env, tests pass their own.
 import { DEFAULT_SEED } from '../../fixtures/fixture-spec.js';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
-import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from '../core/links.js';
+import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from '../core/any-key-accounts.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../contract/package-root.js';
 import { MAX_CONTRACT_BYTES } from '../contract/contract-limits.js';
 import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
