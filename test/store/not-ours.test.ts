@@ -5,9 +5,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
+import { requireOurs } from '../../src/store/file/db-kind.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
@@ -34,6 +35,8 @@ const snapshot = (): Record<string, string> =>
   Object.fromEntries(readdirSync(dir).sort().map((name) => [name, statSync(join(dir, name)).isDirectory() ? '<dir>' : readFileSync(join(dir, name), 'base64')]));
 
 const seededDb = (): string => JSON.stringify(buildSeed(TEST_SEED, fixtures), null, 2);
+/** A db as the writers lay it out: the marker first. */
+const markedDb = (): string => JSON.stringify({ kind: 'shortlink-mock-db', ...buildSeed(TEST_SEED, fixtures) }, null, 2);
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const notOurs: [string, () => void, string][] = [
@@ -83,5 +86,25 @@ describe('a reset', () => {
     await expect(open(true)).resolves.toMatchObject({ seeded: true });
     expect(readdirSync(dir)).toEqual(['db.json']);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ kind: 'shortlink-mock-db', formatVersion: 2 });
+  });
+});
+
+describe('the check before a reset overwrites a file', () => {
+  it('takes a file that starts with our marker as ours from its start alone: the rest is not parsed', async () => {
+    writeFileSync(file, markedDb());
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      await requireOurs(file);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('reads the whole file when the marker is not in its start: whitespace past the start, then our db, is ours; another tool\'s JSON is not', async () => {
+    writeFileSync(file, `${' '.repeat(5000)}${markedDb()}`);
+    await expect(requireOurs(file)).resolves.toBeUndefined();
+    writeFileSync(file, `${' '.repeat(5000)}{"kind": "other-tool"}`);
+    await expect(requireOurs(file)).rejects.toThrow('its "kind" is not "shortlink-mock-db"');
   });
 });

