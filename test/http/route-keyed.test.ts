@@ -6,7 +6,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import '../../src/http/validator-fixes/installed.js';
-import { MAX_ROUTE_KEYED, RouteKeyed } from '../../src/http/validator-fixes/route-keyed.js';
+import { installRouteKeyed, MAX_ROUTE_KEYED, RouteKeyed } from '../../src/http/validator-fixes/route-keyed.js';
 import { readContract } from '../../src/contract/package-files.js';
 import { DEMO } from '../helpers/test-app.js';
 
@@ -73,6 +73,13 @@ describe("the validator's lookups by route", () => {
     for (const spelling of spellings) kept.keep('POST', '/links', spelling, spelling);
     expect(kept.get('POST', '/links', spellings[MAX_ROUTE_KEYED - 1]!)).toBe(spellings[MAX_ROUTE_KEYED - 1]);
     expect(spellings.slice(MAX_ROUTE_KEYED).map((spelling) => kept.get('POST', '/links', spelling))).toEqual(spellings.slice(MAX_ROUTE_KEYED).map(() => undefined));
+  });
+
+  test('a validator without what it wraps changes nothing: false, and installing again wraps nothing twice', () => {
+    expect(installRouteKeyed(() => undefined)).toBe(false);
+    const validate = (prototypes.middlewareCache as Record<string, unknown>)['validate'];
+    expect(installRouteKeyed()).toBe(true);
+    expect((prototypes.middlewareCache as Record<string, unknown>)['validate']).toBe(validate);
   });
 
   test('a new spelling beyond what is kept is still validated by the validator', async () => {

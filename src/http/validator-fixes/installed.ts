@@ -5,7 +5,7 @@
 // (lazy-meta-schema.ts), its preparation of a document finds what a $ref names without compiling
 // it (ref-lookup.ts), it parses each spelling of Content-Type once (content-type-cache.ts), and
 // its middlewares no longer wait a turn of the microtask queue for a contract loaded long ago
-// (settled-contract.ts), it finds the operation of a path it matched before without walking the
+// (settled-contract.ts; once loaded they call what they built at once: settled-steps.ts), it finds the operation of a path it matched before without walking the
 // contract's routes again (metadata-cache.ts), and it leaves a request with no parameters to
 // rewrite as it is (no-parameters.ts), and it does not walk a GET answer again whose bytes it judged
 // valid before (kept-response-verdicts.ts), and it finds what it built for a route without
