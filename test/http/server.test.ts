@@ -2,7 +2,6 @@
 // Express's per-request Object.setPrototypeOf changes nothing, and everything Express adds works.
 import { once } from 'node:events';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHttpServer } from '../../src/http/server.js';
@@ -32,25 +31,6 @@ describe('createHttpServer', () => {
     const url = await listen(server);
     await fetch(`${url}/openapi.yaml`);
     expect(seen).toEqual([true, true]);
-  });
-
-  test('a create leaves its request and response with fast properties, not dictionaries', async () => {
-    // V8's own answer (%HasFastProperties): a dictionary-mode object makes every property read of
-    // it a hash lookup. The flag only lets this one function be compiled with the native call.
-    setFlagsFromString('--allow-natives-syntax');
-    const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
-    const t = await createTestApp();
-    server = createHttpServer(t.app);
-    let answered!: (seen: boolean[]) => void;
-    const seen = new Promise<boolean[]>((done) => (answered = done));
-    server.prependListener('request', (req, res) => {
-      res.once('finish', () => answered([hasFastProperties(req), hasFastProperties(res)]));
-    });
-    const url = await listen(server);
-    const headers = { 'x-api-key': DEMO, 'content-type': 'application/json' };
-    const created = await fetch(`${url}/links`, { method: 'POST', headers, body: JSON.stringify({ destinationUrl: 'https://example.com/f', domain: 'short.test', tags: [{ name: 'fast' }] }) });
-    expect(created.status).toBe(201);
-    expect(await seen).toEqual([true, true]);
   });
 
   test('the mock answers through it as through app.listen: a create, an error, keep-alive reuse', async () => {
