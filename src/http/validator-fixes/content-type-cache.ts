@@ -52,8 +52,9 @@ export function cachedContentTypeParsers(ContentType: ContentTypeClass): Pick<Co
 function withNormalizedOnce(contentType: ContentTypeLike): ContentTypeLike {
   const normalized = contentType.normalize();
   const normalize = contentType.normalize;
+  // An argument of undefined is the default argument too; no rest parameter (an array per call).
   Object.defineProperty(contentType, 'normalize', {
-    value: (...args: [string[]?]) => (args.length === 0 ? normalized : normalize.apply(contentType, args)),
+    value: (excludeParams?: string[]) => (excludeParams === undefined ? normalized : normalize.call(contentType, excludeParams)),
   });
   return Object.freeze(contentType);
 }

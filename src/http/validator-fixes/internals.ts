@@ -23,7 +23,8 @@ export const requireFromValidator: ModuleLoader = (id) => {
   }
 };
 
-type Method = (this: unknown, ...args: never[]) => unknown;
+/** A prototype method, as wrapPrototypeMethod hands it over and takes it back. */
+export type PrototypeMethod = (this: unknown, ...args: never[]) => unknown;
 
 /**
  * Replaces `<className>.prototype.<method>` of one of the validator's modules by `wrap(original)`;
@@ -32,11 +33,11 @@ type Method = (this: unknown, ...args: never[]) => unknown;
  * or the method is gone: the validator then still works, only slower, and
  * test/process/patches.test.ts fails.
  */
-export function wrapPrototypeMethod(load: ModuleLoader, id: string, className: string, method: string, marker: symbol, wrap: (original: Method) => Method): boolean {
+export function wrapPrototypeMethod(load: ModuleLoader, id: string, className: string, method: string, marker: symbol, wrap: (original: PrototypeMethod) => PrototypeMethod): boolean {
   const prototype = (load(id)?.[className] as { prototype?: Record<string, unknown> } | undefined)?.prototype;
   const original = prototype?.[method];
   if (!prototype || typeof original !== 'function') return false;
   if (marker in original) return true;
-  prototype[method] = Object.assign(wrap(original as Method), { [marker]: true });
+  prototype[method] = Object.assign(wrap(original as PrototypeMethod), { [marker]: true });
   return true;
 }

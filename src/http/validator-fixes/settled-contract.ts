@@ -13,11 +13,9 @@
 // and errors, minus the wait. Rebuilding the five middlewares ourselves would copy ~100 lines of
 // the validator's start-up.
 import { requireFromValidator, wrapPrototypeMethod, type ModuleLoader } from './internals.js';
+import { isThenable, settledSteps } from './settled-steps.js';
 
 type Callback = ((value: unknown) => unknown) | null | undefined;
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 
 /**
  * A promise's value that, once settled, hands it to `then`'s callbacks synchronously. Until then
@@ -120,8 +118,14 @@ const INSTALLED = Symbol.for('shortlink-mock.validatorSettledContract');
 export function installSettledContract(load: ModuleLoader = requireFromValidator): boolean {
   return wrapPrototypeMethod(load, './openapi.validator', 'OpenApiValidator', 'installMiddleware', INSTALLED, (install) =>
     function installMiddleware(this: unknown, spec: unknown) {
-      const middlewares = (install as (this: unknown, spec: unknown) => unknown).call(this, isThenable(spec) ? SettledAtOnce.of(spec) : spec);
-      return Array.isArray(middlewares) ? middlewares.map(returningNative) : middlewares;
+      const loading = isThenable(spec) ? SettledAtOnce.of(spec) : undefined;
+      const middlewares = (install as (this: unknown, spec: unknown) => unknown).call(this, loading ?? spec);
+      if (!Array.isArray(middlewares)) return middlewares;
+      const answering = middlewares.map(returningNative);
+      // Once loaded, each goes straight to the middleware it reaches (settled-steps.ts).
+      if (loading === undefined || typeof this !== 'object' || this === null) return answering;
+      const names = middlewares.map((middleware: unknown) => (typeof middleware === 'function' ? middleware.name : ''));
+      return settledSteps(this, answering, names);
     },
   );
 }
