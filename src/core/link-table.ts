@@ -91,7 +91,7 @@ export class SplitLinkTable implements LinkTable {
   }
 
   private append(id: string): void {
-    if (this.deleted.has(id)) this.moved.set(id, this.entries);
+    if (this.deleted.size > 0 && this.deleted.has(id)) this.moved.set(id, this.entries);
     let chunk = this.order[this.order.length - 1] as string[];
     if (chunk.length === ORDER_CHUNK) this.order.push((chunk = []));
     chunk.push(id);
@@ -107,7 +107,7 @@ export class SplitLinkTable implements LinkTable {
     for (const chunk of this.order) {
       for (const id of chunk) {
         const link = this.tables[tableOf(id)]?.get(id);
-        if (link !== undefined && (moved.get(id) ?? at) === at) yield [id, link];
+        if (link !== undefined && (moved.size === 0 || (moved.get(id) ?? at) === at)) yield [id, link];
         at += 1;
       }
     }

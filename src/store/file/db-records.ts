@@ -213,10 +213,12 @@ class RecordReader {
     let count = 0;
     for (const id in batch) {
       const link = batch[id];
-      // A key read before: its first link, which the sink took, is not the one kept (a later duplicate wins, in its place).
-      if (this.links.has(id)) this.sink = undefined;
-      else this.linkIds.push(id);
+      // A key read before (the table's size unchanged: one lookup, not two): its first link, which
+      // the sink took, is not the one kept (a later duplicate wins, in its place).
+      const size = this.links.size;
       this.links.set(id, link as LinkRecord);
+      if (this.links.size === size) this.sink = undefined;
+      else this.linkIds.push(id);
       if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
       else if (isObject(link)) this.shareIds(link, id);
       count += 1;
