@@ -46,9 +46,10 @@ export default defineConfig({
     isolate: false,
     // The long files first, also on a fresh clone with no durations cached (test/setup/longest-first.ts).
     sequence: { sequencer: LongestFirst },
+    // toEqual on MockData.links compares the links in order (test/setup/link-tables.ts).
     // SHORTLINK_MOCK_CPU_LOG=FILE: a line per test file with its CPU and that of its child processes
     // (test/setup/cpu-log.ts; docs/development.md, "Where the suite's time goes").
-    ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? { setupFiles: ['test/setup/cpu-log.ts'] } : {}),
+    setupFiles: ['test/setup/link-tables.ts', ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? ['test/setup/cpu-log.ts'] : [])],
     // Two projects so that the e2e set-up (finding or installing Chromium) runs only when an e2e
     // test is among the files to run: Vitest starts a project's globalSetup only then.
     projects: [

@@ -12,10 +12,10 @@ export type Change =
 export function applyChange(data: MockData, change: Change): void {
   switch (change.op) {
     case 'put-link':
-      putEntry(data.links, change.link.id, change.link);
+      data.links.set(change.link.id, change.link);
       return;
     case 'delete-link':
-      delete data.links[change.id];
+      data.links.delete(change.id);
       return;
     case 'put-tag':
       putEntry(data.tags, change.tag.id, change.tag);

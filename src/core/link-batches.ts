@@ -1,6 +1,6 @@
 // The links of a MockData a batch at a time, for work that goes over all of them a slice per turn of
 // the event loop (a replace building its indexes: src/core/state.ts, MockState.built). Object.keys of
-// 1,000,000 links is one step of the loop of 100 ms and more (issue 40), so a reader that builds the
+// 1,000,000 links was one step of the loop of 100 ms and more (issue 40), so a reader that builds the
 // data (a snapshot read line by line, src/store/file/snapshot-reader.ts) keeps its links in the
 // batches it read them in, and they are handed out instead. They hold while the data is not changed:
 // a replace reads them before its data is in use.
@@ -23,8 +23,15 @@ export function* linkBatches(data: MockData): Generator<LinkRecord[]> {
     yield* batches;
     return;
   }
-  const ids = Object.keys(data.links);
-  for (let at = 0; at < ids.length; at += LINK_BATCH) yield ids.slice(at, at + LINK_BATCH).map((id) => data.links[id] as LinkRecord);
+  let batch: LinkRecord[] = [];
+  for (const link of data.links.values()) {
+    batch.push(link);
+    if (batch.length === LINK_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** Forgets the data's kept batches once the replace that wrote it read them: kept, they would hold links deleted since. */

@@ -51,5 +51,23 @@ export interface MockData {
   accounts: AccountRecord[];
   /** Keyed by id: O(1) lookup and delete, insertion order kept. */
   tags: Record<string, TagRecord>;
-  links: Record<string, LinkRecord>;
+  /** Keyed by id, in insertion order, spread over tables that each grow by themselves (link-table.ts). */
+  links: LinkTable;
+}
+
+/**
+ * The data's links by id, in the order a plain object keeps (insertion; a key put again keeps its
+ * place; one deleted and put again goes last). Implemented by SplitLinkTable (link-table.ts); in a
+ * db or snapshot file it is the plain object `"links": {...}` (toJSON).
+ */
+export interface LinkTable extends Iterable<[string, LinkRecord]> {
+  readonly size: number;
+  get(id: string): LinkRecord | undefined;
+  has(id: string): boolean;
+  set(id: string, link: LinkRecord): this;
+  delete(id: string): boolean;
+  /** Lazily, in order (a change made meanwhile may be seen or not; none is seen twice). */
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<LinkRecord>;
+  toJSON(): Record<string, LinkRecord>;
 }

@@ -2,6 +2,7 @@
 // stores implement (in memory or as files: src/store/file/snapshot-store.ts; on Redis:
 // src/store/redis/redis-snapshots.ts).
 import type { LinkRecord, MockData } from './model.js';
+import type { LinkTable } from './model.js';
 
 export interface SnapshotInfo {
   name: string;
@@ -28,7 +29,7 @@ export interface DataAtMoment {
  */
 export interface KnownLinks {
   /** Called once, with the object the snapshot's links are put in (a change made meanwhile is kept out of it). */
-  into(links: Record<string, LinkRecord>): void;
+  into(links: LinkTable): void;
   /** The stored record under `id` when it equals `link` (the snapshot's, just read), else `link`. */
   take(id: string, link: LinkRecord): LinkRecord;
 }

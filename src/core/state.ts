@@ -17,7 +17,7 @@ const isIndex = (links: Iterable<string> | LinkIndex): links is LinkIndex => !(S
 /** The links of `data` under the keys `ids`, indexed. */
 function loaded(data: MockData, ids: Iterable<string>): LinkIndex {
   const load = new LinkLoad(data);
-  for (const id of ids) load.take(data.links[id] as LinkRecord, id);
+  for (const id of ids) load.take(data.links.get(id) as LinkRecord, id);
   return load;
 }
 
@@ -41,7 +41,7 @@ export class MockState {
    */
   constructor(
     readonly data: MockData,
-    links: Iterable<string> | LinkIndex = Object.keys(data.links),
+    links: Iterable<string> | LinkIndex = data.links.keys(),
   ) {
     this.indexDomain(data.defaultDomain);
     for (const account of data.accounts) this.indexAccount(account);
@@ -101,13 +101,13 @@ export class MockState {
 
   /** The link if it exists and belongs to this account; another account's link is not there (D15). */
   linkOf(account: AccountRecord, id: string): LinkRecord | undefined {
-    const link = Object.hasOwn(this.data.links, id) ? this.data.links[id] : undefined;
+    const link = this.data.links.get(id);
     return link && link.accountId === account.id ? link : undefined;
   }
 
   /** Any account's link, for the admin API and the redirect route. */
   linkById(id: string): LinkRecord | undefined {
-    return Object.hasOwn(this.data.links, id) ? this.data.links[id] : undefined;
+    return this.data.links.get(id);
   }
 
   /** The link at https://<domain>/<slug>, for the redirect route. */
@@ -176,7 +176,7 @@ export class MockState {
 
   /** Whether any link names the tag: a scan, only for undoing a change that could not be saved. */
   isTagNamed(tagId: string): boolean {
-    for (const id in this.data.links) if (this.data.links[id]?.tagIds.includes(tagId)) return true;
+    for (const link of this.data.links.values()) if (link.tagIds.includes(tagId)) return true;
     return false;
   }
 
@@ -204,12 +204,12 @@ export class MockState {
   }
 
   addLink(link: LinkRecord): void {
-    putEntry(this.data.links, link.id, link);
+    this.data.links.set(link.id, link);
     this.indexLink(link);
   }
 
   removeLink(link: LinkRecord): void {
-    delete this.data.links[link.id];
+    this.data.links.delete(link.id);
     this.linksBySlug.get(link.domainId)?.delete(link.slug);
     this.linksByAccount.get(link.accountId)?.remove(link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);

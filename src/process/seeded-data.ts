@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
 import type { LinkRecord, MockData } from '../core/model.js';
-import { putEntry } from '../core/own-entry.js';
+import { copyData, SplitLinkTable } from '../core/link-table.js';
 import type { BaseTarget } from '../store/file/data-store.js';
 import type { SeededData } from '../store/file/open-data.js';
 import { SEED_BASE_WORKER, writeBaseInWorker } from './seed-base.js';
@@ -41,13 +41,13 @@ export type SeedThread = 'worker' | 'here';
 export async function seededData(seed: number, fixtures: FixtureSpec, thread: SeedThread = 'worker'): Promise<MockData> {
   const bySeed = kept.get(fixtures);
   const known = bySeed?.get(seed);
-  if (known) return structuredClone(known);
+  if (known) return copyData(known);
   // Counted from the fixtures (buildSeed makes exactly their links), not from the data: collecting
   // the keys of 1,000,000 links only to count them was seconds of the seeding (issue 40).
   const links = linksOf(fixtures);
   if (thread === 'worker' && links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
   const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
-  if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, structuredClone(data));
+  if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, copyData(data));
   return data;
 }
 
@@ -99,10 +99,10 @@ function seededInWorker(seed: number, fixtures: FixtureSpec): Promise<MockData> 
   const batches: LinkRecord[][] = [];
   return new Promise<MockData>((resolve, reject) => {
     worker.on('message', (message: SeedMessage) => {
-      if ('head' in message) data = { ...(message.head as Omit<MockData, 'links'>), links: {} };
+      if ('head' in message) data = { ...(message.head as Omit<MockData, 'links'>), links: new SplitLinkTable() };
       else if ('links' in message) {
         const links = message.links as LinkRecord[];
-        for (const link of links) putEntry((data as MockData).links, link.id, link);
+        for (const link of links) (data as MockData).links.set(link.id, link);
         batches.push(links);
       }
       // The next batch, asked for in a turn of its own.

@@ -37,7 +37,7 @@ const firstOf = <T>(record: Record<string, T>): T => Object.values(record)[0] as
 const clashes: Array<[what: string, swap: Swap]> = [
   ["the account id of demo-key's account", (seeded, state) => void (seeded.account.id = demo(state).id)],
   ['the id of a tag already there', (seeded, state) => void ((seeded.tags[0] as { id: string }).id = firstOf(state.data.tags).id)],
-  ['the id of a link already there', (seeded, state) => void ((seeded.links[0] as { id: string }).id = firstOf(state.data.links).id)],
+  ['the id of a link already there', (seeded, state) => void ((seeded.links[0] as { id: string }).id = [...state.data.links.values()][0]!.id)],
 ];
 
 describe('a new key whose seeded account would reuse an id', () => {
@@ -98,7 +98,7 @@ describe('a seeded slug taken between the seeding and the store', () => {
     const { service, state } = serviceWith((seeded, current) => {
       if (squatted) return;
       squatted = true;
-      const template = firstOf(current.data.links);
+      const template = [...current.data.links.values()][0]!;
       current.addLink({ ...template, id: 'lnk_SQUATSQUATSQUAT', slug: (seeded.links[0] as { slug: string }).slug, domainId: current.data.defaultDomain.id });
     });
     const account = await service.authenticate(NEW_KEY);

@@ -46,7 +46,7 @@ async function setup() {
       if (!record) throw new Error(`no tag ${index} in ${key}`);
       return { id: record.id, name: name ?? record.name };
     },
-    seededLink: (key: Key): LinkRecord => Object.values(store.state.data.links).find((l) => l.accountId === acc[key].id)!,
+    seededLink: (key: Key): LinkRecord => [...store.state.data.links.values()].find((l) => l.accountId === acc[key].id)!,
     create: (key: Key, input: Input = {}): Promise<Link> =>
       service.create(acc[key], { destinationUrl: URL_A, domain: 'short.test', tags: [], ...input }),
   };
@@ -107,7 +107,7 @@ describe('create: domains and slugs (D8, D11, D12, D16, D17)', () => {
   it('a Link shows its fields in the contract order, with title after destinationUrl only when it has one', async () => {
     const c = await setup();
     const plain = await c.create('demo');
-    const seeded = Object.values(c.store.state.data.links).find((link) => link.title !== undefined);
+    const seeded = [...c.store.state.data.links.values()].find((link) => link.title !== undefined);
     expect(seeded).toBeDefined(); // only seeded links have a title (the mock never fetches one)
     const titled = c.store.state.toLink(seeded!);
     const base = ['id', 'createdAt', 'destinationUrl', 'slug', 'domain', 'shortUrl', 'clickCount', 'tags'];

@@ -9,6 +9,7 @@ import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import type { AccountRecord } from '../../src/core/model.js';
 import { cryptoRandomInt } from '../../src/core/random.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
+import { copyData } from '../../src/core/link-table.js';
 
 async function failingService() {
   const disk = { full: true };
@@ -22,7 +23,7 @@ async function failingService() {
   const account = state.accountByKey('demo-key') as AccountRecord;
   const link = state.linksOf(account)[0];
   if (!link) throw new Error('fixture has no demo link');
-  return { service, state, account, link, disk, snapshot: () => structuredClone(state.data) };
+  return { service, state, account, link, disk, snapshot: () => copyData(state.data) };
 }
 type Failing = Awaited<ReturnType<typeof failingService>>;
 

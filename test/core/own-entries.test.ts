@@ -7,6 +7,7 @@ import { applyChange } from '../../src/core/changes.js';
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
 import { MockState } from '../../src/core/state.js';
 import { snapshotData } from '../../src/store/redis/redis-data.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
 
 const IDS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 const link = (id: string): LinkRecord => ({ id, accountId: 'acc_1', domainId: 'dom_1', slug: `s${id}`, destinationUrl: 'https://example.com/', createdAt: '2026-11-24T00:00:00.000Z', clickCount: 0, tagIds: [id] });
@@ -17,11 +18,14 @@ const empty = (): MockData => ({
   defaultDomain: { id: 'dom_1', name: 'short.test' },
   accounts: [{ id: 'acc_1', apiKey: 'k', name: 'A', linkLimit: 10, domains: [] }] as unknown as MockData['accounts'],
   tags: {},
-  links: {},
+  links: new SplitLinkTable(),
 });
 
 /** The data as a file and a snapshot hold it: JSON text and back. */
-const roundTrip = (data: MockData): MockData => JSON.parse(JSON.stringify(data)) as MockData;
+const roundTrip = (data: MockData): MockData => {
+  const read = JSON.parse(JSON.stringify(data)) as MockData;
+  return { ...read, links: SplitLinkTable.of(read.links) };
+};
 
 describe('ids named as members of every JavaScript object', () => {
   it('applyChange (the log replayed at open) keeps them', () => {
@@ -30,11 +34,11 @@ describe('ids named as members of every JavaScript object', () => {
       applyChange(data, { op: 'put-tag', tag: tag(id) });
       applyChange(data, { op: 'put-link', link: link(id) });
     }
-    expect(Object.keys(roundTrip(data).links)).toEqual(IDS);
+    expect([...roundTrip(data).links.keys()]).toEqual(IDS);
     expect(Object.keys(roundTrip(data).tags)).toEqual(IDS);
-    expect(Object.getPrototypeOf(data.links)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(data.links)).toBe(SplitLinkTable.prototype);
     applyChange(data, { op: 'delete-link', id: '__proto__' });
-    expect(Object.keys(data.links)).toEqual(IDS.slice(1));
+    expect([...data.links.keys()]).toEqual(IDS.slice(1));
   });
 
   it('MockState keeps them, finds them and shows their tags', () => {
@@ -48,7 +52,7 @@ describe('ids named as members of every JavaScript object', () => {
       expect(state.tagById(id)?.id).toBe(id);
       expect(state.toLink(state.linkById(id) as LinkRecord).tags).toEqual([{ id, name: `n${id}` }]);
     }
-    expect(Object.keys(roundTrip(state.data).links)).toEqual(IDS);
+    expect([...roundTrip(state.data).links.keys()]).toEqual(IDS);
     const reopened = new MockState(roundTrip(state.data));
     expect(reopened.linkById('__proto__')?.slug).toBe('s__proto__');
   });
@@ -63,7 +67,7 @@ describe('ids named as members of every JavaScript object', () => {
       hash(IDS.map((id) => [id, JSON.stringify(link(id))])),
       [],
     ]);
-    expect(Object.keys(data.links)).toEqual(IDS);
+    expect([...data.links.keys()]).toEqual(IDS);
     expect(Object.keys(data.tags)).toEqual(IDS);
   });
 });

@@ -10,11 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, buildAccountForKey, buildSeed } from '../../fixtures/seed.js';
 import type { MockData } from '../../src/core/model.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
 
 const spec = readFixtureSpec();
 const sha256 = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
-const asSet = (data: MockData): MockData => ({ ...data, links: Object.fromEntries(Object.entries(data.links).sort(byKey)) });
+const asSet = (data: MockData): MockData => ({ ...data, links: SplitLinkTable.of(Object.fromEntries([...data.links].sort(byKey))) });
 
 describe('the seeded data is the data seeded before', () => {
   it.each([

@@ -14,6 +14,7 @@ import { memoryStore } from '../../src/store/file/data-store.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
 
 // Slugs of one or two of lorem's ~180 words: 3,000 links on one domain draw some slug twice (the
 // draw is retried), an account of no links is indexed as the constructor indexes it.
@@ -44,7 +45,7 @@ describe('buildSeedState', () => {
   });
 
   it('finds every link by id and by its domain and slug', () => {
-    const links = Object.values(data.links);
+    const links = [...data.links.values()];
     expect(links).toHaveLength(3040);
     for (const link of links) {
       expect(state.linkById(link.id)).toBe(link);
@@ -81,18 +82,18 @@ describe('buildSeedState', () => {
 describe("the ids of a seed's links, which the store keeps (issue 40: an array, not a Set of a million)", () => {
   it('are the keys of its links, in their order', () => {
     const { data, linkIds } = buildSeedState(SEED, spec);
-    expect(linkIds).toEqual(Object.keys(data.links));
+    expect(linkIds).toEqual([...data.links.keys()]);
   });
 
   it('are not given when two links drew the same id: the later link is kept, in the place of the first', () => {
     const data = buildSeed(SEED, spec);
-    const [a, b, c] = Object.values(data.links).slice(0, 3).map((link) => ({ ...link })) as [LinkRecord, LinkRecord, LinkRecord];
+    const [a, b, c] = [...data.links.values()].slice(0, 3).map((link) => ({ ...link })) as [LinkRecord, LinkRecord, LinkRecord];
     c.id = a.id;
-    data.links = {};
+    data.links = new SplitLinkTable();
     expect(keyLinks(data, [a, b, c])).toBeUndefined();
-    expect(Object.keys(data.links)).toEqual([a.id, b.id]);
-    expect(data.links[a.id]).toBe(c);
-    data.links = {};
+    expect([...data.links.keys()]).toEqual([a.id, b.id]);
+    expect(data.links.get(a.id)).toBe(c);
+    data.links = new SplitLinkTable();
     expect(keyLinks(data, [a, b])).toEqual([a.id, b.id]);
   });
 });
@@ -101,7 +102,7 @@ describe('MockState adopting a sorted index', () => {
   it("takes each account's links as its maker ordered them (oldest first), without a pass to check them", () => {
     const data = buildSeed(SEED, spec);
     const small = data.accounts.find((account) => account.apiKey === 'small-key') as AccountRecord;
-    const links = Object.values(data.links).filter((link) => link.accountId === small.id);
+    const links = [...data.links.values()].filter((link) => link.accountId === small.id);
     const given = [...links].reverse();
     const givenIds = ids(given);
     const linksBySlug = new Map<string, Map<string, LinkRecord>>();
@@ -127,7 +128,7 @@ describe('openData with a seed that brings its state', () => {
     const opened = await openData(memoryStore(), async () => buildSeed(SEED, spec), true);
     expect(opened.seeded).toBe(true);
     expect(opened.state).toBeUndefined();
-    expect(Object.keys(opened.data.links)).toHaveLength(3040);
+    expect([...opened.data.links.keys()]).toHaveLength(3040);
   });
 });
 
@@ -142,9 +143,9 @@ describe('the write of a seed that brings its state', () => {
       expect(keys.mock.calls.filter(([target]) => target === seeded.data.links)).toEqual([]);
       keys.mockRestore();
       const written = JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as { links: Record<string, LinkRecord> };
-      expect(Object.keys(written.links)).toEqual(Object.keys(buildSeed(SEED, spec).links));
-      const gone = Object.keys(opened.data.links)[0] as string;
-      delete opened.data.links[gone];
+      expect(Object.keys(written.links)).toEqual([...buildSeed(SEED, spec).links.keys()]);
+      const gone = [...opened.data.links.keys()][0] as string;
+      opened.data.links.delete(gone);
       const listed = [...linkBatches(opened.data)].flat();
       expect(listed).toHaveLength(3039);
       expect(listed.some((link) => link.id === gone)).toBe(false);

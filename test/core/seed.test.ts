@@ -24,7 +24,7 @@ describe('buildSeed determinism', () => {
   });
 
   it.each([DEFAULT_SEED, 1234])("seed %i writes each account's links oldest first (a start's sort is one pass)", (seed) => {
-    const order = Object.values(buildSeed(seed, spec).links);
+    const order = [...buildSeed(seed, spec).links.values()];
     for (const accountId of new Set(order.map((link) => link.accountId))) {
       const links = order.filter((link) => link.accountId === accountId);
       const outOfOrder = links.findIndex((link, i) => i > 0 && olderFirst(links[i - 1] as LinkRecord, link) > 0);
@@ -35,9 +35,9 @@ describe('buildSeed determinism', () => {
   it.each([DEFAULT_SEED, 1234])('seed %i: buildSeedLinks gives the same data, its links in the order buildSeed keys them', (seed) => {
     const { data, links } = buildSeedLinks(seed, spec);
     const built = buildSeed(seed, spec);
-    expect(JSON.stringify(links)).toBe(JSON.stringify(Object.values(built.links)));
+    expect(JSON.stringify(links)).toBe(JSON.stringify([...built.links.values()]));
     expect(JSON.stringify({ ...data, links: built.links })).toBe(JSON.stringify(built));
-    expect(data.links).toEqual({});
+    expect(data.links.size).toBe(0);
   });
 
   it('does not depend on the clock, and leaves the spec as it was', () => {
@@ -51,7 +51,7 @@ describe('buildSeed determinism', () => {
 
 describe.each([DEFAULT_SEED, 1234])('seeded data (seed %i) matches the fixture spec', (seed) => {
   const data = buildSeed(seed, spec);
-  const links = Object.values(data.links);
+  const links = [...data.links.values()];
   const tags = Object.values(data.tags);
   const account = (apiKey: string) => {
     const found = data.accounts.find((a) => a.apiKey === apiKey);
@@ -128,7 +128,7 @@ describe.each([DEFAULT_SEED, 1234])('seeded data (seed %i) matches the fixture s
   it('ids are unique across accounts, domains, tags and links, and keys match ids', () => {
     const ids = [data.defaultDomain.id, ...data.accounts.flatMap((a) => [a.id, ...a.domains.map((d) => d.id)]), ...tags.map((t) => t.id), ...links.map((l) => l.id)];
     expect(new Set(ids).size).toBe(ids.length);
-    for (const [key, link] of Object.entries(data.links)) expect(link.id).toBe(key);
+    for (const [key, link] of [...data.links]) expect(link.id).toBe(key);
     for (const [key, tag] of Object.entries(data.tags)) expect(tag.id).toBe(key);
   });
 

@@ -10,6 +10,7 @@ import { sortLinks } from '../../src/core/link-sort.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { sortedBlocks } from '../../src/core/sliced-sort.js';
 import { MockState } from '../../src/core/state.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
 
 /** `count` links of one account, created at random seconds (many sharing one: ties ordered by id). */
 function links(count: number, seed: number): LinkRecord[] {
@@ -30,7 +31,7 @@ function dataOf(records: LinkRecord[]): MockData {
     defaultDomain: { id: 'dom_1', name: 'short.test' },
     accounts: [{ id: 'acc_1', apiKey: 'k1', name: 'A', linkLimit: records.length * 2, domains: [] }],
     tags: {},
-    links: byId,
+    links: SplitLinkTable.of(byId),
   };
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { MockState } from '../../src/core/state.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
 
 const data = (): MockData => {
   const links: Record<string, LinkRecord> = {};
@@ -18,7 +19,7 @@ const data = (): MockData => {
       { id: 'acc_2', apiKey: 'k2', name: 'B', linkLimit: 10, domains: [] },
     ],
     tags: { tag_1: { id: 'tag_1', accountId: 'acc_1', name: 'one' } },
-    links,
+    links: SplitLinkTable.of(links),
   };
 };
 
@@ -26,7 +27,7 @@ describe('MockState at load', () => {
   it('gives the links of the same tags one frozen tagIds list (no array made per link: one per distinct list)', () => {
     const loaded = data();
     const state = new MockState(loaded);
-    const lists = new Set(Object.values(loaded.links).map((link) => link.tagIds));
+    const lists = new Set([...loaded.links.values()].map((link) => link.tagIds));
     expect(lists.size).toBe(1);
     const [list] = [...lists] as [readonly string[]];
     expect(Object.isFrozen(list)).toBe(true);

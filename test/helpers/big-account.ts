@@ -21,7 +21,7 @@ function bigAccount(): MockData {
   for (let i = 0; i < BIG_ACCOUNT_LINKS; i += 1) {
     const id = `lnk_big${String(i).padStart(13, '0')}`;
     const tags = [0, 1, 2, 3, 4].map((j) => tagIds[(i + j) % tagIds.length]!);
-    data.links[id] = { id, accountId: demo.id, domainId: data.defaultDomain.id, slug: `big-${i}`, destinationUrl: `https://example.com/big/${i}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), clickCount: 0, tagIds: [...new Set(tags)] };
+    data.links.set(id, { id, accountId: demo.id, domainId: data.defaultDomain.id, slug: `big-${i}`, destinationUrl: `https://example.com/big/${i}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), clickCount: 0, tagIds: [...new Set(tags)] });
   }
   return data;
 }
@@ -36,7 +36,7 @@ export interface BigAccountMock {
 /** A mock on the run's shared Redis (a fresh prefix) whose demo-key account holds the big account's links. */
 async function startBigAccountMock(): Promise<BigAccountMock> {
   const data = bigAccount();
-  const expected = Object.values(data.links).filter((link) => link.accountId === data.accounts[0]!.id).length;
+  const expected = [...data.links.values()].filter((link) => link.accountId === data.accounts[0]!.id).length;
   const state = await openSharedState({ url: sharedRedisUrl(), prefix: freshPrefix(), journalSize: 100, reset: false, seed: async () => data, log: () => undefined });
   const mock = await createMock({ contract, fixtures, seed: 1234, version: 'test', scenarios: builtInScenarios, log: () => undefined, ...sharedMockOptions(state) });
   return { mock, request: supertest.agent(mock.app), expected };

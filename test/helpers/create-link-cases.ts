@@ -14,7 +14,7 @@ export interface CreateLinkFixture {
 export function createLinkCases(open: () => Promise<CreateLinkFixture>): void {
   const account = (data: MockData, apiKey: string): AccountRecord => data.accounts.find((candidate) => candidate.apiKey === apiKey)!;
   const tagOf = (data: MockData, owner: AccountRecord): TagRecord => Object.values(data.tags).find((tag) => tag.accountId === owner.id)!;
-  const linkOf = (data: MockData, owner: AccountRecord): LinkRecord => Object.values(data.links).find((link) => link.accountId === owner.id)!;
+  const linkOf = (data: MockData, owner: AccountRecord): LinkRecord => [...data.links.values()].find((link) => link.accountId === owner.id)!;
   const newLink = (data: MockData, owner: AccountRecord, over: Partial<LinkRecord> = {}): LinkRecord => ({
     id: 'lnk_CREATE0000000000',
     accountId: owner.id,
@@ -32,7 +32,7 @@ export function createLinkCases(open: () => Promise<CreateLinkFixture>): void {
   async function expectNothingOf(store: LinkStore, data: MockData, create: NewLink): Promise<void> {
     expect(await store.linkById(create.link.id)).toBeUndefined();
     for (const tag of create.newTags) expect(await store.tagById(tag.id)).toBeUndefined();
-    expect(await store.totalLinks()).toBe(Object.keys(data.links).length);
+    expect(await store.totalLinks()).toBe(data.links.size);
   }
 
   it('stores the link and its new tags when every fact holds; it is found every way and counted', async () => {
@@ -48,7 +48,7 @@ export function createLinkCases(open: () => Promise<CreateLinkFixture>): void {
     expect(await store.tagByName(demo.id, 'brand-new')).toEqual(tag);
     expect(await store.tagById(tag.id)).toEqual(tag);
     expect(await store.linkCount(demo.id)).toBe(before + 1);
-    expect(await store.totalLinks()).toBe(Object.keys(data.links).length + 1);
+    expect(await store.totalLinks()).toBe(data.links.size + 1);
   });
 
   it('refuses in the order of D19, storing nothing: limit, then a taken tag name, then the slug, then the id', async () => {

@@ -7,13 +7,14 @@ import { expect, it } from 'vitest';
 import { olderFirst, type LinkPosition } from '../../src/core/link-order.js';
 import type { LinkStore } from '../../src/core/link-store.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
+import { copyData } from '../../src/core/link-table.js';
 import { buildSeed } from '../../fixtures/seed.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 
 const spec = readFixtureSpec();
 /** The seeded data the cases start from (faker takes a while: built once). */
 const seeded = buildSeed(1234, spec);
-export const pageSeed = (): MockData => structuredClone(seeded);
+export const pageSeed = (): MockData => copyData(seeded);
 export const DEMO_KEY = 'demo-key';
 
 /** A few instants, so that many links share one (the same millisecond), some older than the seeded links. */

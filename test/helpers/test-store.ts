@@ -11,6 +11,7 @@ import { openSharedState, sharedMockOptions } from '../../src/process/shared-sta
 import { memoryStore } from '../../src/store/file/data-store.js';
 import { freshPrefix } from './redis-store.js';
 import { sharedRedisUrl } from './shared-redis.js';
+import { copyData } from '../../src/core/link-table.js';
 
 export const TEST_STORE_ENV = 'SHORTLINK_MOCK_TEST_STORE';
 export type TestStoreKind = 'memory' | 'redis';
@@ -32,7 +33,7 @@ const seeds = new Map<number, MockData>();
 function seedData(seed: number, fixtures: FixtureSpec): MockData {
   let data = seeds.get(seed);
   if (!data) seeds.set(seed, (data = buildSeed(seed, fixtures)));
-  return structuredClone(data);
+  return copyData(data);
 }
 
 /**

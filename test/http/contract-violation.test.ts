@@ -102,12 +102,12 @@ test('the real handlers never break the contract over 300 seeded-random operatio
   for (const key of keys) {
     const account = data.accounts.find((a) => a.apiKey === key);
     if (!account) throw new Error(`no account ${key}`);
-    live.set(key, Object.values(data.links).filter((l) => l.accountId === account.id).map((l) => l.id));
+    live.set(key, [...data.links.values()].filter((l) => l.accountId === account.id).map((l) => l.id));
     domains.set(key, ['short.test', ...account.domains.map((d) => d.name)]);
     tagIds.set(key, new Map());
   }
   const deleted: string[] = [];
-  let expectedLinks = Object.keys(data.links).length;
+  let expectedLinks = data.links.size;
 
   const randomTags = (key: string) =>
     Array.from({ length: int(4) }, () => {
@@ -157,7 +157,7 @@ test('the real handlers never break the contract over 300 seeded-random operatio
       const target = pick([...deleted, ...(live.get(otherKey) ?? []).slice(0, 5)]);
       if (rand() < 0.5 && target !== undefined) check('PUT', await t.request.put(`/links/${target}`).set('x-api-key', key).send({ tags: [] }), 404);
       else if (target !== undefined) check('DELETE', await t.request.delete(`/links/${target}`).set('x-api-key', key), 404);
-      const taken = data.links[pick(ids)];
+      const taken = data.links.get(pick(ids));
       if (taken && taken.domainId === data.defaultDomain.id) {
         check('POST', await t.request.post('/links').set('x-api-key', key).send({ ...valid, slug: taken.slug }), 400);
       }

@@ -43,7 +43,7 @@ async function factsOf(t: TestApp): Promise<Facts> {
   const acme = demo.domains.find((d) => d.name === 'go.acme.test') ?? fail('no go.acme.test');
   const tagOf = (accountId: string) => Object.values(data.tags).find((tag) => tag.accountId === accountId) ?? fail('no tag');
   const slugOf = (accountId: string, domainId: string) =>
-    Object.values(data.links).find((l) => l.accountId === accountId && l.domainId === domainId)?.slug ?? fail('no link');
+    [...data.links.values()].find((l) => l.accountId === accountId && l.domainId === domainId)?.slug ?? fail('no link');
   const { id: demoTagId, name: demoTagName } = tagOf(demo.id);
   const { id: otherTagId, name: otherTagName } = tagOf(other.id);
   return {

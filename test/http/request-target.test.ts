@@ -89,7 +89,7 @@ describe('absolute-form request targets', () => {
     const id = await aLinkOf(t);
     const res = await rawExchange(port, `DELETE http://127.0.0.1:${port}/links/${id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-api-key: ${DEMO}\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(204);
-    expect((await t.data()).links[id]).toBeUndefined();
+    expect((await t.data()).links.get(id)).toBeUndefined();
   });
 
   test('PUT in absolute-form is validated and answered like any update', async () => {

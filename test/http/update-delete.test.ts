@@ -32,7 +32,7 @@ async function factsOf(t: TestApp): Promise<Facts> {
   const accountId = (key: string) => data.accounts.find((a) => a.apiKey === key)?.id ?? fail(`no account ${key}`);
   const demo = accountId(DEMO);
   const other = accountId(OTHER);
-  const links = Object.values(data.links);
+  const links = [...data.links.values()];
   const tag = (owner: string) => {
     const found = Object.values(data.tags).find((candidate) => candidate.accountId === owner) ?? fail('no tag');
     return { id: found.id, name: found.name };
@@ -54,7 +54,7 @@ const create = async (t: TestApp, body: Body): Promise<LinkBody> => {
   expectLink(res, 201);
   return res.body as LinkBody;
 };
-const get = async (t: TestApp, id: string) => (await t.data()).links[id];
+const get = async (t: TestApp, id: string) => (await t.data()).links.get(id);
 
 async function snapshot(t: TestApp): Promise<{ links: unknown; data: MockData }> {
   const health = await t.request.get('/__admin/health').expect(200);

@@ -62,7 +62,7 @@ describe('the body as a whole', () => {
 
   test('updateLink with null', async () => {
     const t = await createTestApp();
-    const id = Object.keys((await t.data()).links)[0] ?? '';
+    const id = [...(await t.data()).links.keys()][0] ?? '';
     expectError(await json(t.request.put(`/links/${id}`), 'null'), 400, { mentions: 'must be a JSON object, not null' });
   });
 });

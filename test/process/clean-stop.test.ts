@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockData } from '../../src/core/model.js';
+import type { LinkRecord } from '../../src/core/model.js';
 import { startCli, type CliProcess } from '../helpers/cli-process.js';
 
 const CREATES = 12;
@@ -46,7 +46,7 @@ describe('a clean stop', () => {
     expect(cli.output()).not.toContain('INTERNAL ERROR');
     expect(readdirSync(dir)).toEqual(['db.json']);
     // Read as a user would: the one file, parsed, no replay.
-    const links = (JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as MockData).links;
+    const links = (JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as { links: Record<string, LinkRecord> }).links;
     expect([...created].filter(([id, destinationUrl]) => links[id]?.destinationUrl !== destinationUrl), 'links missing from db.json').toEqual([]);
   });
 });

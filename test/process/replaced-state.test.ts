@@ -14,6 +14,7 @@ import { keptData } from '../../src/store/file/open-data.js';
 import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
 import { useFileDb } from '../helpers/file-db.js';
 import { contract, fixtures, TEST_SEED } from '../helpers/test-app.js';
+import { copyData } from '../../src/core/link-table.js';
 
 const db = useFileDb('slm-replaced-');
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -37,7 +38,7 @@ describe('the state the start read', () => {
     const seeding = await createMock({ store: db.logStore(), contract, fixtures, seed: TEST_SEED, reset: true, version: 'test' });
     await seeding.close();
     const { mock, readState, readData } = await startedOnKeptData();
-    await mock.store.replaceAll(structuredClone(readData.deref() as MockData));
+    await mock.store.replaceAll(copyData(readData.deref() as MockData));
     // A WeakRef's target is kept until the turn that made it ends.
     await nextTurn();
     collectGarbage();
@@ -61,7 +62,7 @@ async function restoredThenDeleted(): Promise<WeakRef<object>> {
   await snapshots.save('before', links.state.data);
   const restored = (await snapshots.load('before')) as MockData;
   await links.replaceAll(restored);
-  const link = links.state.linkById(Object.keys(restored.links)[0] as string);
+  const link = links.state.linkById([...restored.links.keys()][0] as string);
   if (!link || !(await links.deleteLink(link))) throw new Error('no link deleted');
   db.running.push(files);
   return new WeakRef(link);

@@ -10,6 +10,7 @@ import { MockState } from '../../src/core/state.js';
 import { MAX_KEPT_SEED_LINKS, seededAtStart } from '../../src/process/seeded-data.js';
 import { memoryStore } from '../../src/store/file/data-store.js';
 import { createTestApp, fixtures, OTHER } from '../helpers/test-app.js';
+import { copyData } from '../../src/core/link-table.js';
 
 const BIG = MAX_KEPT_SEED_LINKS + 1;
 const big: FixtureSpec = { ...fixtures, accounts: fixtures.accounts.map((account, i) => (i === 0 ? { ...account, links: BIG, linkLimit: BIG } : account)) };
@@ -39,13 +40,13 @@ describe('the seed of a start', () => {
       expect(sorted).not.toHaveBeenCalled();
       expect(taken).toHaveBeenCalled();
       const data = buildSeed(SEED, big);
-      const reference = new MockState(structuredClone(data));
+      const reference = new MockState(copyData(data));
       const other = data.accounts.find((account) => account.apiKey === OTHER);
       const body = (await t.request.get(`/__admin/links?account=${OTHER}&limit=100`).expect(200)).body as { links: { id: string }[] };
       expect(body.links.map((link) => link.id)).toEqual(reference.linkPage(other!, undefined, 100).map((link) => link.id));
       const state = (t.store as unknown as { state: MockState }).state;
-      expect(state.totalLinks()).toBe(Object.keys(data.links).length);
-      for (const link of Object.values(data.links)) expect(state.linkAtDomain(link.domainId, link.slug)?.id).toBe(link.id);
+      expect(state.totalLinks()).toBe(data.links.size);
+      for (const link of [...data.links.values()]) expect(state.linkAtDomain(link.domainId, link.slug)?.id).toBe(link.id);
     } finally {
       await t.close();
     }

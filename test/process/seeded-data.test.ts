@@ -14,9 +14,9 @@ describe('seeded data', () => {
     const first = await seededData(7, fixtures);
     expect(first).toEqual(buildSeed(7, fixtures));
     expect(isKept(7, fixtures)).toBe(true);
-    const linkId = Object.keys(first.links)[0] as string;
-    first.links[linkId]!.destinationUrl = 'https://changed.example';
-    delete first.links[Object.keys(first.links)[1] as string];
+    const linkId = [...first.links.keys()][0] as string;
+    first.links.get(linkId)!.destinationUrl = 'https://changed.example';
+    first.links.delete([...first.links.keys()][1] as string);
     first.accounts.pop();
     const second = await seededData(7, fixtures);
     expect(second).toEqual(buildSeed(7, fixtures));
@@ -36,7 +36,7 @@ describe('seeded data', () => {
     const account = { ...base.accounts[0]!, links: MAX_KEPT_SEED_LINKS + 1, linkLimit: MAX_KEPT_SEED_LINKS + 1 };
     const big: FixtureSpec = { ...base, accounts: [account] };
     const data = await seededData(3, big);
-    expect(Object.keys(data.links)).toHaveLength(MAX_KEPT_SEED_LINKS + 1);
+    expect([...data.links.keys()]).toHaveLength(MAX_KEPT_SEED_LINKS + 1);
     expect(isKept(3, big)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MockData } from '../../src/core/model.js';
+import type { LinkRecord } from '../../src/core/model.js';
 import { createLoad, exists, listLinks, startServer, stopAll, whenAcked, whenInDir, type Load, type Server } from './helpers.js';
 import { prefillLog } from './prefill.js';
 
@@ -59,7 +59,7 @@ async function stopDuringLoad(label: string, trigger: (load: Load) => Promise<vo
   for (const [id, slug] of load.acked) mustExist.set(id, slug);
   // The stop folded the change log into db.json: the one file, parsed, holds everything.
   expect(files, 'db.json alone after the stop').toEqual(['db.json']);
-  const inBase = (JSON.parse(readFileSync(db, 'utf8')) as MockData).links;
+  const inBase = (JSON.parse(readFileSync(db, 'utf8')) as { links: Record<string, LinkRecord> }).links;
   const notInBase = [...mustExist].filter(([id, slug]) => inBase[id]?.slug !== slug);
   expect(notInBase, `${label}: acknowledged links missing from db.json after SIGTERM`).toEqual([]);
 

@@ -55,13 +55,13 @@ async function expectNormal(t: TestApp, op: Op, id: string, res: Response): Prom
     expectLink(res, 201);
     const created = res.body as { id: string; slug: string };
     expect(created.slug).toBe('scenario-made');
-    expect(links[created.id]?.destinationUrl).toBe(CREATE_BODY.destinationUrl);
+    expect(links.get(created.id)?.destinationUrl).toBe(CREATE_BODY.destinationUrl);
   } else if (op === 'updateLink') {
     expectLink(res, 200);
-    expect(links[id]?.destinationUrl).toBe(NEW_URL);
+    expect(links.get(id)?.destinationUrl).toBe(NEW_URL);
   } else {
     expect(res.status).toBe(204);
-    expect(links[id]).toBeUndefined();
+    expect(links.get(id)).toBeUndefined();
   }
 }
 
@@ -163,16 +163,16 @@ describe('slow: the normal stateful answer after a delay of 800..1500 ms (fake c
       return new Promise<void>((resolve) => (release = resolve));
     };
     const t = await createTestApp({ sleep, random: prng(1) });
-    const linksBefore = Object.keys((await t.data()).links).length;
+    const linksBefore = (await t.data()).links.size;
     let answered = false;
     const pending = send(t, 'createLink', '', { 'x-mock-scenario': 'slow' }).then((res) => ((answered = true), res));
     await asleep;
     expect(answered).toBe(false);
-    expect(Object.keys((await t.data()).links)).toHaveLength(linksBefore);
+    expect([...(await t.data()).links.keys()]).toHaveLength(linksBefore);
     release();
     const res = await pending;
     expectLink(res, 201);
-    expect(Object.keys((await t.data()).links)).toHaveLength(linksBefore + 1);
+    expect([...(await t.data()).links.keys()]).toHaveLength(linksBefore + 1);
   });
 
   test('without a scenario there is no delay at all', async () => {

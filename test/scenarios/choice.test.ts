@@ -71,7 +71,7 @@ describe('which scenario shapes a createLink', () => {
     const res = await del(t, id, { prefer });
     if (status === 204) return expect(res.status).toBe(204);
     expectError(res, status, mentions ? { mentions } : {});
-    expect((await t.data()).links[id]).toBeDefined();
+    expect((await t.data()).links.get(id)).toBeDefined();
   });
 
   test('a browser may send x-mock-scenario and Prefer (CORS preflight allows them)', async () => {

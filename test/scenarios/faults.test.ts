@@ -118,7 +118,7 @@ describe('each fault, from a real client socket', () => {
     expect(seen.kind).toBe('timeout');
     expect(lines.filter((line) => line.startsWith('PUT '))).toEqual([]);
     expect(await logged(/^PUT /)).toMatch(/fault:no-response .*scenario=all-no-response$/);
-    expect((await t.data()).links[id]?.destinationUrl).not.toBe('https://example.com/never');
+    expect((await t.data()).links.get(id)?.destinationUrl).not.toBe('https://example.com/never');
   });
 
   test('a request without the header on the same server is answered normally', async () => {
@@ -138,7 +138,7 @@ describe('flaky-network over a real socket: the first request of each operation 
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
     expect(await send(port, 'PUT', `/links/${id}`, h, { tags: [] })).toMatchObject({ kind: 'response', status: 200 });
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
-    expect((await t.data()).links[id]).toBeDefined();
+    expect((await t.data()).links.get(id)).toBeDefined();
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'response', status: 204 });
     expect(await send(port, 'DELETE', `/links/${id}`, h)).toMatchObject({ kind: 'response', status: 404 });
   });

@@ -43,7 +43,7 @@ describe('--accept-any-key, a new key whose account cannot be written', () => {
     // A crash now: the db reopens, passes its integrity check, and holds the key's account and link.
     const reopened = await openData(db.logStore(), () => Promise.reject(new Error('must not re-seed')), false);
     expect(reopened.data).toEqual(acknowledged);
-    expect(reopened.data.links[(created.body as { id: string }).id]).toBeDefined();
+    expect(reopened.data.links.get((created.body as { id: string }).id)).toBeDefined();
   });
 });
 
@@ -93,7 +93,7 @@ describe('requests with one new key while its account is written', () => {
     await Promise.all([first, second]);
     expect(settled.sort()).toEqual(ok ? [`first: ${KEY}`, `second: ${KEY}`] : ['first: refused', 'second: refused']);
     expect(t.store.state.accountByKey(KEY) !== undefined).toBe(ok);
-    if (!ok) expect(Object.values(t.store.state.data.links).filter((link) => !t.store.state.accountById(link.accountId))).toEqual([]);
+    if (!ok) expect([...t.store.state.data.links.values()].filter((link) => !t.store.state.accountById(link.accountId))).toEqual([]);
     // Never a change of the key without its account: only account writes were asked for.
     expect(t.written.map((ops) => ops.map((op) => op.op))).toEqual(ok ? [accountWrite] : [accountWrite, accountWrite]);
   });

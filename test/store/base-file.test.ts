@@ -20,21 +20,21 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** The seed with `count` links more, enough for several batches of the chunked writer. */
 function withLinks(count: number): MockData {
   const data = buildSeed(TEST_SEED, fixtures);
-  const template = Object.values(data.links)[0] as LinkRecord;
-  for (let i = 0; i < count; i += 1) data.links[`lnk_b${i}`] = { ...template, id: `lnk_b${i}`, slug: `b${i}` };
+  const template = [...data.links.values()][0] as LinkRecord;
+  for (let i = 0; i < count; i += 1) data.links.set(`lnk_b${i}`, { ...template, id: `lnk_b${i}`, slug: `b${i}` });
   return data;
 }
 
 describe('writeBase', () => {
   it('stops between batches once its signal is aborted: the old base stays whole, and no temporary file is left', async () => {
-    await writeBase(file, `${file}.compacting`, { data: buildSeed(TEST_SEED, fixtures), generation: 1 }, Object.keys(buildSeed(TEST_SEED, fixtures).links));
+    await writeBase(file, `${file}.compacting`, { data: buildSeed(TEST_SEED, fixtures), generation: 1 }, [...buildSeed(TEST_SEED, fixtures).links.keys()]);
     const before = readFileSync(file);
     const data = withLinks(5_000);
     const controller = new AbortController();
     // The deadline passes while the writer is in its second batch of links.
     function* idsThenAbort(): Generator<string> {
       let taken = 0;
-      for (const id of Object.keys(data.links)) {
+      for (const id of [...data.links.keys()]) {
         if ((taken += 1) === 1_500) controller.abort(new Error('time is up'));
         yield id;
       }
@@ -57,12 +57,12 @@ describe('readBase', () => {
 
   it('reads back text of ASCII only and text that is not (a title in UTF-8), character for character', async () => {
     const data = withLinks(1_500);
-    const link = Object.values(data.links)[1] as LinkRecord;
-    await writeBase(file, `${file}.replacing`, { data, generation: 1 }, Object.keys(data.links));
+    const link = [...data.links.values()][1] as LinkRecord;
+    await writeBase(file, `${file}.replacing`, { data, generation: 1 }, [...data.links.keys()]);
     expect((await readBase(file))?.data).toEqual(data);
     link.title = 'Café 🚀 — naïve';
-    await writeBase(file, `${file}.replacing`, { data, generation: 1 }, Object.keys(data.links));
-    expect((await readBase(file))?.data.links[link.id]?.title).toBe('Café 🚀 — naïve');
+    await writeBase(file, `${file}.replacing`, { data, generation: 1 }, [...data.links.keys()]);
+    expect((await readBase(file))?.data.links.get(link.id)?.title).toBe('Café 🚀 — naïve');
     expect((await readBase(file))?.data).toEqual(data);
   });
 

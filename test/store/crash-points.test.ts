@@ -11,6 +11,7 @@ import type { Change } from '../../src/core/changes.js';
 import type { LinkRecord, MockData, TagRecord } from '../../src/core/model.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
+import { copyData } from '../../src/core/link-table.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -38,10 +39,10 @@ function dirWith(files: Files): string {
 
 /** Changes of the old state: a tag, a link naming it, and a deleted seeded link. */
 function oldChanges(data: MockData, label: string): Change[] {
-  const template = Object.values(data.links)[0] as LinkRecord;
+  const template = [...data.links.values()][0] as LinkRecord;
   const tag: TagRecord = { id: `tag_${label}`, accountId: template.accountId, name: label };
   const link: LinkRecord = { ...template, id: `lnk_${label}`, slug: label, tagIds: [tag.id] };
-  const gone = Object.keys(data.links)[1] as string;
+  const gone = [...data.links.keys()][1] as string;
   return [{ op: 'put-tag', tag }, { op: 'put-link', link }, { op: 'delete-link', id: gone }];
 }
 
@@ -86,7 +87,7 @@ async function states(next: MockData): Promise<States> {
   const oldFiles = await whileRunning(rotated, (store, data) => store.write(applying(data, oldChanges(data as MockData, 'after-rotation'))));
   expect(Object.keys(oldFiles)).toEqual([BASE, LOG, OLD_LOG]);
   const oldState = await opened(dirWith(oldFiles));
-  const newFiles = await whileRunning(oldFiles, (store) => store.write([{ op: 'replace', data: structuredClone(next) }]));
+  const newFiles = await whileRunning(oldFiles, (store) => store.write([{ op: 'replace', data: copyData(next) }]));
   expect(Object.keys(newFiles)).toEqual([BASE]);
   return { oldFiles, oldState, newFiles, newState: next };
 }
@@ -193,12 +194,12 @@ describe('a replace that cannot be written', () => {
 
 function applyTo(data: MockData, change: Change): void {
   if (change.op === 'put-tag') data.tags[change.tag.id] = change.tag;
-  if (change.op === 'put-link') data.links[change.link.id] = change.link;
-  if (change.op === 'delete-link') delete data.links[change.id];
+  if (change.op === 'put-link') data.links.set(change.link.id, change.link);
+  if (change.op === 'delete-link') data.links.delete(change.id);
 }
 
 function applied(state: MockData, changes: Change[]): MockData {
-  const copy = structuredClone(state);
+  const copy = copyData(state);
   for (const change of changes) applyTo(copy, change);
   return copy;
 }

@@ -11,6 +11,7 @@ import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { readBase, writeBase } from '../../src/store/file/base-file.js';
 import { readRecordWise } from '../../src/store/file/db-records.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
 
 let dir: string;
 let file: string;
@@ -25,13 +26,13 @@ const SMALL = { readBytes: 997, batchChars: 1500 };
 
 function withLinks(count: number): MockData {
   const data = buildSeed(TEST_SEED, fixtures);
-  const template = Object.values(data.links).find((link) => link.tagIds.length > 1) as LinkRecord;
-  for (let i = 0; i < count; i += 1) data.links[`lnk_r${i}`] = { ...template, id: `lnk_r${i}`, slug: `r${i}`, tagIds: [...template.tagIds] };
+  const template = [...data.links.values()].find((link) => link.tagIds.length > 1) as LinkRecord;
+  for (let i = 0; i < count; i += 1) data.links.set(`lnk_r${i}`, { ...template, id: `lnk_r${i}`, slug: `r${i}`, tagIds: [...template.tagIds] });
   return data;
 }
 
 async function written(data: MockData): Promise<string> {
-  await writeBase(file, `${file}.compacting`, { data, generation: 3 }, Object.keys(data.links));
+  await writeBase(file, `${file}.compacting`, { data, generation: 3 }, [...data.links.keys()]);
   return readFileSync(file, 'utf8');
 }
 
@@ -56,7 +57,7 @@ describe('readRecordWise', () => {
   // must not split it.
   it('reads text of every width, with reads ending inside its characters', async () => {
     const data = withLinks(60);
-    for (const [i, link] of Object.values(data.links).entries()) link.title = `${'é€𝄞'.repeat(i % 7)} ${i}`;
+    for (const [i, link] of [...data.links.values()].entries()) link.title = `${'é€𝄞'.repeat(i % 7)} ${i}`;
     const text = await written(data);
     for (const readBytes of [997, 998, 999]) {
       const read = await readRecordWise(file, { readBytes, batchChars: 1500 });
@@ -65,7 +66,7 @@ describe('readRecordWise', () => {
   });
 
   it('reads a db without links, and says null when there is no file', async () => {
-    const data = { ...buildSeed(TEST_SEED, fixtures), links: {} };
+    const data = { ...buildSeed(TEST_SEED, fixtures), links: new SplitLinkTable() };
     const text = await written(data);
     expect((await readRecordWise(file, SMALL))?.value).toEqual(JSON.parse(text));
     expect(await readRecordWise(join(dir, 'none.json'))).toBeNull();
@@ -73,9 +74,9 @@ describe('readRecordWise', () => {
 
   it('keeps keys JSON.parse keeps: __proto__ as an entry, escapes, a duplicate key (the later one wins, in the first place)', async () => {
     const data = withLinks(40);
-    const proto = { ...(data.links['lnk_r0'] as LinkRecord), id: '__proto__', slug: 'proto' };
-    Object.defineProperty(data.links, '__proto__', { value: proto, enumerable: true, writable: true, configurable: true });
-    data.links['lnk_"quoted\\'] = { ...(data.links['lnk_r1'] as LinkRecord), id: 'lnk_"quoted\\', slug: 'quoted' };
+    const proto = { ...(data.links.get('lnk_r0') as LinkRecord), id: '__proto__', slug: 'proto' };
+    data.links.set('__proto__', proto);
+    data.links.set('lnk_"quoted\\', { ...(data.links.get('lnk_r1') as LinkRecord), id: 'lnk_"quoted\\', slug: 'quoted' });
     let text = await written(data);
     // The same key twice, in two different batches of the small pieces.
     text = text.replace(/\n {4}"lnk_r39": (.*),\n/, (_all, record: string) => `\n    "lnk_r39": ${record},\n    "lnk_r2": ${record.replace('"r39"', '"again"')},\n`);
@@ -84,9 +85,9 @@ describe('readRecordWise', () => {
     const whole = JSON.parse(text) as MockData;
     expect(read).toBeDefined();
     expect(ordered(read?.value)).toBe(ordered(whole));
-    expect(Object.hasOwn(read?.value['links'] as object, '__proto__')).toBe(true);
-    expect(Object.getPrototypeOf(read?.value['links'])).toBe(Object.prototype);
-    expect((read?.value['links'] as MockData['links'])['lnk_r2']?.slug).toBe('again');
+    expect((read?.value['links'] as MockData['links']).has('__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(read?.value['links'])).toBe(SplitLinkTable.prototype);
+    expect((read?.value['links'] as MockData['links']).get('lnk_r2')?.slug).toBe('again');
   });
 
   it('hands each link to the sink once, in order, as it is parsed; a key read twice leaves the sink not kept', async () => {
@@ -99,12 +100,12 @@ describe('readRecordWise', () => {
     };
     const read = await readRecordWise(file, SMALL, sinkFor);
     expect(read?.sinkKept).toBe(true);
-    expect(taken).toEqual(Object.values(data.links).map((link) => `${link.id}:${link.slug}`));
+    expect(taken).toEqual([...data.links.values()].map((link) => `${link.id}:${link.slug}`));
     // The same key twice, in two batches: the sink took the first, which the data does not keep.
     text = text.replace(/\n {4}"lnk_r30": (.*),\n/, (_all, record: string) => `\n    "lnk_r30": ${record},\n    "lnk_r2": ${record.replace('"r30"', '"again"')},\n`);
     writeFileSync(file, text);
     const twice = await readRecordWise(file, SMALL, sinkFor);
-    expect((twice?.value['links'] as MockData['links'])['lnk_r2']?.slug).toBe('again');
+    expect((twice?.value['links'] as MockData['links']).get('lnk_r2')?.slug).toBe('again');
     expect(twice?.sinkKept).toBe(false);
   });
 
@@ -146,13 +147,13 @@ describe('readBase on a file read record by record', () => {
     await written(data);
     const base = await readBase(file);
     expect(base?.data).toEqual(data);
-    expect([...(base?.linkIds ?? [])]).toEqual(Object.keys(data.links));
-    const [first, second] = ['lnk_r0', 'lnk_r1'].map((id) => base?.data.links[id] as LinkRecord) as [LinkRecord, LinkRecord];
+    expect([...(base?.linkIds ?? [])]).toEqual([...data.links.keys()]);
+    const [first, second] = ['lnk_r0', 'lnk_r1'].map((id) => base?.data.links.get(id) as LinkRecord) as [LinkRecord, LinkRecord];
     expect(first.tagIds).toBe(second.tagIds);
     expect(() => (first.tagIds as string[]).pop()).toThrow(TypeError);
     first.tagIds = [];
     first.accountId = 'acc_changed';
-    expect(second.tagIds).toEqual(data.links['lnk_r1']?.tagIds);
-    expect(second.accountId).toBe(data.links['lnk_r1']?.accountId);
+    expect(second.tagIds).toEqual(data.links.get('lnk_r1')?.tagIds);
+    expect(second.accountId).toBe(data.links.get('lnk_r1')?.accountId);
   });
 });

@@ -93,7 +93,7 @@ describe.skipIf(process.platform !== 'linux')('the fsyncs of the file store (Lin
     const seeded = statSync(file).ino;
     syncs = [];
     // One write past the threshold, then none: exactly one compaction, with no append beside it.
-    const template = Object.values(data.links)[0] as LinkRecord;
+    const template = [...data.links.values()][0] as LinkRecord;
     const links = Array.from({ length: 30 }, (_, i): LinkRecord => ({ ...template, id: `lnk_c${i}`, slug: `c${i}` }));
     await s.write(links.map((link) => ({ op: 'put-link', link })));
     await s.close();
@@ -112,7 +112,7 @@ describe.skipIf(process.platform !== 'linux')('the fsyncs of the file store (Lin
     const data = buildSeed(TEST_SEED, fixtures);
     await s.write([{ op: 'replace', data }]);
     syncs = [];
-    const template = Object.values(data.links)[0] as LinkRecord;
+    const template = [...data.links.values()][0] as LinkRecord;
     await s.write([{ op: 'put-link', link: { ...template, id: 'lnk_first', slug: 'first' } }]);
     expect(syncs.map((sync) => sync.path)).toEqual([`${file}.changes`, dir]);
     expect(syncs[1]?.entries).toContain('db.json.changes');

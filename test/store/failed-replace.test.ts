@@ -83,9 +83,9 @@ describe.each(faults)('a replace whose write fails (%s)', (_fault, makeFault) =>
     const reopened = await openData(db.logStore(), () => Promise.reject(new Error('must not re-seed')), false);
     expect(reopened.seeded).toBe(false);
     expect(reopened.data).toEqual(acknowledged);
-    expect(reopened.data.links[after]).toBeDefined();
-    expect(reopened.data.links[kept]?.destinationUrl).toBe('https://example.com/changed');
-    expect(reopened.data.links[deleted]).toBeUndefined();
+    expect(reopened.data.links.get(after)).toBeDefined();
+    expect(reopened.data.links.get(kept)?.destinationUrl).toBe('https://example.com/changed');
+    expect(reopened.data.links.get(deleted)).toBeUndefined();
   });
 });
 
@@ -104,7 +104,7 @@ describe('a replace that succeeds after one that failed', () => {
     const made = await create(app, 'after-reset');
     const reopened = await openData(db.logStore(), () => Promise.reject(new Error('must not re-seed')), false);
     expect(reopened.data).toEqual(await app.data());
-    expect(reopened.data.links[made]).toBeDefined();
+    expect(reopened.data.links.get(made)).toBeDefined();
   });
 });
 
@@ -120,7 +120,7 @@ describe('changes made while a replace is written', () => {
     };
     const data = buildSeed(TEST_SEED, fixtures);
     const store = new LocalLinkStore(data, persist, ':memory:');
-    const link = Object.values(data.links)[0] as LinkRecord;
+    const link = [...data.links.values()][0] as LinkRecord;
     return { store, written, settle: (ok: boolean) => settle(ok), link, fresh: () => buildSeed(TEST_SEED + 1, fixtures) };
   }
 
@@ -139,8 +139,8 @@ describe('changes made while a replace is written', () => {
     await (ok ? expect(replace).resolves.toBeUndefined() : expect(replace).rejects.toThrow(/EMFILE/));
     const clicked = await clicks;
     expect(t.store.state.data).toBe(ok ? next : before);
-    if (ok) expect(clicked?.clickCount).toBe(next.links[t.link.id]?.clickCount);
+    if (ok) expect(clicked?.clickCount).toBe(next.links.get(t.link.id)?.clickCount);
     else expect(clicked).toBe(t.link);
-    expect(t.written).toEqual(ok && !next.links[t.link.id] ? ['replace'] : ['replace', 'put-link']);
+    expect(t.written).toEqual(ok && !next.links.get(t.link.id) ? ['replace'] : ['replace', 'put-link']);
   });
 });

@@ -17,7 +17,7 @@ async function open(data: MockData) {
 
 const firstLink = (data: MockData, apiKey = DEMO): LinkRecord => {
   const account = data.accounts.find((candidate) => candidate.apiKey === apiKey);
-  const link = Object.values(data.links).find((candidate) => candidate.accountId === account?.id && candidate.tagIds.length > 0);
+  const link = [...data.links.values()].find((candidate) => candidate.accountId === account?.id && candidate.tagIds.length > 0);
   if (!link) throw new Error(`no tagged link of ${apiKey} in the seed`);
   return link;
 };
@@ -39,7 +39,7 @@ const broken: [string, (data: MockData) => void, RegExp][] = [
     'a link stored under another id',
     (data) => {
       const link = firstLink(data);
-      data.links['lnk_elsewhere'] = link;
+      data.links.set('lnk_elsewhere', link);
     },
     /link 'lnk_elsewhere' is stored under another id/,
   ],
@@ -49,7 +49,7 @@ const broken: [string, (data: MockData) => void, RegExp][] = [
     'two links with one slug in one domain',
     (data) => {
       const link = firstLink(data);
-      data.links['lnk_sameslug'] = { ...link, id: 'lnk_sameslug' };
+      data.links.set('lnk_sameslug', { ...link, id: 'lnk_sameslug' });
     },
     /link 'lnk_sameslug' has slug '[\w-]+' of link 'lnk_\w+' in domain 'dom_\w+'/,
   ],
@@ -92,12 +92,12 @@ describe('the integrity check at start', () => {
   // The links' shape is checked in the integrity check's walk of them (one walk of a million links,
   // issue 40), but still reported as data that is not ours, before any reference is looked at.
   it.each([
-    ['a link record without its fields', (data: MockData) => void (data.links['lnk_bare'] = { id: 'lnk_bare' } as LinkRecord)],
-    ['a link that is not an object', (data: MockData) => void (data.links['lnk_text'] = 'a link' as unknown as LinkRecord)],
+    ['a link record without its fields', (data: MockData) => void data.links.set('lnk_bare', { id: 'lnk_bare' } as LinkRecord)],
+    ['a link that is not an object', (data: MockData) => void data.links.set('lnk_text', 'a link' as unknown as LinkRecord)],
   ])('refuses %s as not shortlink-mock data, naming the link', async (_what, breakIt) => {
     const data = seed();
     breakIt(data);
-    const id = Object.keys(data.links).at(-1) as string;
+    const id = [...data.links.keys()].at(-1) as string;
     await expect(open(data)).rejects.toThrow(new DataFileError(`db :memory: is not shortlink-mock data (link '${id}' is not a link); start with --reset to re-seed it`));
   });
 });

@@ -4,6 +4,8 @@
 import { faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { ID_CHUNK, LinkIds } from '../../src/store/file/link-ids.js';
+import { SplitLinkTable } from '../../src/core/link-table.js';
+import type { LinkRecord } from '../../src/core/model.js';
 
 /** The order the listing keeps, as a Set: the base's ids, then each put since moved to the end once. */
 class Model {
@@ -31,34 +33,37 @@ describe('LinkIds', () => {
     faker.seed(40);
     const next = (): number => faker.number.float();
     const base = Array.from({ length: 1000 }, (_, i) => `lnk_${i}`);
-    const links: Record<string, unknown> = Object.fromEntries(base.map((id) => [id, {}]));
+    const links = SplitLinkTable.of(Object.fromEntries(base.map((id) => [id, {} as LinkRecord])));
     const ids = new LinkIds(links, base);
     const model = new Model(base);
     for (let i = 0; i < 4 * ID_CHUNK; i += 1) {
       const id = `lnk_${Math.floor(next() * 2 * ID_CHUNK)}`;
       if (next() < 0.7) {
-        links[id] = {};
+        links.set(id, {} as LinkRecord);
         ids.add(id);
         model.add(id);
       } else {
-        delete links[id];
+        links.delete(id);
         ids.delete(id);
         model.delete(id);
       }
     }
     expect(chunksOf(ids).length).toBeGreaterThan(1);
     expect([...ids]).toEqual([...model.order]);
-    expect(new Set(ids).size).toBe(Object.keys(links).length);
+    expect(new Set(ids).size).toBe(links.size);
   });
 
   it('grows in chunks of at most ID_CHUNK puts, and drops a chunk left empty', () => {
-    const links: Record<string, unknown> = {};
+    const links = new SplitLinkTable();
     const ids = new LinkIds(links);
-    for (let i = 0; i < 2 * ID_CHUNK + 3; i += 1) ids.add((links[`lnk_${i}`] = `lnk_${i}`) as string);
+    for (let i = 0; i < 2 * ID_CHUNK + 3; i += 1) {
+      links.set(`lnk_${i}`, {} as LinkRecord);
+      ids.add(`lnk_${i}`);
+    }
     const sizes = (): number[] => chunksOf(ids).map((chunk) => chunk.size);
     expect(sizes()).toEqual([ID_CHUNK, ID_CHUNK, 3]);
     for (let i = ID_CHUNK; i < 2 * ID_CHUNK; i += 1) {
-      delete links[`lnk_${i}`];
+      links.delete(`lnk_${i}`);
       ids.delete(`lnk_${i}`);
     }
     expect(sizes()).toEqual([ID_CHUNK, 3]);
@@ -71,21 +76,21 @@ describe('LinkIds', () => {
     faker.seed(41);
     const next = (): number => faker.number.float();
     const base = Array.from({ length: 3000 }, (_, i) => `lnk_${i}`);
-    const links: Record<string, unknown> = Object.fromEntries(base.map((id) => [id, {}]));
+    const links = SplitLinkTable.of(Object.fromEntries(base.map((id) => [id, {} as LinkRecord])));
     const ids = new LinkIds(links, base);
     const change = (): string => {
       const id = `lnk_${Math.floor(next() * 4000)}`;
       if (next() < 0.6) {
-        links[id] = {};
+        links.set(id, {} as LinkRecord);
         ids.add(id);
       } else {
-        delete links[id];
+        links.delete(id);
         ids.delete(id);
       }
       return id;
     };
     for (let i = 0; i < 2000; i += 1) change();
-    const before = new Set(Object.keys(links));
+    const before = new Set(links.keys());
     const touched = new Set<string>();
     const listed: string[] = [];
     for (const id of ids) {

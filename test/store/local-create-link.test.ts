@@ -5,12 +5,13 @@ import { buildSeed } from '../../fixtures/seed.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { createLinkCases } from '../helpers/create-link-cases.js';
+import { copyData } from '../../src/core/link-table.js';
 
 const spec = readFixtureSpec();
 
 describe('createLink on the local store', () => {
   createLinkCases(async () => {
     const data = buildSeed(1234, spec);
-    return { store: new LocalLinkStore(structuredClone(data), async () => undefined, ':memory:'), data };
+    return { store: new LocalLinkStore(copyData(data), async () => undefined, ':memory:'), data };
   });
 });

@@ -20,7 +20,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const store = (compactAfterBytes = 1 << 30) => new LogFileStore(file, { durable: true, compactAfterBytes });
 const seed = (): MockData => buildSeed(TEST_SEED, fixtures);
-const aLink = (data: MockData, id: string): LinkRecord => ({ ...(Object.values(data.links)[0] as LinkRecord), id, slug: id });
+const aLink = (data: MockData, id: string): LinkRecord => ({ ...([...data.links.values()][0] as LinkRecord), id, slug: id });
 const reopen = async (): Promise<MockData> => (await store().open()) as MockData;
 /** Another db in the same directory: the base file and its log as they are now. */
 function copyOfDb(): string {
@@ -48,10 +48,10 @@ describe('LogFileStore', () => {
   it('appends changes and replays them on open, in order', async () => {
     const { s, data } = await seeded();
     const link = aLink(data, 'lnk_new');
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     await s.write([{ op: 'put-link', link }]);
-    const first = Object.keys(data.links)[0] as string;
-    delete data.links[first];
+    const first = [...data.links.keys()][0] as string;
+    data.links.delete(first);
     await s.write([{ op: 'delete-link', id: first }]);
     // The generation line of the seeded base, then one line per change.
     expect(readFileSync(`${file}.changes`, 'utf8').trim().split('\n')).toEqual([`{"generation":1}`, expect.stringContaining('put-link'), expect.stringContaining('delete-link')]);
@@ -66,10 +66,10 @@ describe('LogFileStore', () => {
     // Read as a crash leaves it: the store still running, its log not folded into the base.
     appendFileSync(`${file}.changes`, '{"op":"put-link","link":{"id":"lnk_torn"');
     const reopened = await reopen();
-    expect(reopened.links['lnk_kept']).toBeDefined();
-    expect(reopened.links['lnk_torn']).toBeUndefined();
+    expect(reopened.links.get('lnk_kept')).toBeDefined();
+    expect(reopened.links.get('lnk_torn')).toBeUndefined();
     expect(readFileSync(`${file}.changes`, 'utf8').endsWith('\n')).toBe(true);
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     await s.close();
   });
 
@@ -85,7 +85,7 @@ describe('LogFileStore', () => {
     const changes: Change[] = [];
     for (let i = 0; i < 40; i += 1) {
       const link = aLink(data, `lnk_c${i}`);
-      data.links[link.id] = link;
+      data.links.set(link.id, link);
       changes.push({ op: 'put-link', link });
       await s.write([changes[i] as Change]);
     }
@@ -107,7 +107,7 @@ describe('LogFileStore', () => {
     let written = 0;
     const put = async (): Promise<void> => {
       const link = aLink(data, `lnk_s${written}`);
-      data.links[link.id] = link;
+      data.links.set(link.id, link);
       await s.write([{ op: 'put-link', link }]);
       written += 1;
     };
@@ -127,7 +127,7 @@ describe('LogFileStore', () => {
     const { s, data } = await seeded(1);
     const writes = Array.from({ length: 200 }, (_, i) => {
       const link = aLink(data, `lnk_w${i}`);
-      data.links[link.id] = link;
+      data.links.set(link.id, link);
       return s.write([{ op: 'put-link', link }]);
     });
     await Promise.all(writes);
@@ -138,14 +138,14 @@ describe('LogFileStore', () => {
   it('compacts a store of several batches while links are created and deleted between its batches', async () => {
     const { s, data } = await seeded(1);
     const bulk = Array.from({ length: 2_500 }, (_, i) => aLink(data, `lnk_b${i}`));
-    for (const link of bulk) data.links[link.id] = link;
+    for (const link of bulk) data.links.set(link.id, link);
     await s.write(bulk.map((link): Change => ({ op: 'put-link', link }))); // starts a compaction
     const during: Promise<void>[] = [];
     for (let i = 0; i < 2_500; i += 50) {
       const gone = `lnk_b${i}`;
-      delete data.links[gone];
+      data.links.delete(gone);
       const link = aLink(data, `lnk_d${i}`);
-      data.links[link.id] = link;
+      data.links.set(link.id, link);
       during.push(s.write([{ op: 'delete-link', id: gone }]), s.write([{ op: 'put-link', link }]));
     }
     await Promise.all(during);
@@ -161,7 +161,7 @@ describe('LogFileStore', () => {
     const link = aLink(data, 'lnk_recovered');
     writeFileSync(`${file}.changes.old`, `{"generation":1}\n${JSON.stringify({ op: 'put-link', link })}\n`);
     writeFileSync(`${file}.changes`, `{"generation":1}\n${JSON.stringify({ op: 'put-link', link: { ...link, clickCount: 99 } })}\n`);
-    expect((await reopen()).links['lnk_recovered']?.clickCount).toBe(99);
+    expect((await reopen()).links.get('lnk_recovered')?.clickCount).toBe(99);
   });
 
   it('a replace (seed, reset, restore) rewrites the lowdb file and empties the logs', async () => {
@@ -180,11 +180,11 @@ describe('LogFileStore', () => {
     const legacyLog = `${JSON.stringify({ op: 'put-link', link })}\n`;
     writeFileSync(file, JSON.stringify({ ...data, formatVersion: 1 }, null, 2));
     writeFileSync(`${file}.changes`, legacyLog);
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     const s = store();
     expect(await s.open()).toEqual(data);
     const later = aLink(data, 'lnk_later');
-    data.links[later.id] = later;
+    data.links.set(later.id, later);
     await s.write([{ op: 'put-link', link: later }]);
     expect(await reopen()).toEqual(data);
     // A replace gives the base a generation; the old log, if a crash left it, would not be replayed.
@@ -200,7 +200,7 @@ describe('LogFileStore', () => {
     const { s, data } = await seeded();
     for (let i = 0; i < 5; i += 1) {
       const link = aLink(data, `lnk_f${i}`);
-      data.links[link.id] = link;
+      data.links.set(link.id, link);
       await s.write([{ op: 'put-link', link }]);
     }
     expect(readdirSync(dir).sort()).toEqual(['db.json', 'db.json.changes']);
@@ -215,7 +215,7 @@ describe('LogFileStore', () => {
     await s.close();
     const link = aLink(data, 'lnk_set_aside');
     writeFileSync(`${file}.changes.old`, `{"generation":1}\n${JSON.stringify({ op: 'put-link', link })}\n`);
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     const again = store();
     expect(await again.open()).toEqual(data);
     await again.close();
@@ -226,7 +226,7 @@ describe('LogFileStore', () => {
   it('at close, never sets the current log aside into a stale one (of another generation): a fold that fails keeps its changes', async () => {
     const { s, data } = await seeded();
     const link = aLink(data, 'lnk_current');
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     await s.write([{ op: 'put-link', link }]);
     // The files of a crash: the base and its log, and beside them a set-aside log of an older generation.
     const unfolded = copyOfDb();
@@ -239,7 +239,7 @@ describe('LogFileStore', () => {
     mkdirSync(join(`${unfolded}.compacting`, 'blocker'), { recursive: true });
     await again.close();
     expect(errors.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['EISDIR']);
-    expect((await new LogFileStore(unfolded, { durable: true, compactAfterBytes: 1 << 30 }).open())?.links[link.id]).toEqual(link);
+    expect((await new LogFileStore(unfolded, { durable: true, compactAfterBytes: 1 << 30 }).open())?.links.get(link.id)).toEqual(link);
   });
 
   it('with no time to compact at close: says so once, and the logs keep every change', async () => {
@@ -250,7 +250,7 @@ describe('LogFileStore', () => {
     await s.write([{ op: 'replace', data }]);
     const base = readFileSync(file);
     const link = aLink(data, 'lnk_unfolded');
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     await s.write([{ op: 'put-link', link }]);
     await s.close();
     expect(errors.map((error) => error.message)).toEqual(['the compaction at close did not finish within 0 ms']);
@@ -265,7 +265,7 @@ describe('LogFileStore', () => {
     await s.open();
     const data = seed();
     await s.write([{ op: 'replace', data }]);
-    const gone = Object.keys(data.links)[0] as string;
+    const gone = [...data.links.keys()][0] as string;
     // As the store in memory does (local-link-store.ts): the live data changes, the log records it.
     const changes: Change[] = [{ op: 'delete-link', id: gone }, { op: 'put-link', link: aLink(data, 'lnk_added') }];
     for (const change of changes) applyChange(data, change);
@@ -273,7 +273,7 @@ describe('LogFileStore', () => {
     await s.close();
     const again = store();
     const opened = (await again.open()) as MockData;
-    const expected = Object.keys(opened.links);
+    const expected = [...opened.links.keys()];
     expect(expected).toContain('lnk_added');
     expect(expected).not.toContain(gone);
     expect([...(again.linkIds() ?? [])]).toEqual(expected);
@@ -293,7 +293,7 @@ describe('a db of format 1 (before the marker)', () => {
     const { formatVersion: _current, ...records } = data;
     writeFileSync(file, JSON.stringify({ formatVersion: 1, generation: 3, ...records }, null, 2));
     writeFileSync(`${file}.changes`, `{"generation":3}\n${JSON.stringify({ op: 'put-link', link })}\n`);
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
     return { data, files: { base: readFileSync(file), log: readFileSync(`${file}.changes`) } };
   }
 
@@ -313,7 +313,7 @@ describe('a db of format 1 (before the marker)', () => {
     const data = (await s.open()) as MockData;
     expect(data).toEqual(written);
     const later = aLink(data, 'lnk_after_upgrade');
-    data.links[later.id] = later;
+    data.links.set(later.id, later);
     await s.write([{ op: 'put-link', link: later }]);
     // What a format-1 build checks first: the formatVersion.
     const head = JSON.parse(readFileSync(file, 'utf8')) as { kind: string; formatVersion: number; generation: number };

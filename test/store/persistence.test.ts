@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MockData } from '../../src/core/model.js';
+import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { createMock } from '../../src/process/mock.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { contract, DEMO, fixtures, TEST_SEED } from '../helpers/test-app.js';
@@ -40,7 +40,7 @@ describe('a JSON file store', () => {
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
     // The 201 was sent after the write: the link is on disk before any flush.
-    expect((await onDisk()).links[id]?.slug).toBe('persisted');
+    expect((await onDisk()).links.get(id)?.slug).toBe('persisted');
 
     const second = await start();
     expect(second.seeded).toBe(false);
@@ -48,7 +48,7 @@ describe('a JSON file store', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ slug: 'persisted', tags: [{ name: 'kept' }] });
     expect((await second.request.delete(`/links/${id}`).set('x-api-key', DEMO)).status).toBe(204);
-    expect((await onDisk()).links[id]).toBeUndefined();
+    expect((await onDisk()).links.get(id)).toBeUndefined();
   });
 
   it('is re-seeded by reset, dropping what was created', async () => {
@@ -75,7 +75,7 @@ describe('a JSON file store', () => {
 
   it('appends changes beside a base file that always parses, and a clean close folds them into it, leaving no other file', async () => {
     const mock = await start();
-    const before = Object.keys((await onDisk()).links).length;
+    const before = (await onDisk()).links.size;
     const created = await Promise.all(Array.from({ length: 30 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
     expect(created.map((res) => res.status)).toEqual(Array(30).fill(201));
     expect(readdirSync(dir).sort()).toEqual(['db.json', 'db.json.changes']);
@@ -83,20 +83,20 @@ describe('a JSON file store', () => {
     await mock.close();
     // db.json alone, read as a user would, holds every link: no log is left to replay.
     expect(readdirSync(dir)).toEqual(['db.json']);
-    const links = (JSON.parse(readFileSync(file, 'utf8')) as MockData).links;
+    const links = (JSON.parse(readFileSync(file, 'utf8')) as { links: Record<string, LinkRecord> }).links;
     expect(Object.keys(links)).toHaveLength(before + 30);
     for (const res of created) expect(links[(res.body as { id: string }).id]?.destinationUrl).toBe('https://example.com/a');
   });
 
   it('loses no update among concurrent creates, and lets exactly one of two same-slug creates win', async () => {
     const mock = await start();
-    const before = Object.keys((await onDisk()).links).length;
+    const before = (await onDisk()).links.size;
     const distinct = await Promise.all(Array.from({ length: 60 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body())));
     expect(distinct.map((res) => res.status)).toEqual(Array(60).fill(201));
     const same = await Promise.all(Array.from({ length: 20 }, () => mock.request.post('/links').set('x-api-key', DEMO).send(body('race'))));
     expect(same.filter((res) => res.status === 201)).toHaveLength(1);
     expect(same.filter((res) => res.status === 400)).toHaveLength(19);
-    const links = Object.values((await onDisk()).links);
+    const links = [...(await onDisk()).links.values()];
     expect(links).toHaveLength(before + 61);
     expect(links.filter((link) => link.slug === 'race')).toHaveLength(1);
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const state = await openSharedState({ url: redis.url, prefix: freshPrefix(), journalSize: 100, reset: false, seed: async () => seedData(), log: () => undefined });
   mock = await createMock({ contract, fixtures, seed: 1234, version: 'test', scenarios: builtInScenarios, log: () => undefined, ...sharedMockOptions(state) });
   request = supertest.agent(mock.app);
-  linkId = Object.values(seedData().links).find((link) => link.accountId === seedData().accounts[0]!.id)!.id;
+  linkId = [...seedData().links.values()].find((link) => link.accountId === seedData().accounts[0]!.id)!.id;
 });
 afterAll(async () => {
   await mock?.close();

@@ -75,11 +75,11 @@ describe('writing a generation in bounded batches', () => {
 
     expect(await store.snapshot()).toEqual(data);
     for (const account of data.accounts) {
-      const owned = Object.values(data.links).filter((link) => link.accountId === account.id);
+      const owned = [...data.links.values()].filter((link) => link.accountId === account.id);
       expect(await store.linkCount(account.id)).toBe(owned.length);
       expect(await allPages(store, account.id, 1_000)).toEqual(newestFirst(owned).map((link) => link.id));
     }
-    const some = Object.values(data.links)[12_345]!;
+    const some = [...data.links.values()][12_345]!;
     expect(await store.linkAt(some.domainId, some.slug)).toEqual(some);
   });
 

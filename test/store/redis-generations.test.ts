@@ -41,7 +41,7 @@ describe('seeding', () => {
     const seeders = opened.filter((o) => o.seeded);
     expect(seeders).toHaveLength(1);
     const winner = await seeders[0]!.store.snapshot();
-    expect([1, 2, 3, 4, 5].map((seed) => seedData(seed)).filter((data) => isDeepStrictEqual(data, winner))).toHaveLength(1);
+    expect([1, 2, 3, 4, 5].map((seed) => seedData(seed)).filter((data) => isDeepStrictEqual(JSON.parse(JSON.stringify(data)), JSON.parse(JSON.stringify(winner))))).toHaveLength(1);
     for (const { store } of opened) expect(await store.snapshot()).toEqual(winner);
     await expectOnlyCurrentGeneration(prefix);
   });
@@ -76,7 +76,7 @@ describe('replace through one instance', () => {
     await a.replaceAll(seedData(99));
     expect(await b.linkById(link.id)).toBeUndefined();
     expect(await b.snapshot()).toEqual(seedData(99));
-    const fresh = Object.values(seedData(99).links)[0]!;
+    const fresh = [...seedData(99).links.values()][0]!;
     expect(await b.addClicks(fresh.id, 5)).toEqual({ ...fresh, clickCount: fresh.clickCount + 5 });
     expect(await a.linkById(fresh.id)).toEqual({ ...fresh, clickCount: fresh.clickCount + 5 });
     await expectOnlyCurrentGeneration(prefix);
@@ -126,7 +126,7 @@ describe('replace through one instance', () => {
     expect(await a.tagById(oldTag.id)).toBeUndefined();
     const expected: MockData = seedData();
     expected.tags[newTag.id] = newTag;
-    expected.links[spans.id] = spans;
+    expected.links.set(spans.id, spans);
     expect(await a.snapshot()).toEqual(expected);
     await expectOnlyCurrentGeneration(prefix);
   });
@@ -181,7 +181,7 @@ function withLinks(data: MockData, count: number): MockData {
   const account = data.accounts[0]!;
   for (let i = 0; i < count; i += 1) {
     const id = `lnk_MANY${String(i).padStart(12, '0')}`;
-    data.links[id] = { id, accountId: account.id, domainId: data.defaultDomain.id, slug: `many-${i}`, destinationUrl: `https://example.com/many/${i}`, createdAt: '2026-12-01T10:00:00.000Z', clickCount: 0, tagIds: [] };
+    data.links.set(id, { id, accountId: account.id, domainId: data.defaultDomain.id, slug: `many-${i}`, destinationUrl: `https://example.com/many/${i}`, createdAt: '2026-12-01T10:00:00.000Z', clickCount: 0, tagIds: [] });
   }
   return data;
 }

@@ -25,7 +25,7 @@ function withLinks(count: number): MockData {
   const data = pageSeed();
   for (let i = 0; i < count; i += 1) {
     const link = pageLink(data, TIMES[i % TIMES.length] as string, `lnk_bulk${String((i * 7919) % count).padStart(5, '0')}`);
-    data.links[link.id] = link;
+    data.links.set(link.id, link);
   }
   return data;
 }
@@ -53,7 +53,7 @@ describe('the page read of the Redis store', () => {
     const [first, second] = [await open(prefix, data), await open(prefix)];
     const accountId = accountOf(data);
     await first.createLink({ link: pageLink(data, TIMES[2] as string, 'lnk_late'), linkLimit: 1_000, newTags: [] });
-    expect(await first.deleteLink(data.links['lnk_bulk00007'] as LinkRecord)).toBe(true);
+    expect(await first.deleteLink(data.links.get('lnk_bulk00007') as LinkRecord)).toBe(true);
     const expected = newestFirst(await second.linksOf(accountId)).map((link) => link.id);
     expect(expected).toContain('lnk_late');
     expect(expected).not.toContain('lnk_bulk00007');
@@ -69,7 +69,7 @@ describe('the page read of the Redis store', () => {
     const saved = await store.snapshot();
     const before = await allPages(store, accountId, 7);
     await store.replaceAll(pageSeed());
-    expect(await allPages(store, accountId, 7)).toEqual(newestFirst(Object.values(pageSeed().links).filter((link) => link.accountId === accountId)).map((link) => link.id));
+    expect(await allPages(store, accountId, 7)).toEqual(newestFirst([...pageSeed().links.values()].filter((link) => link.accountId === accountId)).map((link) => link.id));
     await store.replaceAll(saved);
     expect(await allPages(store, accountId, 7)).toEqual(before);
   });

@@ -28,7 +28,7 @@ beforeEach(async () => {
 afterEach(() => stores.closeAll());
 
 const account = (apiKey: string): AccountRecord => data.accounts.find((candidate) => candidate.apiKey === apiKey)!;
-const linksOf = (accountId: string): LinkRecord[] => Object.values(data.links).filter((link) => link.accountId === accountId);
+const linksOf = (accountId: string): LinkRecord[] => [...data.links.values()].filter((link) => link.accountId === accountId);
 const tagsOf = (accountId: string): TagRecord[] => Object.values(data.tags).filter((tag) => tag.accountId === accountId);
 const byId = (links: LinkRecord[]): LinkRecord[] => [...links].sort((a, b) => a.id.localeCompare(b.id));
 const newLink = (over: Partial<LinkRecord> = {}): LinkRecord => ({
@@ -116,7 +116,7 @@ describe('reads', () => {
     expect(byId(await store.linksOf(demo.id))).toEqual(byId(linksOf(demo.id)));
     expect(await store.linksOf('acc_nobody')).toEqual([]);
     expect(await store.linkCount(demo.id)).toBe(linksOf(demo.id).length);
-    expect(await store.totalLinks()).toBe(Object.keys(data.links).length);
+    expect(await store.totalLinks()).toBe(data.links.size);
     const tag = tagsOf(demo.id)[0]!;
     expect(await store.tagById(tag.id)).toEqual(tag);
     expect(await store.tagByName(demo.id, tag.name)).toEqual(tag);
@@ -175,7 +175,7 @@ describe('writes', () => {
     expect(await store.linkById(link.id)).toBeUndefined();
     expect(await store.linkAt(link.domainId, link.slug)).toBeUndefined();
     expect(await store.linkCount(limited.id)).toBe(limited.linkLimit - 1);
-    expect(await store.totalLinks()).toBe(Object.keys(data.links).length - 1);
+    expect(await store.totalLinks()).toBe(data.links.size - 1);
     // Its place and its slug serve the next create, once.
     const next = newLink({ id: 'lnk_next000000000000', accountId: limited.id, domainId: link.domainId, slug: link.slug });
     expect(await store.createLink({ link: next, linkLimit: limited.linkLimit, newTags: [] })).toBe('stored');
@@ -183,7 +183,7 @@ describe('writes', () => {
   });
 
   it('addClicks adds in place; an unknown link is undefined', async () => {
-    const link = Object.values(data.links)[0]!;
+    const link = [...data.links.values()][0]!;
     expect(await store.addClicks(link.id, 3)).toEqual({ ...link, clickCount: link.clickCount + 3 });
     expect(await store.addClicks(link.id, 2)).toEqual({ ...link, clickCount: link.clickCount + 5 });
     expect(await store.addClicks('lnk_unknown', 1)).toBeUndefined();
@@ -223,7 +223,7 @@ describe('addAccount', () => {
   });
 
   it('refuses an account whose link would take a slug already held, and stores none of it', async () => {
-    const taken = Object.values(data.links).find((link) => link.domainId === data.defaultDomain.id)!;
+    const taken = [...data.links.values()].find((link) => link.domainId === data.defaultDomain.id)!;
     expect(await store.slugsTaken(data.defaultDomain.id, [taken.slug, 'new-account-link'])).toEqual(new Set([taken.slug]));
     const clash = seeded();
     clash.links[0]!.slug = taken.slug;
@@ -235,7 +235,7 @@ describe('addAccount', () => {
 
   it('tells an id already held from a slug taken', async () => {
     const clash = seeded();
-    clash.links[0]!.id = Object.keys(data.links)[0]!;
+    clash.links[0]!.id = [...data.links.keys()][0]!;
     await expect(store.addAccount(clash)).rejects.toEqual(new SeededAccountClash('id'));
     await expect(store.addAccount({ ...seeded(), tags: [{ ...seeded().tags[0]!, id: Object.keys(data.tags)[0]! }] })).rejects.toEqual(new SeededAccountClash('id'));
     expect(await store.accountByKey('new-key')).toBeUndefined();
@@ -259,10 +259,10 @@ describe('replaceAll', () => {
     const demo = big.accounts[0]!;
     for (let i = 0; i < 9_001; i += 1) {
       const link = newLink({ id: `lnk_many${String(i).padStart(12, '0')}`, accountId: demo.id, slug: `many-${i}`, clickCount: i });
-      big.links[link.id] = link;
+      big.links.set(link.id, link);
     }
     await store.replaceAll(big);
-    const expected = Object.values(big.links).filter((link) => link.accountId === demo.id);
+    const expected = [...big.links.values()].filter((link) => link.accountId === demo.id);
     expect(byId(await store.linksOf(demo.id))).toEqual(byId(expected));
     expect(await store.linkCount(demo.id)).toBe(expected.length);
     expect(await store.snapshot()).toEqual(big);

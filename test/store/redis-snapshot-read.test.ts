@@ -61,7 +61,7 @@ describe('a snapshot of the live data on Redis', () => {
     const data = seedOf(1_200);
     const { store } = await stores.open(url, prefix, { seed: async () => data });
     const demo = data.accounts[0]!;
-    const [gone, clicked] = Object.values(data.links).filter((link) => link.accountId === demo.id) as [LinkRecord, LinkRecord];
+    const [gone, clicked] = [...data.links.values()].filter((link) => link.accountId === demo.id) as [LinkRecord, LinkRecord];
     const made: LinkRecord = { ...gone, id: 'lnk_madeMeanwhile0000', slug: 'made-meanwhile', createdAt: '2026-12-01T10:00:00.000Z', clickCount: 0 };
     let changed = false;
     // After the first batch is read (the copy is made by then), change the live data.
@@ -76,9 +76,9 @@ describe('a snapshot of the live data on Redis', () => {
     expect(changed).toBe(true);
     vi.restoreAllMocks();
     const now = await store.snapshot();
-    expect(now.links[made.id]).toEqual(made);
-    expect(now.links[gone.id]).toBeUndefined();
-    expect(now.links[clicked.id]?.clickCount).toBe(clicked.clickCount + 5);
+    expect(now.links.get(made.id)).toEqual(made);
+    expect(now.links.get(gone.id)).toBeUndefined();
+    expect(now.links.get(clicked.id)?.clickCount).toBe(clicked.clickCount + 5);
   });
 
   it('fails as store unavailable, naming the copy, when the copy is gone before it was read whole (expired after SNAPSHOT_COPY_TTL_S)', async () => {

@@ -46,7 +46,7 @@ describe('snapshots on Redis, in batches', () => {
     const snapshots = redisSnapshots(client, prefix);
     const data = seedOf(LINKS, 11);
     const info = await snapshots.save('big', data);
-    const links = Object.keys(data.links).length;
+    const links = data.links.size;
     expect(info).toMatchObject({ name: 'big', links });
 
     const entry = JSON.parse((await withRawClient(url, (raw) => raw.hGet(`${prefix}snapshots`, 'big')))!) as Record<string, unknown>;
@@ -72,7 +72,7 @@ describe('snapshots on Redis, in batches', () => {
     await store.replaceAll((await snapshots.load('before'))!);
     expect(await store.snapshot()).toEqual(data);
     for (const account of data.accounts) {
-      const owned = Object.values(data.links).filter((link) => link.accountId === account.id);
+      const owned = [...data.links.values()].filter((link) => link.accountId === account.id);
       expect(await allPages(store, account.id, 250)).toEqual(newestFirst(owned).map((link) => link.id));
     }
   });
@@ -94,7 +94,7 @@ describe('snapshots on Redis, in batches', () => {
         await raw.unlink(`${prefix}snapshot:${was.id}`);
       });
     expect(await readerPausedAfterFirstBatch(snapshots, swap)).toEqual(next);
-    expect((await snapshots.list()).map((info) => [info.name, info.links])).toEqual([['same', Object.keys(next.links).length]]);
+    expect((await snapshots.list()).map((info) => [info.name, info.links])).toEqual([['same', next.links.size]]);
   });
 
   it('deleting removes the hash with the name; a snapshot saved as one value by an earlier version is still read', async () => {
@@ -108,7 +108,7 @@ describe('snapshots on Redis, in batches', () => {
 
     await withRawClient(url, (raw) => raw.hSet(`${prefix}snapshots`, 'old-style', JSON.stringify({ savedAt: '2026-11-01T00:00:00.000Z', data })));
     expect(await snapshots.load('old-style')).toEqual(data);
-    expect(await snapshots.list()).toEqual([{ name: 'old-style', savedAt: '2026-11-01T00:00:00.000Z', links: Object.keys(data.links).length }]);
+    expect(await snapshots.list()).toEqual([{ name: 'old-style', savedAt: '2026-11-01T00:00:00.000Z', links: data.links.size }]);
   });
 });
 

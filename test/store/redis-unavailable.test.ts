@@ -41,7 +41,7 @@ afterEach(async () => {
   await recovery();
 });
 
-const link = Object.values(data.links)[0] as LinkRecord;
+const link = [...data.links.values()][0] as LinkRecord;
 const tag = Object.values(data.tags)[0] as TagRecord;
 const account = data.accounts[0]!;
 

@@ -10,6 +10,7 @@ import { LINK_BATCH } from '../../src/core/link-batches.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
+import { copyData, SplitLinkTable } from '../../src/core/link-table.js';
 
 const LINKS = LINK_BATCH * 3 + 11;
 const time = (i: number): string => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
@@ -26,7 +27,7 @@ function data(prefix: string, links = LINKS): MockData {
     defaultDomain: { id: 'dom_1', name: 'short.test' },
     accounts: [{ id: 'acc_1', apiKey: 'k1', name: 'A', linkLimit: links * 2, domains: [] }],
     tags: {},
-    links: records,
+    links: SplitLinkTable.of(records),
   };
 }
 
@@ -101,7 +102,7 @@ describe('a snapshot saved to a file from the data lent (no copy)', () => {
 
   it('holds the data as it was when it was asked for, whatever changed while it was written, and leaves no partial file', async () => {
     const store = new LocalLinkStore(data('old'), async () => {}, ':memory:');
-    const before = structuredClone(store.state.data);
+    const before = copyData(store.state.data);
     const snapshots = directorySnapshots(dir);
     let done = false;
     const saving = store.lendSnapshot((lent) => snapshots.saveFrom?.('s', lent) as Promise<unknown>).finally(() => (done = true));

@@ -12,6 +12,7 @@ import { collectGarbage } from '../../src/process/collect-garbage.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { sameJson } from '../../src/store/file/reused-links.js';
 import { directorySnapshots } from '../../src/store/file/snapshot-store.js';
+import { copyData, SplitLinkTable } from '../../src/core/link-table.js';
 
 const LINKS = 2_500; // over one batch of the reader and of LINK_BATCH
 const time = (i: number): string => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
@@ -26,7 +27,7 @@ function data(): MockData {
     defaultDomain: { id: 'dom_1', name: 'short.test' },
     accounts: [{ id: 'acc_1', apiKey: 'k1', name: 'A', linkLimit: LINKS * 2, domains: [] }],
     tags: { tag_1: { id: 'tag_1', accountId: 'acc_1', name: 'one' } },
-    links,
+    links: SplitLinkTable.of(links),
   };
 }
 
@@ -56,7 +57,7 @@ async function savedStore(): Promise<Saved> {
   dirs.push(dir);
   const snapshots = directorySnapshots(dir);
   await snapshots.save('s', store.state.data);
-  const saved = structuredClone(store.state.data);
+  const saved = copyData(store.state.data);
   const read = (): Promise<MockData> => store.readReusing(async (known) => (await snapshots.load('s', known)) as MockData);
   const restore = async (): Promise<void> => store.replaceAll(await read());
   return { store, restore, saved, failNext, read };
@@ -82,7 +83,7 @@ describe('a restore of a snapshot file', () => {
     const { store, saved, read } = await savedStore();
     const restored = await read();
     const taken = stored(store, 4);
-    expect(restored.links['lnk_4']).toBe(taken);
+    expect(restored.links.get('lnk_4')).toBe(taken);
     await store.updateLink(taken, { destinationUrl: 'https://example.com/after-the-read' }, []);
     await store.addClicks('lnk_5', 3);
     await store.replaceAll(restored);
@@ -100,7 +101,7 @@ describe('a restore of a snapshot file', () => {
     failNext.write = new Promise<void>((_resolve, reject) => (fail = reject));
     const updating = store.updateLink(link, { destinationUrl: 'https://example.com/6' }, []);
     const restored = await read();
-    expect(restored.links['lnk_6']).toBe(link);
+    expect(restored.links.get('lnk_6')).toBe(link);
     fail(new Error('disk full'));
     await expect(updating).rejects.toThrow('disk full');
     expect(link.destinationUrl).toBe('https://example.com/other');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { SNAPSHOT_SLICE_LINKS } from '../../src/store/file/link-copy.js';
+import { copyData, SplitLinkTable } from '../../src/core/link-table.js';
 
 const LINKS = SNAPSHOT_SLICE_LINKS * 3 + 7;
 const time = (i: number): string => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
@@ -22,7 +23,7 @@ function data(): MockData {
       { id: 'acc_2', apiKey: 'k2', name: 'B', linkLimit: LINKS * 2, domains: [] },
     ],
     tags: { tag_1: { id: 'tag_1', accountId: 'acc_1', name: 'one' }, tag_2: { id: 'tag_2', accountId: 'acc_1', name: 'two' } },
-    links,
+    links: SplitLinkTable.of(links),
   };
 }
 
@@ -44,7 +45,7 @@ describe('a snapshot of the store of one process', () => {
 
   it('holds the data as it was when it was called, whatever changed while it copied', async () => {
     const store = new LocalLinkStore(data(), async () => {}, ':memory:');
-    const before = structuredClone(store.state.data);
+    const before = copyData(store.state.data);
     let done = false;
     const taking = store.snapshot().finally(() => (done = true));
     const changes: Promise<unknown>[] = [];
@@ -69,13 +70,13 @@ describe('a snapshot of the store of one process', () => {
     expect(store.state.linkById(`lnk_${LINKS - 1}`)?.clickCount).toBe(((LINKS - 1) % 7) + 3);
     expect(whileCopying, 'changes made while the snapshot was copied').toBeGreaterThan(1);
     expect(snapshot).toEqual(before);
-    expect(Object.keys(snapshot.links)).toHaveLength(LINKS);
+    expect([...snapshot.links.keys()]).toHaveLength(LINKS);
   });
 
   it("shares no record with the store: a change after it leaves it as it was", async () => {
     const store = new LocalLinkStore(data(), async () => {}, ':memory:');
     const snapshot = await store.snapshot();
-    const before = structuredClone(snapshot);
+    const before = copyData(snapshot);
     await store.updateLink(store.state.linkById('lnk_1') as LinkRecord, { tagIds: ['tag_2'] }, []);
     // A stored link's tags are replaced, never changed in place (src/core/tag-lists.ts).
     expect(() => ((store.state.linkById('lnk_3') as LinkRecord).tagIds as string[]).push('tag_2')).toThrow(TypeError);

@@ -40,7 +40,7 @@ describe('directorySnapshots', () => {
     // 1,000 records a write: the links alone take three.
     expect(write.mock.calls.length).toBeGreaterThan(3);
     const text = readFileSync(join(dir, 'snapshots', 'big.json'), 'utf8');
-    const [id, link] = Object.entries(data.links)[0] as [string, unknown];
+    const [id, link] = [...data.links][0] as [string, unknown];
     expect(text).toContain(`\n    ${JSON.stringify(id)}: ${JSON.stringify(link)}`);
     expect(JSON.parse(text)).toEqual({ savedAt: expect.any(String), links: LINKS, data });
     expect(await snapshots.load('big')).toEqual(data);
@@ -48,7 +48,7 @@ describe('directorySnapshots', () => {
 
   it('reads a link whose title holds U+2028 record by record too (a line end to a regular expression, not to JSON), not the whole file at once', async () => {
     const data = buildSeed(7, spec);
-    const link = Object.values(data.links)[10] as LinkRecord;
+    const link = [...data.links.values()][10] as LinkRecord;
     link.title = 'one\u2028two\u2029three';
     const snapshots = directorySnapshots(join(dir, 'snapshots'));
     await snapshots.save('odd', data);

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 const store = () => new LogFileStore(file, { durable: true, compactAfterBytes: 1 << 30 });
-const aLink = (data: MockData, id: string): LinkRecord => ({ ...(Object.values(data.links)[0] as LinkRecord), id, slug: id });
+const aLink = (data: MockData, id: string): LinkRecord => ({ ...([...data.links.values()][0] as LinkRecord), id, slug: id });
 
 /**
  * The next write of the change log writes the first half of its bytes, then fails as a full disk
@@ -62,9 +62,9 @@ describe('an append that writes part of its batch, then fails (ENOSPC)', () => {
     for (const line of lines) expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
 
     const reopened = (await store().open()) as MockData;
-    expect(reopened.links['lnk_before']).toEqual(acknowledged);
-    expect(reopened.links['lnk_after']).toEqual(after);
-    expect(Object.keys(reopened.links).filter((id) => id.startsWith('lnk_refused_'))).toEqual([]);
+    expect(reopened.links.get('lnk_before')).toEqual(acknowledged);
+    expect(reopened.links.get('lnk_after')).toEqual(after);
+    expect([...reopened.links.keys()].filter((id) => id.startsWith('lnk_refused_'))).toEqual([]);
     await s.close();
   });
 });

@@ -3,6 +3,7 @@
 // src/store/file/change-log.ts). The marker and the generation are the store's: they are taken out of the
 // data on reading, so snapshots and the API never see them.
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import { isGeneration } from './change-log.js';
 import { writeDataChunked } from './chunked-json.js';
 import { isObject, parseOurs, readDbText } from './db-kind.js';
@@ -46,6 +47,8 @@ export async function readBase(file: string): Promise<Base | null> {
   // Replaying the logs needs these two; the rest of the shape is the caller's to check.
   if (!isObject(data.tags) || !isObject(data.links)) throw new Error('its tags or links are missing');
   if (format === FORMAT_1) data.formatVersion = DATA_FORMAT_VERSION;
+  // A file read whole (another layout) holds its links in a plain object: the data's are a table.
+  data.links = SplitLinkTable.of(data.links);
   if (!read) return { data, generation, format };
   return read.sinkKept && load ? { data, generation, format, linkIds: read.linkIds, load } : { data, generation, format, linkIds: read.linkIds };
 }

@@ -40,7 +40,7 @@ async function idsOf({ data, linkIds }: BuiltSeed): Promise<{ ids: LinkIds; coun
   const ids: string[] = [];
   for (const batch of linkBatches(data)) {
     // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.
-    for (const link of batch) if (data.links[link.id] === link) ids.push(link.id);
+    for (const link of batch) if (data.links.get(link.id) === link) ids.push(link.id);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return { ids: new LinkIds(data.links, ids), count: ids.length };

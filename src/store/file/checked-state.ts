@@ -49,6 +49,6 @@ export class CheckedLoad {
 /** `data`'s links (under the keys `linkIds`, in that order) checked and indexed in one walk. */
 export function checkedState(data: MockData, linkIds: Iterable<string>): Checked {
   const load = new CheckedLoad(data);
-  for (const id of linkIds) if (!load.take(id, data.links[id])) break;
+  for (const id of linkIds) if (!load.take(id, data.links.get(id))) break;
   return load.result(data);
 }

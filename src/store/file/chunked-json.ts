@@ -14,7 +14,7 @@ const RECORDS_PER_WRITE = 1000;
  * `generation` goes beside it (src/store/file/base-file.ts). An aborted `signal` stops between batches.
  */
 export async function writeDataChunked(handle: TextWriter, data: MockData, linkIds: Iterable<string>, generation: number, signal?: AbortSignal): Promise<void> {
-  await writeBaseEntries(handle, data, present(data.links, linkIds), generation, signal);
+  await writeBaseEntries(handle, data, present((id) => data.links.get(id), linkIds), generation, signal);
 }
 
 /**
@@ -42,7 +42,7 @@ export async function writeObjectChunked(handle: TextWriter, first: Record<strin
   const top = { ...first, formatVersion: DATA_FORMAT_VERSION, seed: head.seed, defaultDomain: head.defaultDomain, accounts: head.accounts };
   const headText = JSON.stringify(top, null, 2);
   await handle.write(`${headText.slice(0, -2)},\n`);
-  await writeRecords(handle, 'tags', present(head.tags, Object.keys(head.tags)), false, signal);
+  await writeRecords(handle, 'tags', present((id) => head.tags[id], Object.keys(head.tags)), false, signal);
   await writeRecords(handle, 'links', links, true, signal);
   await handle.write('}');
 }
@@ -51,9 +51,9 @@ export async function writeObjectChunked(handle: TextWriter, first: Record<strin
 export type Entry = readonly [string, unknown];
 
 /** The records `ids` names that are there now, with their ids, read lazily. */
-function* present(records: Record<string, unknown>, ids: Iterable<string>): Generator<Entry> {
+function* present(recordOf: (id: string) => unknown, ids: Iterable<string>): Generator<Entry> {
   for (const id of ids) {
-    const record = records[id];
+    const record = recordOf(id);
     if (record !== undefined) yield [id, record];
   }
 }

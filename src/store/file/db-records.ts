@@ -21,7 +21,8 @@
 // copied to be joined with the next (at 1,000,000 links those strings outlived their batches, and
 // were hundreds of MiB of garbage in the old space at the end of the read). The cuts are ASCII, so
 // a batch never starts or ends inside a character.
-import { putEntry } from '../../core/own-entry.js';
+import { SplitLinkTable } from '../../core/link-table.js';
+import type { LinkRecord, LinkTable } from '../../core/model.js';
 import { TagLists } from '../../core/tag-lists.js';
 import { isObject, openRegular } from './db-kind.js';
 import { BASE_LAYOUT, type Layout } from './record-layout.js';
@@ -61,8 +62,8 @@ export interface LinkSink {
   take(id: string, link: unknown): boolean;
 }
 
-/** The sink for the links of a file whose head (its links empty, but the same object they are put in) is `head`; none: no sink. */
-export type SinkFor = (head: Record<string, unknown>) => LinkSink | undefined;
+/** The sink for the links of a file whose head (its links the empty table they are put in, `links`) is `head`; none: no sink. */
+export type SinkFor = (head: Record<string, unknown>, links: LinkTable) => LinkSink | undefined;
 
 /**
  * The parsed file, when it is ours and laid out as the writer lays it out; null when there is no
@@ -107,7 +108,7 @@ class RecordReader {
   /** Where the search for the links' key goes on: the bytes before it were searched. */
   private searched = 0;
   private value: Record<string, unknown> | undefined;
-  private links: Record<string, unknown> = {};
+  private links: LinkTable = new SplitLinkTable();
   private readonly linkIds: string[] = [];
   /** An id → the one instance of it the head's records hold. */
   private readonly shared = new Map<string, string>();
@@ -186,7 +187,7 @@ class RecordReader {
     this.links = links;
     this.value = head;
     this.shareHeadIds(head);
-    this.sink = this.sinkFor?.(head);
+    this.sink = this.sinkFor?.(head, links);
     this.sinking = this.sink !== undefined;
     // Past the links' brace, which stays the byte before the first member.
     this.from = at + LINKS_KEY.length;
@@ -212,10 +213,12 @@ class RecordReader {
     let count = 0;
     for (const id in batch) {
       const link = batch[id];
-      // A key read before: its first link, which the sink took, is not the one kept (a later duplicate wins, in its place).
-      if (Object.hasOwn(this.links, id)) this.sink = undefined;
+      // A key read before (the table's size unchanged: one lookup, not two): its first link, which
+      // the sink took, is not the one kept (a later duplicate wins, in its place).
+      const size = this.links.size;
+      this.links.set(id, link as LinkRecord);
+      if (this.links.size === size) this.sink = undefined;
       else this.linkIds.push(id);
-      putEntry(this.links, id, link);
       if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
       else if (isObject(link)) this.shareIds(link, id);
       count += 1;

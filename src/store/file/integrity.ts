@@ -61,7 +61,7 @@ export class IntegrityCheck {
    */
   slugProblem(id: string, link: LinkRecord): Problem {
     const { domainId, slug } = link;
-    const other = Object.values(this.data.links).find((link) => link.domainId === domainId && link.slug === slug && link.id !== id)?.id;
+    const other = [...this.data.links.values()].find((link) => link.domainId === domainId && link.slug === slug && link.id !== id)?.id;
     return { text: `link '${id}' has slug '${slug}' of link '${other}' in domain '${domainId}'` };
   }
 }

@@ -10,7 +10,7 @@
 // turn it is read, from the stored record unless it was kept; at 1,000,000 links the clones, all
 // alive until the file was written, cost an 805 ms garbage collection.
 import type { LinkRecord, MockData } from '../../core/model.js';
-import { putEntry } from '../../core/own-entry.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { MockState } from '../../core/state.js';
 
 /** Links cloned between two turns of the event loop: ~1 ms of spreads on an idle machine. */
@@ -33,7 +33,7 @@ export class LinkCopy {
 
   constructor(state: MockState) {
     const { formatVersion, seed, defaultDomain, accounts, tags } = state.data;
-    this.data = structuredClone({ formatVersion, seed, defaultDomain, accounts, tags, links: {} });
+    this.data = { ...structuredClone({ formatVersion, seed, defaultDomain, accounts, tags }), links: new SplitLinkTable() };
     this.blocks = state.linkBlocks();
   }
 
@@ -65,7 +65,7 @@ export class LinkCopy {
     let inSlice = 0;
     for (const block of this.blocks) {
       for (const link of block) {
-        putEntry(links, link.id, this.kept.get(link) ?? cloneLink(link));
+        links.set(link.id, this.kept.get(link) ?? cloneLink(link));
         if ((inSlice += 1) < SNAPSHOT_SLICE_LINKS) continue;
         inSlice = 0;
         await nextTurn();

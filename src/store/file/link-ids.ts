@@ -12,6 +12,7 @@
 // file, which nothing reads back but the file's own JSON.parse); one put after it, in its base place
 // if it has one, else not (a compaction's snapshot is fuzzy: the change log replayed on it fixes it
 // up). An id is listed only while data.links holds it, so a deleted base id is not.
+import type { LinkTable } from '../../core/model.js';
 
 /** Ids per chunk: its table's growth is a copy of at most this many. */
 export const ID_CHUNK = 1 << 16;
@@ -23,7 +24,7 @@ export class LinkIds implements Iterable<string> {
 
   /** `links`: the live data's links, which the listing asks whether an id is still there; `base`: ids of them, each once, in their order (an array, or a Set: given to this class, not changed after). */
   constructor(
-    private readonly links: Record<string, unknown>,
+    private readonly links: LinkTable,
     private readonly base: Iterable<string> = [],
   ) {}
 
@@ -52,10 +53,10 @@ export class LinkIds implements Iterable<string> {
     const start = this.puts;
     for (const id of this.base) {
       const put = this.putAt(id);
-      if ((put === undefined || put > start) && Object.hasOwn(this.links, id)) yield id;
+      if ((put === undefined || put > start) && this.links.has(id)) yield id;
     }
     // Copied first: a chunk dropped while this is read must not make it skip the next chunk.
-    for (const chunk of this.chunks.slice()) for (const [id, put] of chunk) if (put <= start && Object.hasOwn(this.links, id)) yield id;
+    for (const chunk of this.chunks.slice()) for (const [id, put] of chunk) if (put <= start && this.links.has(id)) yield id;
   }
 
   [Symbol.iterator](): Generator<string> {

@@ -10,6 +10,7 @@
 // a base of an older format is rewritten in the current one before the first write lands.
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import { writeBuilt, type BuiltBase } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
@@ -48,7 +49,7 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIdsNow = new LinkIds({});
+  private linkIdsNow = new LinkIds(new SplitLinkTable());
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -68,8 +69,8 @@ export class LogFileStore implements DataStore {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
     // The keys the base was read with, when it was read record by record: not collected again (issue 40).
-    const links = this.data?.links ?? {};
-    this.linkIdsNow = new LinkIds(links, base?.linkIds ?? Object.keys(links));
+    const links = this.data?.links ?? new SplitLinkTable();
+    this.linkIdsNow = new LinkIds(links, base?.linkIds ?? [...links.keys()]);
     const replayed = await this.files.replayLogs(this.data, this.linkIdsNow);
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;

@@ -122,7 +122,7 @@ async function readExisting(store: DataStore): Promise<KeptData | null> {
   // One walk of the links, over the ids the store keeps anyway when it does: each link's shape and
   // references are checked, and the link indexed, in the same step; or none, when the store made
   // that walk as it read the links.
-  const checked = store.checked?.() ?? checkedState(data as MockData, store.linkIds?.() ?? Object.keys((data as MockData).links));
+  const checked = store.checked?.() ?? checkedState(data as MockData, store.linkIds?.() ?? (data as MockData).links.keys());
   if (!checked.state) {
     const broken = checked.problem;
     if (broken.notALink) throw notData(store.location, printable(broken.text));

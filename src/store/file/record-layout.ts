@@ -2,13 +2,15 @@
 // its one reader (db-records.ts): at the top level of a base file, or in a snapshot's `data`
 // (snapshot-reader.ts).
 import { isObject, notOursBecause } from './db-kind.js';
+import { SplitLinkTable } from '../../core/link-table.js';
+import type { LinkTable } from '../../core/model.js';
 
 /** Where the links' object of chunked-json.ts stands in a file: the base's top level, or a snapshot's `data`. */
 export interface Layout {
   /** What closes the file after the links' object, without its blanks: `}` for a base. */
   after: string;
-  /** The links' object of the head (the file parsed with no links), when the head is laid out as it must be. */
-  linksOf(head: unknown): Record<string, unknown> | undefined;
+  /** The links' table of the head (the file parsed with no links), put in place of its empty object, when the head is laid out as it must be. */
+  linksOf(head: unknown): LinkTable | undefined;
 }
 
 /** A base file: the links last in the top-level object, which is marked as ours (db-kind.ts). */
@@ -17,8 +19,11 @@ export const BASE_LAYOUT: Layout = {
   linksOf: (head) => (isObject(head) && Object.keys(head).at(-1) === 'links' && notOursBecause(head) === undefined ? linksIn(head) : undefined),
 };
 
-/** `record.links` when it is an object without members. */
-export function linksIn(record: Record<string, unknown>): Record<string, unknown> | undefined {
+/** A table put in place of `record.links` when that is an object without members (the links are read into it). */
+export function linksIn(record: Record<string, unknown>): LinkTable | undefined {
   const links = record['links'];
-  return isObject(links) && Object.keys(links).length === 0 ? links : undefined;
+  if (!isObject(links) || Object.keys(links).length !== 0) return undefined;
+  const table = new SplitLinkTable();
+  record['links'] = table;
+  return table;
 }

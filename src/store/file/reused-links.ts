@@ -7,20 +7,20 @@
 // meanwhile (an update, a click, or the undo of one that could not be written: local-link-store.ts
 // calls `beforeChange` first) puts a copy of it as it was in the data read, and the data's kept
 // batches, which hold the record, are forgotten (core/link-batches.ts: taken from its keys instead).
-import type { LinkRecord } from '../../core/model.js';
-import { putEntry } from '../../core/own-entry.js';
+import type { LinkRecord, LinkTable } from '../../core/model.js';
+
 import type { KnownLinks } from '../../core/snapshots.js';
 import type { MockState } from '../../core/state.js';
 import { cloneLink } from './link-copy.js';
 
 export class ReusedLinks implements KnownLinks {
-  private links: Record<string, LinkRecord> | undefined;
+  private links: LinkTable | undefined;
   /** Whether a record taken was changed since, and a copy put in its place in `links`. */
   changed = false;
 
   constructor(private state: MockState | undefined) {}
 
-  into(links: Record<string, LinkRecord>): void {
+  into(links: LinkTable): void {
     this.links = links;
   }
 
@@ -32,8 +32,8 @@ export class ReusedLinks implements KnownLinks {
   /** Before `link` is changed in place: if the read took it, the data read gets it as it is now. */
   beforeChange(link: LinkRecord): void {
     const links = this.links;
-    if (!links || !Object.hasOwn(links, link.id) || links[link.id] !== link) return;
-    putEntry(links, link.id, cloneLink(link));
+    if (!links || links.get(link.id) !== link) return;
+    links.set(link.id, cloneLink(link));
     this.changed = true;
   }
 
@@ -51,7 +51,7 @@ export class ReusedLinks implements KnownLinks {
  */
 export class ReusingReads {
   private readonly reads = new Set<WeakRef<ReusedLinks>>();
-  private readonly byLinks = new WeakMap<Record<string, LinkRecord>, ReusedLinks>();
+  private readonly byLinks = new WeakMap<LinkTable, ReusedLinks>();
 
   async read<T>(state: MockState, read: (known: KnownLinks) => Promise<T>): Promise<T> {
     const reused = new ReusedLinks(state);
@@ -82,7 +82,7 @@ export class ReusingReads {
   }
 
   /** The read into `links`, watched no more (its replace has started: changes wait), or undefined when none read into it. */
-  end(links: Record<string, LinkRecord>): { changed: boolean } | undefined {
+  end(links: LinkTable): { changed: boolean } | undefined {
     const reused = this.byLinks.get(links);
     if (!reused) return undefined;
     this.byLinks.delete(links);

@@ -5,8 +5,8 @@
 // file in another layout (a snapshot saved by an older build, one JSON.stringify) is read whole, as
 // before.
 import { keepLinkBatches, LINK_BATCH } from '../../core/link-batches.js';
-import type { LinkRecord, MockData } from '../../core/model.js';
-import { putEntry } from '../../core/own-entry.js';
+import type { LinkRecord, LinkTable, MockData } from '../../core/model.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { KnownLinks } from '../../core/snapshots.js';
 import { isObject } from './db-kind.js';
 import { readRecordWise, type LinkSink, type Pieces } from './db-records.js';
@@ -45,14 +45,14 @@ const SNAPSHOT_LAYOUT: Layout = {
 export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_PIECES, known?: KnownLinks): Promise<StoredSnapshot | null> {
   const batches: LinkRecord[][] = [];
   let batch: LinkRecord[] = [];
-  let links: Record<string, LinkRecord> = {};
+  let links: LinkTable = new SplitLinkTable();
   // The links, in batches for the state's build a batch per turn (MockState.built), as they are read.
   const sink: LinkSink = {
     take: (id, read) => {
       let link = read as LinkRecord;
       const stored = known?.take(id, link);
       // In the data's place of the record just read, which dies young.
-      if (stored !== undefined && stored !== link) putEntry(links, id, (link = stored));
+      if (stored !== undefined && stored !== link) links.set(id, (link = stored));
       batch.push(link);
       if (batch.length === LINK_BATCH) {
         batches.push(batch);
@@ -61,8 +61,8 @@ export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_
       return true;
     },
   };
-  const sinkFor = (head: Record<string, unknown>): LinkSink => {
-    links = SNAPSHOT_LAYOUT.linksOf(head) as Record<string, LinkRecord>;
+  const sinkFor = (_head: Record<string, unknown>, table: LinkTable): LinkSink => {
+    links = table;
     known?.into(links);
     return sink;
   };

@@ -6,6 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { dirname, join } from 'node:path';
 import type { LinkRecord } from '../../core/model.js';
+import { copyData, SplitLinkTable } from '../../core/link-table.js';
 import type { DataAtMoment, KnownLinks, SnapshotInfo, SnapshotStore } from '../../core/snapshots.js';
 import { writeObjectChunked, type Entry } from './chunked-json.js';
 import { OtherLayout, readSnapshotLines, type StoredSnapshot } from './snapshot-reader.js';
@@ -13,7 +14,7 @@ import { replaceFile, syncDirectory } from './durable-file.js';
 
 type Stored = StoredSnapshot;
 
-const infoOf = (name: string, stored: Stored): SnapshotInfo => ({ name, savedAt: stored.savedAt, links: stored.links ?? Object.keys(stored.data.links).length });
+const infoOf = (name: string, stored: Stored): SnapshotInfo => ({ name, savedAt: stored.savedAt, links: stored.links ?? stored.data.links.size });
 
 export function memorySnapshots(): SnapshotStore {
   const snapshots = new Map<string, Stored>();
@@ -26,7 +27,7 @@ export function memorySnapshots(): SnapshotStore {
     // A copy: the caller may change it (a restore makes it the data in use).
     load: async (name) => {
       const stored = snapshots.get(name);
-      return stored && structuredClone(stored.data);
+      return stored && copyData(stored.data);
     },
     list: async () => [...snapshots].map(([name, stored]) => infoOf(name, stored)),
     delete: async (name) => snapshots.delete(name),
@@ -54,7 +55,7 @@ export function directorySnapshots(dir: string): SnapshotStore {
     return run;
   };
   return {
-    save: (name, data) => saveFrom(name, { head: data, links: Object.values(data.links), linkCount: Object.keys(data.links).length }),
+    save: (name, data) => saveFrom(name, { head: data, links: data.links.values(), linkCount: data.links.size }),
     saveFrom,
     load: async (name, known) => (await read(file(name), known))?.data,
     list: async () => {
@@ -95,7 +96,10 @@ async function read(file: string, known?: KnownLinks): Promise<Stored | null> {
   } catch (error) {
     if (!(error instanceof OtherLayout)) throw error;
   }
-  return new JSONFile<Stored>(file).read();
+  const stored = await new JSONFile<Stored>(file).read();
+  // Read whole, its links are a plain object: the data's are a table.
+  if (stored) stored.data.links = SplitLinkTable.of(stored.data.links);
+  return stored;
 }
 
 const HEAD = /^\{\n {2}"savedAt": ("(?:[^"\\]|\\.)*"),\n {2}"links": (\d+),\n/;
@@ -119,7 +123,7 @@ async function readInfo(file: string): Promise<Omit<SnapshotInfo, 'name'> | null
   }
   if (head) return { savedAt: JSON.parse(head[1] as string) as string, links: Number(head[2]) };
   const stored = await new JSONFile<Stored>(file).read();
-  return stored && { savedAt: stored.savedAt, links: Object.keys(stored.data.links).length };
+  return stored && { savedAt: stored.savedAt, links: Object.keys(stored.data.links as unknown as object).length };
 }
 
 function safeList(dir: string): string[] {

@@ -4,6 +4,7 @@
 // atomic read of a snapshot that gives it back (on a Redis without COPY: redis-snapshot-read.ts).
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { LINK_ORDER_FIELD, orderMember } from './redis-link-order.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
@@ -41,7 +42,7 @@ export function* generationCommands(keys: GenerationKeys, data: MockData, batch 
   yield* hash(keys.tags, tags, (tag) => [tag.id, JSON.stringify(tag)]);
   yield* hash(keys.tagNames, tags, (tag) => [tagNameField(tag.accountId, tag.name), JSON.stringify(tag)]);
 
-  const links = Object.values(data.links);
+  const links = [...data.links.values()];
   yield* hash(keys.links, links, (link) => [link.id, encodeLink(link)]);
   yield* hash(keys.clicks, links, (link) => [link.id, String(link.clickCount)]);
   yield* hash(keys.slugs, links, (link) => [slugField(link.domainId, link.slug), link.id]);
@@ -71,10 +72,10 @@ export function snapshotData(replies: unknown[]): MockData {
     defaultDomain: JSON.parse(meta.get('defaultDomain') ?? 'null') as DomainRecord,
     accounts: order.map((apiKey) => JSON.parse(accounts.get(apiKey) as string) as AccountRecord),
     tags: {},
-    links: {},
+    links: new SplitLinkTable(),
   };
   for (const [id, json] of tags) putEntry(data.tags, id, JSON.parse(json) as TagRecord);
-  for (const [id, json] of links) putEntry(data.links, id, decodeLink(json, clicks.get(id) ?? '0') as LinkRecord);
+  for (const [id, json] of links) data.links.set(id, decodeLink(json, clicks.get(id) ?? '0') as LinkRecord);
   return data;
 }
 

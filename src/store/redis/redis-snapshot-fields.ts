@@ -4,6 +4,7 @@
 // so that it is written and read in commands of a bounded number of fields however large it is.
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 
 interface Head {
   formatVersion: number;
@@ -18,7 +19,7 @@ export const HEAD_FIELD = 'head';
 
 /** The field-value pairs of `data`, `batch` pairs at a time (each a flat [field, value, …] list), made as they are asked for. */
 export function* snapshotFields(data: MockData, batch: number): Generator<string[]> {
-  const links = Object.values(data.links);
+  const links = [...data.links.values()];
   const tags = Object.values(data.tags);
   const head: Head = { formatVersion: data.formatVersion, seed: data.seed, defaultDomain: data.defaultDomain, accounts: data.accounts.length, tags: tags.length, links: links.length };
   const pairs = function* (): Generator<[string, string]> {
@@ -42,7 +43,7 @@ export function* snapshotFields(data: MockData, batch: number): Generator<string
 export class SnapshotReader {
   private head: Head | undefined;
   private readonly accounts = new Map<number, AccountRecord>();
-  private readonly data: Pick<MockData, 'tags' | 'links'> = { tags: {}, links: {} };
+  private readonly data: Pick<MockData, 'tags' | 'links'> = { tags: {}, links: new SplitLinkTable() };
   private tagCount = 0;
   private linkCount = 0;
 
@@ -65,8 +66,8 @@ export class SnapshotReader {
     else if (field.startsWith('t:') && !Object.hasOwn(this.data.tags, field.slice(2))) {
       putEntry(this.data.tags, field.slice(2), JSON.parse(value) as TagRecord);
       this.tagCount += 1;
-    } else if (field.startsWith('l:') && !Object.hasOwn(this.data.links, field.slice(2))) {
-      putEntry(this.data.links, field.slice(2), JSON.parse(value) as LinkRecord);
+    } else if (field.startsWith('l:') && !this.data.links.has(field.slice(2))) {
+      this.data.links.set(field.slice(2), JSON.parse(value) as LinkRecord);
       this.linkCount += 1;
     }
   }

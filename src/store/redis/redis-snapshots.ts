@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RedisClientType } from 'redis';
 import type { MockData } from '../../core/model.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { SnapshotInfo, SnapshotStore } from '../../core/snapshots.js';
 import { BULK_TIMEOUT_MS, COMMAND_TIMEOUT_MS } from './redis-connection.js';
 import { inOrder, within } from './deadline.js';
@@ -93,7 +94,7 @@ export function redisSnapshots(client: RedisClientType, prefix: string): Snapsho
   return {
     save: async (name, data) => {
       const id = randomBytes(8).toString('hex');
-      const entry: Entry = { savedAt: new Date().toISOString(), links: Object.keys(data.links).length, id };
+      const entry: Entry = { savedAt: new Date().toISOString(), links: data.links.size, id };
       try {
         await write(hashPrefix + id, data);
         await send('saving a snapshot', ['EVAL', SWAP, '2', index, hashPrefix + id, name, JSON.stringify(entry), hashPrefix]);
@@ -108,7 +109,8 @@ export function redisSnapshots(client: RedisClientType, prefix: string): Snapsho
       for (let attempt = 0; attempt < READ_ATTEMPTS; attempt += 1) {
         const entry = await entryOf(name);
         if (!entry) return undefined;
-        if (entry.data) return entry.data;
+        // An entry of an older build holds its data, parsed: its links a plain object, the data's a table.
+        if (entry.data) return { ...entry.data, links: SplitLinkTable.of(entry.data.links) };
         const data = await readHash(hashPrefix + String(entry.id));
         if (data) return data;
       }
