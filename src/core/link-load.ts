@@ -4,12 +4,13 @@
 // the CPU's caches: a walk of 1,000,000 links afterwards looked each up in a dictionary of a million,
 // a miss in the caches each (issue 40).
 import type { LinkRecord, MockData } from './model.js';
+import { slotSlug, type SlugIndex } from './slug-table.js';
 import { TagLists } from './tag-lists.js';
 
 /** A data's links indexed, for MockState to adopt (its constructor). */
 export interface LinkIndex {
   /** Domain id → slug → link: MockState's table of slugs. */
-  readonly linksBySlug: Map<string, Map<string, LinkRecord>>;
+  readonly linksBySlug: SlugIndex;
   /** Account id → its links, in any order (MockState puts each account's in order once: sorted ones cost a check). */
   readonly owned: Map<string, LinkRecord[]>;
   /** True when each account's links are oldest first already (a fresh seed's: fixtures/seed.ts sorted them): taken as they are, without a pass to check them. */
@@ -17,7 +18,7 @@ export interface LinkIndex {
 }
 
 export class LinkLoad implements LinkIndex {
-  readonly linksBySlug = new Map<string, Map<string, LinkRecord>>();
+  readonly linksBySlug: SlugIndex = new Map();
   readonly owned = new Map<string, LinkRecord[]>();
   /** Each account's and domain's id → the one instance of it the data's records hold. */
   private readonly ids = new Map<string, string>();
@@ -58,19 +59,10 @@ export class LinkLoad implements LinkIndex {
 
   /** The link's slug slotted, and the link added to its account's; false when a link taken before holds its slug (this one took its place). */
   index(link: LinkRecord): boolean {
-    const fresh = this.slotSlug(link);
+    const fresh = slotSlug(this.linksBySlug, link);
     const links = this.owned.get(link.accountId);
     if (links) links.push(link);
     else this.owned.set(link.accountId, [link]);
     return fresh;
-  }
-
-  /** False when the slug was held (told by the size: a lookup before the set would be a second one). */
-  private slotSlug(link: LinkRecord): boolean {
-    let bySlug = this.linksBySlug.get(link.domainId);
-    if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
-    const size = bySlug.size;
-    bySlug.set(link.slug, link);
-    return bySlug.size > size;
   }
 }

@@ -9,6 +9,7 @@ import { OrderedLinks, type LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
 import { sortedBlocks } from './sliced-sort.js';
+import { slotSlug, type SlugIndex } from './slug-table.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
@@ -27,8 +28,8 @@ export class MockState {
   /** Domain name → the domain and its owner (undefined owner: the default domain). */
   private readonly domainsByName = new Map<string, { domain: DomainRecord; ownerId?: string }>();
   private readonly domainsById = new Map<string, DomainRecord>();
-  /** Domain id → slug → link. Nested, not one map of joined keys: no extra string per link. */
-  private readonly linksBySlug: Map<string, Map<string, LinkRecord>>;
+  /** Domain id → slug → link (slug-table.ts). */
+  private readonly linksBySlug: SlugIndex;
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
   private readonly linkCounts = new Map<string, number>();
   /** Each account's links in the order of its pages (link-order.ts). */
@@ -254,14 +255,7 @@ export class MockState {
 
   /** Its slug and its place in its account's count. */
   private indexSlug(link: LinkRecord): void {
-    this.slotSlug(link);
+    slotSlug(this.linksBySlug, link);
     this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
-  }
-
-  /** Its slug only (a load slots them in a LinkLoad, and each account's count is set once: constructor). */
-  private slotSlug(link: LinkRecord): void {
-    let bySlug = this.linksBySlug.get(link.domainId);
-    if (!bySlug) this.linksBySlug.set(link.domainId, (bySlug = new Map()));
-    bySlug.set(link.slug, link);
   }
 }

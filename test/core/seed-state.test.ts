@@ -15,6 +15,7 @@ import { LocalLinkStore } from '../../src/store/file/local-link-store.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
 import { SplitLinkTable } from '../../src/core/link-table.js';
+import { slotSlug, type SlugIndex } from '../../src/core/slug-table.js';
 
 // Slugs of one or two of lorem's ~180 words: 3,000 links on one domain draw some slug twice (the
 // draw is retried), an account of no links is indexed as the constructor indexes it.
@@ -105,8 +106,8 @@ describe('MockState adopting a sorted index', () => {
     const links = [...data.links.values()].filter((link) => link.accountId === small.id);
     const given = [...links].reverse();
     const givenIds = ids(given);
-    const linksBySlug = new Map<string, Map<string, LinkRecord>>();
-    for (const link of links) linksBySlug.set(link.domainId, (linksBySlug.get(link.domainId) ?? new Map()).set(link.slug, link));
+    const linksBySlug: SlugIndex = new Map();
+    for (const link of links) slotSlug(linksBySlug, link);
     const state = new MockState(data, { linksBySlug, owned: new Map([[small.id, given]]), sorted: true });
     expect(ids(state.linksOf(small))).toEqual(givenIds);
     expect(state.linkCount(small)).toBe(40);
