@@ -8,7 +8,6 @@
 // calls `beforeChange` first) puts a copy of it as it was in the data read, and the data's kept
 // batches, which hold the record, are forgotten (core/link-batches.ts: taken from its keys instead).
 import type { LinkRecord, LinkTable } from '../../core/model.js';
-
 import type { KnownLinks } from '../../core/snapshots.js';
 import type { MockState } from '../../core/state.js';
 import { cloneLink } from './link-copy.js';
