@@ -46,7 +46,7 @@ export default defineConfig({
     isolate: false,
     // The long files first, also on a fresh clone with no durations cached (test/setup/longest-first.ts).
     sequence: { sequencer: LongestFirst },
-    // toEqual on MockData.links compares the links in order (test/setup/link-tables.ts).
+    // toEqual on MockData.links compares a table's links by key, as it compared the plain object they were (test/setup/link-tables.ts).
     // SHORTLINK_MOCK_CPU_LOG=FILE: a line per test file with its CPU and that of its child processes
     // (test/setup/cpu-log.ts; docs/development.md, "Where the suite's time goes").
     setupFiles: ['test/setup/link-tables.ts', ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? ['test/setup/cpu-log.ts'] : [])],
