@@ -47,8 +47,6 @@ export const BASE_PIECES: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CH
 
 export interface RecordWise {
   value: Record<string, unknown>;
-  /** The keys of value.links, each once, in their order (the store keeps them: src/store/file/link-ids.ts). */
-  linkIds: string[];
   /** Whether the sink took every link of value.links, each once, in order (a key read twice: not). */
   sinkKept: boolean;
 }
@@ -109,7 +107,6 @@ class RecordReader {
   private searched = 0;
   private value: Record<string, unknown> | undefined;
   private links: LinkTable = new SplitLinkTable();
-  private readonly linkIds: string[] = [];
   /** An id → the one instance of it the head's records hold. */
   private readonly shared = new Map<string, string>();
   private sink: LinkSink | undefined;
@@ -157,11 +154,11 @@ class RecordReader {
     if (!this.value) return undefined;
     const rest = this.bytes.subarray(0, this.to);
     // `"links": {}`, the writer's way of no links at all.
-    if (this.linkIds.length === 0 && this.to - this.from < 100 && textOf(rest, this.from, this.to).replace(/\s/g, '') === `}${this.layout.after}`) return this.result();
+    if (this.links.size === 0 && this.to - this.from < 100 && textOf(rest, this.from, this.to).replace(/\s/g, '') === `}${this.layout.after}`) return this.result();
     const close = rest.lastIndexOf(LINKS_END);
     if (close < this.from || textOf(rest, close + LINKS_END.length, this.to).replace(/\s/g, '') !== this.layout.after) return undefined;
     // None at all: `{` and blanks; otherwise the last line, which has no comma after it.
-    if (this.linkIds.length === 0 && textOf(rest, this.from, close).trim() === '') return this.result();
+    if (this.links.size === 0 && textOf(rest, this.from, close).trim() === '') return this.result();
     const members = rest.subarray(0, close);
     for (let cut = members.indexOf(CUT, this.from + this.batchBytes); cut !== -1; cut = members.indexOf(CUT, this.from + this.batchBytes)) this.parseBatch(cut);
     this.parseBatch(close);
@@ -170,7 +167,7 @@ class RecordReader {
   }
 
   private result(): RecordWise {
-    return { value: this.value as Record<string, unknown>, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
+    return { value: this.value as Record<string, unknown>, sinkKept: this.sink !== undefined };
   }
 
   /** Whether the head (all but the links' members) is read; parses it once it is. */
@@ -218,7 +215,6 @@ class RecordReader {
       const size = this.links.size;
       this.links.set(id, link as LinkRecord);
       if (this.links.size === size) this.sink = undefined;
-      else this.linkIds.push(id);
       if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
       else if (isObject(link)) this.shareIds(link, id);
       count += 1;
