@@ -68,6 +68,8 @@ export interface LinkTable extends Iterable<[string, LinkRecord]> {
   delete(id: string): boolean;
   /** Lazily, in order (a change made meanwhile may be seen or not; none is seen twice). */
   keys(): IterableIterator<string>;
+  /** The ids in order as they are now, each once: a list later changes leave as it is. */
+  keysNow(): Iterable<string>;
   values(): IterableIterator<LinkRecord>;
   toJSON(): Record<string, LinkRecord>;
 }
