@@ -120,13 +120,19 @@ export class SplitLinkTable implements LinkTable {
     this.count += 1;
   }
 
-  /** Each id with its link, in order: an entry of the order counts while its id is there and has not moved since. */
+  /**
+   * Each id with its link, in order: an entry of the order counts while its id is there and has not
+   * moved since. Only the entries there when the listing began are read: an id listed, then deleted
+   * and put back, has a new entry at the end, which would list it twice.
+   */
   private *live(): Generator<[string, LinkRecord]> {
     // The order and its moves as they are now: a rebuild meanwhile replaces both, not these.
     const moved = this.moved;
+    const end = this.entries;
     let at = 0;
     for (const chunk of this.order) {
       for (const id of chunk) {
+        if (at === end) return;
         const link = this.tables[tableOf(id)]?.get(id);
         if (link !== undefined && (moved.size === 0 || (moved.get(id) ?? at) === at)) yield [id, link];
         at += 1;
