@@ -2,7 +2,7 @@
 // same bytes' memory write after write, not a new text a batch (issue 40: a text alive while its
 // write was in the thread pool was promoted to the old space by a scavenge in between), and the
 // bytes are still the data, whole and in order, whatever the sink takes at a time.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { writeDataChunked } from '../../src/store/file/chunked-json.js';
@@ -67,5 +67,28 @@ describe('ReusedBuffer', () => {
     const out = new ReusedBuffer({ write: async () => ({ bytesWritten: 0 }) }, 64);
     expect(out.add('abc')).toBe(true);
     await expect(out.flush()).rejects.toThrow('the file took no bytes of a write');
+  });
+});
+
+describe('writeDataChunked on a slow machine', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lets the event loop go round once a turn has serialised records for WRITE_TURN_MS, not only after each batch', async () => {
+    const data = withLinks(2_500);
+    // A clock 10 ms on at each reading: every reading finds the turn out of time.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
+    let turns = 0;
+    let done = false;
+    const count = (): void => {
+      turns += 1;
+      if (!done) setImmediate(count);
+    };
+    setImmediate(count);
+    // The sink resolves at once: only the writer's own yields let the loop go round.
+    await writeDataChunked(recordingSink(), data, data.links.keys(), 1);
+    done = true;
+    // One turn at least every 32 links of the 2,500 (the clock is read every 32 records).
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(2_500 / 32) - 1);
   });
 });
