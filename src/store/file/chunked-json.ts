@@ -78,10 +78,11 @@ async function writeRecords(out: ReusedBuffer, name: string, entries: Iterable<E
   let inBatch = 0;
   let turnStarted = performance.now();
   for (const [id, record] of entries) {
-    // Copied into the buffer as soon as it is made (no text of a batch, nor of a line, is built); awaited only when the buffer is full.
+    // Both serialised before any wait (a snapshot's record may change in a later turn), then copied
+    // into the buffer (no text of a batch, nor of a line, is built); awaited only when the buffer is full.
     const key = `${first ? '' : ','}\n    ${JSON.stringify(id)}: `;
-    if (!out.add(key)) await out.put(key);
     const json = JSON.stringify(record);
+    if (!out.add(key)) await out.put(key);
     if (!out.add(json)) await out.put(json);
     first = false;
     inBatch += 1;
