@@ -28,21 +28,11 @@ const { seed, fixtures, fd, generation } = workerData as SeedBaseJob;
 // to write them.
 const { data, links } = buildSeedLinks(seed, fixtures);
 const { links: _none, ...head } = data;
-await writeBaseEntries({ write: async (text) => writeAll(text) }, head, entries(links), generation);
+// Synchronously: nothing else runs on this thread, and a write to the pool would only add a hop.
+await writeBaseEntries({ write: async (buffer, offset, length) => ({ bytesWritten: writeSync(fd, buffer, offset, length) }) }, head, entries(links), generation);
 fsyncSync(fd);
 parentPort?.postMessage({ written: links.length } satisfies SeedBaseDone);
 
 function* entries(all: readonly LinkRecord[]): Generator<Entry> {
   for (const link of all) yield [link.id, link];
-}
-
-/** Synchronously: nothing else runs on this thread, and a write to the pool would only add a hop. */
-function writeAll(text: string): void {
-  const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length; ) {
-    const wrote = writeSync(fd, bytes, at);
-    // A write that takes nothing would take nothing again.
-    if (wrote === 0) throw new Error('the db file took no bytes of a write');
-    at += wrote;
-  }
 }
