@@ -125,8 +125,8 @@ function createPrototypedServer(app: Express, options: ServerOptions, handler: R
  * computed key (Node's symbols) passes 12 into a dictionary, for good. So every request and
  * response was a hash table (%HasFastProperties false), and each of their property reads and adds
  * a hash-table operation. The 64 assignments below never run; they only give the room (a response
- * ends a create with 46 own properties, a request with 37). Callgrind: 0.916x the instructions of a
- * create (bench/create-cost.md).
+ * ends a create with 46 own properties, a request with 37). Callgrind: 0.887x the instructions of a
+ * create, 0.931x of a read; bare Express on this server 0.844x (bench/create-cost.md, seventh pass).
  */
 function constructorWithRoom(prototype: object, init: (made: object, args: unknown[]) => void): Initialise {
   function WithRoom(this: Room, ...args: unknown[]): void {
