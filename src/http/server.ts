@@ -100,15 +100,11 @@ function createPrototypedServer(app: Express, options: ServerOptions, handler: R
   }
   const initRequest = IncomingMessage as unknown as Initialise;
   const initResponse = ServerResponse as unknown as Initialise;
-  function AppRequest(this: object, ...args: unknown[]): void {
+  const AppRequest = constructorWithRoom(app.request, (made, args) => {
     firstRequestSeen(args[0] as WatchedSocket);
-    initRequest.apply(this, args);
-  }
-  AppRequest.prototype = app.request;
-  function AppResponse(this: object, ...args: unknown[]): void {
-    initResponse.apply(this, args);
-  }
-  AppResponse.prototype = app.response;
+    initRequest.apply(made, args);
+  });
+  const AppResponse = constructorWithRoom(app.response, (made, args) => initResponse.apply(made, args));
   return createServer(
     {
       ...options,
@@ -118,6 +114,39 @@ function createPrototypedServer(app: Express, options: ServerOptions, handler: R
     handler,
   );
 }
+
+/**
+ * A constructor of objects on `prototype`, made by `init`, with room for their properties.
+ * V8 sizes the objects a function constructs by the assignments to `this.<name>` written in its
+ * body, counted whether they run or not (2 when there are none, plus 8), and trims the room left
+ * unused once it has made a few objects (slack tracking). A constructor that only calls Node's gave
+ * each request and response room for 10: Node's constructors add ~35 properties, Express, the
+ * router and the validator ~10 more, and V8 turns an object whose overflow of properties added by a
+ * computed key (Node's symbols) passes 12 into a dictionary, for good. So every request and
+ * response was a hash table (%HasFastProperties false), and each of their property reads and adds
+ * a hash-table operation. The 64 assignments below never run; they only give the room (a response
+ * ends a create with 46 own properties, a request with 37). Callgrind: 0.887x the instructions of a
+ * create, 0.931x of a read; bare Express on this server 0.844x (bench/create-cost.md, seventh pass).
+ */
+function constructorWithRoom(prototype: object, init: (made: object, args: unknown[]) => void): Initialise {
+  function WithRoom(this: Room, ...args: unknown[]): void {
+    init(this, args);
+    if (args.length < 0) {
+      this.r0 = this.r1 = this.r2 = this.r3 = this.r4 = this.r5 = this.r6 = this.r7 = this.r8 = this.r9 = undefined;
+      this.r10 = this.r11 = this.r12 = this.r13 = this.r14 = this.r15 = this.r16 = this.r17 = this.r18 = this.r19 = undefined;
+      this.r20 = this.r21 = this.r22 = this.r23 = this.r24 = this.r25 = this.r26 = this.r27 = this.r28 = this.r29 = undefined;
+      this.r30 = this.r31 = this.r32 = this.r33 = this.r34 = this.r35 = this.r36 = this.r37 = this.r38 = this.r39 = undefined;
+      this.r40 = this.r41 = this.r42 = this.r43 = this.r44 = this.r45 = this.r46 = this.r47 = this.r48 = this.r49 = undefined;
+      this.r50 = this.r51 = this.r52 = this.r53 = this.r54 = this.r55 = this.r56 = this.r57 = this.r58 = this.r59 = undefined;
+      this.r60 = this.r61 = this.r62 = this.r63 = undefined;
+    }
+  }
+  WithRoom.prototype = prototype;
+  return WithRoom as unknown as Initialise;
+}
+
+/** The names constructorWithRoom's body assigns (never at run time). */
+type Room = Record<`r${number}`, undefined>;
 
 function isClass(constructor: unknown): boolean {
   return Function.prototype.toString.call(constructor).startsWith('class');

@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Server } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHttpServer } from '../../src/http/server.js';
 import { eventually } from '../helpers/eventually.js';
@@ -31,6 +32,35 @@ describe('createHttpServer', () => {
     const url = await listen(server);
     await fetch(`${url}/openapi.yaml`);
     expect(seen).toEqual([true, true]);
+  });
+
+  test('requests and responses keep fast properties through reads, refusals and creates, not dictionaries', async () => {
+    // V8's own answer (%HasFastProperties): a dictionary-mode object makes each property read and
+    // add a hash-table operation. The flag only lets this one function be compiled with the call.
+    setFlagsFromString('--allow-natives-syntax');
+    const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
+    const t = await createTestApp();
+    server = createHttpServer(t.app);
+    const seen: boolean[][] = [];
+    server.prependListener('request', (req, res) => {
+      res.once('close', () => seen.push([hasFastProperties(req), hasFastProperties(res)]));
+    });
+    const url = await listen(server);
+    const headers = { 'x-api-key': DEMO, 'content-type': 'application/json' };
+    const create = JSON.stringify({ destinationUrl: 'https://example.com/f', domain: 'short.test', tags: [{ name: 'fast' }] });
+    // Past V8's first objects of a kind (its slack tracking fixes their size after a few), in a mixed order.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const kind = i % 3;
+      const answer = kind === 0
+        ? await fetch(`${url}/links`, { method: 'POST', headers, body: create })
+        : kind === 1 ? await fetch(`${url}/links`, { method: 'POST', headers, body: '{}' }) : await fetch(`${url}/__admin/links?account=other-key`);
+      await answer.arrayBuffer();
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([201, 400, 200]);
+    await eventually(async () => seen.length, (closed) => closed === 12, 5_000);
+    expect(seen).toEqual(Array.from({ length: 12 }, () => [true, true]));
   });
 
   test('the mock answers through it as through app.listen: a create, an error, keep-alive reuse', async () => {

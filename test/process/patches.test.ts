@@ -55,7 +55,7 @@ describe('run-time fixes to express-openapi-validator', () => {
   });
 
   test('the fixes fit the installed validator', () => {
-    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true, settledContract: true, metadataCache: true, noParameters: true, routeKeyed: true, keptResponseVerdicts: true });
+    expect(validatorFixes).toEqual({ routeCache: true, lazyMetaSchema: true, refLookup: true, contentTypeCache: true, settledContract: true, metadataCache: true, noParameters: true, routeKeyed: true, keptResponseVerdicts: true, jsonMediaTypes: true });
   });
 
   test('installing again (a second copy of the package in one process) wraps nothing twice', () => {
