@@ -63,8 +63,8 @@ export async function seededAtStart(seed: number, fixtures: FixtureSpec, target?
   const writing = target && existsSync(SEED_BASE_WORKER) ? writeBaseInWorker(target) : undefined;
   try {
     const { buildSeedState } = await import('../../fixtures/seed.js');
-    // The links drawn once, here: the worker is handed their lines before they are keyed.
-    return { ...buildSeedState(seed, fixtures, writing?.send), ...(writing ? { written: writing.written } : {}) };
+    // The links drawn once, here: the worker is handed their lines as they are drawn.
+    return { ...buildSeedState(seed, fixtures, writing?.drawing), ...(writing ? { written: writing.written } : {}) };
   } catch (error) {
     // The store closes the file once this fails: not while the worker still writes to it.
     await writing?.stop();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSeedLinks, DEFAULT_SEED } from '../../fixtures/seed.js';
+import { buildSeedLinks, DEFAULT_SEED, type SeedDrawing } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { MAX_KEPT_SEED_LINKS, seededAtStart } from '../../src/process/seeded-data.js';
@@ -47,8 +47,8 @@ async function mainThreadDb(at: string): Promise<Buffer> {
 
 interface BuiltParts {
   LogFileStore: typeof LogFileStore;
-  buildSeedState: (seed: number, spec: FixtureSpec, drawn?: (head: object, links: readonly object[]) => void) => object;
-  writeBaseInWorker: (target: { fd: number; generation: number }, script?: URL) => { written: Promise<number>; send: (head: object, links: readonly object[]) => void };
+  buildSeedState: (seed: number, spec: FixtureSpec, drawing?: SeedDrawing) => object;
+  writeBaseInWorker: (target: { fd: number; generation: number }, script?: URL) => { written: Promise<number>; drawing: SeedDrawing };
 }
 
 async function builtParts(): Promise<BuiltParts> {
@@ -83,24 +83,28 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     expect(readFileSync(join(at, 'db.json')).equals(await mainThreadDb(at)), 'the db files differ').toBe(true);
   }, 60_000);
 
-  it('writes the links this thread sends it, as writeBaseEntries writes them: it draws none itself', async () => {
+  it('writes the lines of the links this thread drew, in the order it sends last, as writeBaseEntries writes them: it draws none itself', async () => {
     const { writeBaseInWorker } = await builtParts();
     const at = tempDir();
     const { data, links } = buildSeedLinks(DEFAULT_SEED + 1, fixtures);
     const { links: _none, ...head } = data;
-    // Not the seed's links: the worker must take them from the message, whatever they are.
-    const sent = [...links.slice(0, 3), { ...links[3]!, title: 'a "quoted" café ☕' }, ...links.slice(4)];
+    // Not the seed's links, nor its order: the worker must take both from the messages.
+    const drawn = [...links.slice(0, 3), { ...links[3]!, title: 'a "quoted" café ☕' }, ...links.slice(4)];
+    const drawOrder = Uint32Array.from(drawn.keys()).reverse();
+    [drawOrder[0], drawOrder[5]] = [drawOrder[5]!, drawOrder[0]!];
     const file = join(at, 'base.json');
     const fd = openSync(file, 'w');
     try {
       const writing = writeBaseInWorker({ fd, generation: 7 });
-      writing.send(head, sent);
-      expect(await writing.written).toBe(sent.length);
+      for (const link of drawn) writing.drawing.drawn(link);
+      writing.drawing.ordered(head, drawOrder.slice());
+      expect(await writing.written).toBe(drawn.length);
     } finally {
       closeSync(fd);
     }
     let text = '';
-    await writeBaseEntries({ write: async (part) => void (text += part) }, head, sent.map((link) => [link.id, link] as const), 7);
+    const entries = Array.from(drawOrder, (i) => [drawn[i]!.id, drawn[i]!] as const);
+    await writeBaseEntries({ write: async (part) => void (text += part) }, head, entries, 7);
     expect(readFileSync(file, 'utf8')).toBe(text);
   }, 60_000);
 
@@ -113,7 +117,7 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     const store = new BuiltStore(join(at, 'db.json'), STORE);
     const seeding = store.seed(async (target) => {
       const writing = writeBaseInWorker(target, pathToFileURL(script));
-      return { ...buildSeedState(DEFAULT_SEED, big, writing.send), written: writing.written } as never;
+      return { ...buildSeedState(DEFAULT_SEED, big, writing.drawing), written: writing.written } as never;
     });
     await expect(seeding).rejects.toThrow(/^the thread writing the seed exited with code 3 before it was done$/);
     await store.close();

@@ -4,19 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeedLinks } from '../../fixtures/seed.js';
 import type { LinkRecord } from '../../src/core/model.js';
-import { encodeLinkLine } from '../../src/store/file/link-line-bytes.js';
+import { encodeLinkLine, LineChunker, type LineChunk } from '../../src/store/file/link-line-bytes.js';
 import { fixtures } from '../helpers/test-app.js';
 
-/** writeRecords' text for these links. */
+/** writeRecords' text for these links (the ',' between lines is the writer's). */
 function expected(links: readonly LinkRecord[]): Buffer {
-  return Buffer.from(links.map((link) => `\n    ${JSON.stringify(link.id)}: ${JSON.stringify(link)}`).join(','));
+  return Buffer.from(links.map((link) => `\n    ${JSON.stringify(link.id)}: ${JSON.stringify(link)}`).join(''));
 }
 
 function encoded(links: readonly LinkRecord[], size = 1 << 20): Buffer {
   const chunk = new Uint8Array(size);
   let at = 0;
   links.forEach((link, i) => {
-    at = encodeLinkLine(chunk, at, link, i === 0);
+    at = encodeLinkLine(chunk, at, link);
     expect(at, `link ${i} fits`).toBeGreaterThan(0);
   });
   return Buffer.from(chunk.subarray(0, at));
@@ -59,9 +59,21 @@ describe('a link line as bytes', () => {
 
   it('answers -1 when the line does not fit, for a plain line and an escaped one', () => {
     const line = expected([LINK]).length;
-    expect(encodeLinkLine(new Uint8Array(line - 1), 0, LINK, true)).toBe(-1);
-    expect(encodeLinkLine(new Uint8Array(line), 0, LINK, true)).toBe(line);
+    expect(encodeLinkLine(new Uint8Array(line - 1), 0, LINK)).toBe(-1);
+    expect(encodeLinkLine(new Uint8Array(line), 0, LINK)).toBe(line);
     const escaped = { ...LINK, title: 'é"' };
-    expect(encodeLinkLine(new Uint8Array(expected([escaped]).length - 1), 0, escaped, true)).toBe(-1);
+    expect(encodeLinkLine(new Uint8Array(expected([escaped]).length - 1), 0, escaped)).toBe(-1);
+  });
+
+  it('comes in chunks of whole lines, each line where `ends` says, a line longer than a chunk in one of its own', () => {
+    const { links } = buildSeedLinks(7, fixtures);
+    const sent = [...links.slice(0, 40), { ...LINK, title: 'x'.repeat(3000) }, ...links.slice(40)];
+    const chunks: LineChunk[] = [];
+    const chunker = new LineChunker((chunk) => chunks.push(chunk), 1024);
+    for (const link of sent) chunker.add(link);
+    chunker.flush();
+    const lines = chunks.flatMap(({ bytes, ends }) => Array.from(ends, (end, i) => Buffer.from(bytes.subarray(i === 0 ? 0 : ends[i - 1], end)).toString()));
+    expect(lines).toEqual(sent.map((link) => expected([link]).toString()));
+    expect(chunks.every(({ bytes, ends }) => bytes.byteOffset === 0 && ends.at(-1) === bytes.length)).toBe(true);
   });
 });

@@ -23,25 +23,8 @@ export async function writeDataChunked(handle: TextWriter, data: MockData, linkI
  * writes exactly what writeDataChunked would (test/process/seed-base-worker.test.ts).
  */
 export async function writeBaseEntries(handle: TextWriter, head: Omit<MockData, 'links'>, links: Iterable<Entry>, generation: number, signal?: AbortSignal): Promise<void> {
-  await writeObjectChunked(handle, baseFirst(generation), head, links, signal);
+  await writeObjectChunked(handle, { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation }, head, links, signal);
   await handle.write('\n');
-}
-
-/**
- * writeBaseEntries' file, its links written by `writeLines` as lines already encoded
- * (link-line-bytes.ts: a seed's worker thread is handed them, src/process/seed-base.ts); it answers
- * how many it wrote.
- */
-export async function writeBaseLines(handle: TextWriter, head: Omit<MockData, 'links'>, generation: number, writeLines: () => Promise<number>): Promise<void> {
-  await writeHeadAndTags(handle, baseFirst(generation), head, undefined);
-  await handle.write(recordsOpening('links'));
-  const count = await writeLines();
-  await handle.write(`${recordsClosing(count > 0, true)}}\n`);
-}
-
-/** A base file's fields before the data's: the marker first, so even a file cut short is recognisably ours. */
-function baseFirst(generation: number): Record<string, unknown> {
-  return { kind: DB_KIND, formatVersion: DATA_FORMAT_VERSION, generation };
 }
 
 /** Where the text goes: a FileHandle, or a worker thread's synchronous writer of a file descriptor. */
@@ -56,17 +39,12 @@ export interface TextWriter {
  * Without a newline after.
  */
 export async function writeObjectChunked(handle: TextWriter, first: Record<string, unknown>, head: Omit<MockData, 'links'>, links: Iterable<Entry>, signal?: AbortSignal): Promise<void> {
-  await writeHeadAndTags(handle, first, head, signal);
-  await writeRecords(handle, 'links', links, true, signal);
-  await handle.write('}');
-}
-
-/** The object's fields up to its links: `first`'s, the data's head, its tags. */
-async function writeHeadAndTags(handle: TextWriter, first: Record<string, unknown>, head: Omit<MockData, 'links'>, signal: AbortSignal | undefined): Promise<void> {
   const top = { ...first, formatVersion: DATA_FORMAT_VERSION, seed: head.seed, defaultDomain: head.defaultDomain, accounts: head.accounts };
   const headText = JSON.stringify(top, null, 2);
   await handle.write(`${headText.slice(0, -2)},\n`);
   await writeRecords(handle, 'tags', present((id) => head.tags[id], Object.keys(head.tags)), false, signal);
+  await writeRecords(handle, 'links', links, true, signal);
+  await handle.write('}');
 }
 
 /** A record and the key it is written under. */
@@ -85,7 +63,7 @@ function* present(recordOf: (id: string) => unknown, ids: Iterable<string>): Gen
  * up. Records deleted meanwhile are skipped; records added meanwhile may be written or not.
  */
 async function writeRecords(handle: TextWriter, name: string, entries: Iterable<Entry>, last: boolean, signal: AbortSignal | undefined): Promise<void> {
-  await handle.write(recordsOpening(name));
+  await handle.write(`  ${JSON.stringify(name)}: {`);
   let first = true;
   for (const batch of batches(entries[Symbol.iterator]())) {
     signal?.throwIfAborted();
@@ -93,16 +71,7 @@ async function writeRecords(handle: TextWriter, name: string, entries: Iterable<
     await handle.write(`${first ? '' : ','}${lines.join(',')}`);
     first = false;
   }
-  await handle.write(recordsClosing(!first, last));
-}
-
-function recordsOpening(name: string): string {
-  return `  ${JSON.stringify(name)}: {`;
-}
-
-/** After the records' lines (`any`: there was one); `last`: the object's last field. */
-function recordsClosing(any: boolean, last: boolean): string {
-  return `${any ? '\n  ' : ''}}${last ? '' : ','}\n`;
+  await handle.write(`${first ? '' : '\n  '}}${last ? '' : ','}\n`);
 }
 
 /** Up to RECORDS_PER_WRITE entries at a time, taken from the iterator only when the batch is due. */

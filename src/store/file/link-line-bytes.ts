@@ -3,7 +3,7 @@
 // base (src/process/seed-base.ts) these bytes, not the links (issue 40). The worker used to draw
 // every link again only to stringify it: a second draw of a million links (~11 s of CPU) where
 // these bytes cost a pass over each link's characters. A line is exactly what writeRecords
-// (chunked-json.ts) writes for it: `\n    "<id>": <JSON.stringify(link)>`, lines joined by ','.
+// (chunked-json.ts) writes for it: `\n    "<id>": <JSON.stringify(link)>` (the ',' between lines is the writer's).
 // The characters are copied as they are only when JSON leaves them so (printable ASCII but '"' and
 // '\'); any other link is stringified and encoded as JSON.stringify gives it (test/store/link-line-bytes.test.ts).
 import type { LinkRecord } from '../../core/model.js';
@@ -27,24 +27,28 @@ const CLICKS = '","clickCount":';
 const TAGS = ',"tagIds":[';
 
 /**
- * Writes `link`'s line (after a ',' unless `first`) into `chunk` from `at`; the offset after it, or
+ * Writes `link`'s line into `chunk` from `at`; the offset after it, or
  * -1 when it does not fit (nothing to be read from `chunk` past `at` then). For the links
  * fixtures/seed-link.ts draws: the fields of LinkRecord in the order it gives them, no `extra`.
  */
-export function encodeLinkLine(chunk: Uint8Array, at: number, link: LinkRecord, first: boolean): number {
-  const fast = plainLine(chunk, at, link, first);
+export function encodeLinkLine(chunk: Uint8Array, at: number, link: LinkRecord): number {
+  const fast = plainLine(chunk, at, link);
   if (fast !== undefined) return fast;
-  const text = `${first ? '' : ','}\n    ${JSON.stringify(link.id)}: ${JSON.stringify(link)}`;
+  const text = lineText(link.id, link);
   const { read, written } = encoder.encodeInto(text, chunk.subarray(at));
   return read === text.length ? at + written : -1;
 }
 
+/** The text writeRecords (chunked-json.ts) writes for a record: the text of a line. */
+export function lineText(id: string, record: unknown): string {
+  return `\n    ${JSON.stringify(id)}: ${JSON.stringify(record)}`;
+}
+
 /** The line copied character by character; undefined when a field is not plain (then nothing counts of what was written). */
-function plainLine(chunk: Uint8Array, at: number, link: LinkRecord, first: boolean): number | undefined {
+function plainLine(chunk: Uint8Array, at: number, link: LinkRecord): number | undefined {
   const { id, title, clickCount, tagIds } = link;
   if (link.extra !== undefined || !Number.isSafeInteger(clickCount) || clickCount < 0) return undefined;
-  let p = first ? at : put(chunk, at, ',');
-  p = put(chunk, p, OPEN);
+  let p = put(chunk, at, OPEN);
   p = plain(chunk, p, id);
   p = put(chunk, p, AFTER_KEY);
   p = plain(chunk, p, id);
@@ -90,30 +94,50 @@ function plain(chunk: Uint8Array, p: number, value: unknown): number {
 /** The size of a chunk of lines (a line that does not fit in an empty one gets a chunk of its own size). */
 export const LINE_CHUNK_BYTES = 1 << 20;
 
-/** A chunk of whole lines and how many. */
+/** Whole lines, and where each ends in `bytes`. */
 export interface LineChunk {
   bytes: Uint8Array;
-  count: number;
+  ends: Uint32Array;
 }
 
-/** The links' lines, in order, joined as writeRecords joins them, in chunks of LINE_CHUNK_BYTES (each in a buffer of its own, to be transferred). */
-export function* lineChunks(links: readonly LinkRecord[], size = LINE_CHUNK_BYTES): Generator<LineChunk> {
-  let chunk = new Uint8Array(size);
-  let at = 0;
-  let count = 0;
-  for (let i = 0; i < links.length; ) {
-    const end = encodeLinkLine(chunk, at, links[i] as LinkRecord, i === 0);
-    if (end >= 0) {
-      at = end;
-      count += 1;
-      i += 1;
-      continue;
-    }
-    // Full: handed on, and the line written again into the next chunk, twice as large if it was alone in this one.
-    if (count > 0) yield { bytes: chunk.subarray(0, at), count };
-    chunk = new Uint8Array(count > 0 ? size : chunk.length * 2);
-    at = 0;
-    count = 0;
+/**
+ * Links' lines, in the order they are added, handed to `emit` a chunk of about `size` bytes at a
+ * time (each in a buffer of its own, to be transferred). A seed adds each link as it draws it, its
+ * fields still in the CPU's caches: encoded later, in page order, a million links cost 3-4 times as
+ * much (each field a miss; measured 29 Nov).
+ */
+export class LineChunker {
+  private chunk: Uint8Array;
+  private at = 0;
+  private ends: number[] = [];
+
+  constructor(
+    private readonly emit: (chunk: LineChunk) => void,
+    private readonly size = LINE_CHUNK_BYTES,
+  ) {
+    this.chunk = new Uint8Array(size);
   }
-  if (count > 0) yield { bytes: chunk.subarray(0, at), count };
+
+  add(link: LinkRecord): void {
+    for (;;) {
+      const end = encodeLinkLine(this.chunk, this.at, link);
+      if (end >= 0) {
+        this.at = end;
+        this.ends.push(end);
+        return;
+      }
+      // Full: handed on, and the line written again into the next chunk, twice as large if it was alone in this one.
+      if (this.ends.length === 0) this.chunk = new Uint8Array(this.chunk.length * 2);
+      else this.flush();
+    }
+  }
+
+  /** Hands on the lines not yet handed on. */
+  flush(): void {
+    if (this.ends.length === 0) return;
+    this.emit({ bytes: this.chunk.subarray(0, this.at), ends: Uint32Array.from(this.ends) });
+    this.chunk = new Uint8Array(this.size);
+    this.at = 0;
+    this.ends = [];
+  }
 }
