@@ -6,7 +6,8 @@
 // STALL_CPU_PROF_DIR=<dir>: the server also writes a CPU profile there (--cpu-prof), to tell a stall of
 // our own code from one of the collector's: its samples carry the time since the process began too.
 // STALL_NO_COMPACTION=1: snapshot, restore and reset only (the compaction waits for a quarter of the
-// db's size in creates: log-file-store.ts COMPACT_LOG_SHARE).
+// db's size in creates: log-file-store.ts COMPACT_LOG_SHARE). STALL_COMPACTION_ONLY=1: the compaction alone,
+// on the state as started (after a reset, its window also holds the collection of the state replaced).
 // STALL_NODE_FLAGS="--trace-gc-nvp ...": more flags for the server's node; STALL_OUTPUT=<file>: its whole
 // output (the --trace-gc lines, the stalls) is written there too, to read a phase of a pause (with
 // --trace-gc-nvp V8 prints its name=value lines instead of --trace-gc's: the summary below then lists no collections).
@@ -44,7 +45,7 @@ try {
   // The server's clock, which --trace-gc prints too: where each operation ended among the stalls.
   const mark = (line) => log(`${line}, ending at ~${Math.round(performance.now() - server.started)} ms, ${rss()}`);
   log(`started: ${rss()}`);
-  const ops = await adminOps(server, db, mark, { compaction: process.env.STALL_NO_COMPACTION !== '1' });
+  const ops = await adminOps(server, db, mark, { compaction: process.env.STALL_NO_COMPACTION !== '1', compactionOnly: process.env.STALL_COMPACTION_ONLY === '1' });
   console.log(JSON.stringify(ops));
 } finally {
   await stopServer(server, 60_000);

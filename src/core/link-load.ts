@@ -3,6 +3,7 @@
 // each link as the reader parses it (src/store/file/db-records.ts), while the link is young and in
 // the CPU's caches: a walk of 1,000,000 links afterwards looked each up in a dictionary of a million,
 // a miss in the caches each (issue 40).
+import { olderFirst } from './link-order.js';
 import type { LinkRecord, MockData } from './model.js';
 import { slotSlug, type SlugIndex } from './slug-table.js';
 import { TagLists } from './tag-lists.js';
@@ -20,6 +21,12 @@ export interface LinkIndex {
 export class LinkLoad implements LinkIndex {
   readonly linksBySlug: SlugIndex = new Map();
   readonly owned = new Map<string, LinkRecord[]>();
+  /**
+   * Whether each account's links came oldest first so far: told as each is taken, by a comparison
+   * with the account's last one, both still in the CPU's caches (the reader's order is the file's).
+   * MockState's own check was a second pass over a million links gone cold: ~1 s of a start.
+   */
+  sorted = true;
   /** Each account's and domain's id → the one instance of it the data's records hold. */
   private readonly ids = new Map<string, string>();
   /** The tagIds lists the loaded links share (tag-lists.ts). */
@@ -61,8 +68,11 @@ export class LinkLoad implements LinkIndex {
   index(link: LinkRecord): boolean {
     const fresh = slotSlug(this.linksBySlug, link);
     const links = this.owned.get(link.accountId);
-    if (links) links.push(link);
-    else this.owned.set(link.accountId, [link]);
+    if (!links) this.owned.set(link.accountId, [link]);
+    else {
+      if (this.sorted && olderFirst(links[links.length - 1] as LinkRecord, link) > 0) this.sorted = false;
+      links.push(link);
+    }
     return fresh;
   }
 }

@@ -70,6 +70,27 @@ export class SplitLinkTable implements LinkTable {
     for (const [id] of this.live()) yield id;
   }
 
+  /**
+   * The ids in order as they are now, each once, as a list later changes leave as it is (the file
+   * store's ids read at start, for its compactions: src/store/file/link-ids.ts). While no entry of
+   * the order is stale (no id deleted since its last rebuild: a table as read), a view of its
+   * entries, not a copy of a million ids: entries are only ever appended, and a rebuild makes new
+   * chunks. Otherwise a copy.
+   */
+  keysNow(): Iterable<string> {
+    if (this.entries !== this.count) return [...this.keys()];
+    const chunks = this.order.slice();
+    const entries = this.entries;
+    return {
+      *[Symbol.iterator](): Generator<string> {
+        let left = entries;
+        for (const chunk of chunks) {
+          for (let at = 0; at < chunk.length && left > 0; at += 1, left -= 1) yield chunk[at] as string;
+        }
+      },
+    };
+  }
+
   *values(): Generator<LinkRecord> {
     for (const [, link] of this.live()) yield link;
   }
@@ -99,13 +120,19 @@ export class SplitLinkTable implements LinkTable {
     this.count += 1;
   }
 
-  /** Each id with its link, in order: an entry of the order counts while its id is there and has not moved since. */
+  /**
+   * Each id with its link, in order: an entry of the order counts while its id is there and has not
+   * moved since. Only the entries there when the listing began are read: an id listed, then deleted
+   * and put back, has a new entry at the end, which would list it twice.
+   */
   private *live(): Generator<[string, LinkRecord]> {
     // The order and its moves as they are now: a rebuild meanwhile replaces both, not these.
     const moved = this.moved;
+    const end = this.entries;
     let at = 0;
     for (const chunk of this.order) {
       for (const id of chunk) {
+        if (at === end) return;
         const link = this.tables[tableOf(id)]?.get(id);
         if (link !== undefined && (moved.size === 0 || (moved.get(id) ?? at) === at)) yield [id, link];
         at += 1;

@@ -66,8 +66,10 @@ export interface LinkTable extends Iterable<[string, LinkRecord]> {
   has(id: string): boolean;
   set(id: string, link: LinkRecord): this;
   delete(id: string): boolean;
-  /** Lazily, in order (a change made meanwhile may be seen or not; none is seen twice). */
+  /** Lazily, in order: the links there when the listing began and still there when it gets to them, each once (one put meanwhile is not seen). */
   keys(): IterableIterator<string>;
+  /** The ids in order as they are now, each once: a list later changes leave as it is. */
+  keysNow(): Iterable<string>;
   values(): IterableIterator<LinkRecord>;
   toJSON(): Record<string, LinkRecord>;
 }

@@ -12,7 +12,7 @@ import { buildSeedLinks, DEFAULT_SEED, type SeedDrawing } from '../../fixtures/s
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { MAX_KEPT_SEED_LINKS, seededAtStart } from '../../src/process/seeded-data.js';
-import { writeBaseEntries } from '../../src/store/file/chunked-json.js';
+import { baseText } from '../../src/store/file/base-frame.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
 import { runCli, startCli } from '../helpers/cli-process.js';
@@ -102,10 +102,8 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     } finally {
       closeSync(fd);
     }
-    let text = '';
     const entries = Array.from(drawOrder, (i) => [drawn[i]!.id, drawn[i]!] as const);
-    await writeBaseEntries({ write: async (part) => void (text += part) }, head, entries, 7);
-    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(readFileSync(file, 'utf8')).toBe(await baseText(head, entries, 7));
   }, 60_000);
 
   it('leaves no file when the worker dies mid-write, and says why', async () => {

@@ -2,8 +2,7 @@
 // a seed's worker thread handed the lines as bytes writes the file writeBaseEntries writes.
 import { describe, expect, it } from 'vitest';
 import { buildSeedLinks } from '../../fixtures/seed.js';
-import { baseFrame } from '../../src/store/file/base-frame.js';
-import { writeBaseEntries } from '../../src/store/file/chunked-json.js';
+import { baseFrame, baseText } from '../../src/store/file/base-frame.js';
 import { lineText } from '../../src/store/file/link-line-bytes.js';
 import { fixtures } from '../helpers/test-app.js';
 
@@ -13,8 +12,7 @@ describe('a base file’s frame', () => {
     const { links: _none, ...head } = data;
     const frame = await baseFrame(head, 3);
     for (const some of [[], links.slice(0, 1), links]) {
-      let text = '';
-      await writeBaseEntries({ write: async (part) => void (text += part) }, head, some.map((link) => [link.id, link] as const), 3);
+      const text = await baseText(head, some.map((link) => [link.id, link] as const), 3);
       expect(frame.before + some.map((link) => lineText(link.id, link)).join(',') + frame.after(some.length > 0)).toBe(text);
     }
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
-import type { LinkRecord, MockData } from '../../src/core/model.js';
+import type { LinkRecord, LinkTable, MockData } from '../../src/core/model.js';
 import { readBase, writeBase } from '../../src/store/file/base-file.js';
 import { readRecordWise } from '../../src/store/file/db-records.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
@@ -50,7 +50,7 @@ describe('readRecordWise', () => {
     const whole = JSON.parse(text) as MockData;
     expect(read?.value).toEqual(whole);
     expect(ordered(read?.value)).toBe(ordered(whole));
-    expect([...(read?.linkIds ?? [])]).toEqual(Object.keys(whole.links));
+    expect([...(read?.value['links'] as LinkTable).keys()]).toEqual(Object.keys(whole.links));
   });
 
   // The bytes are decoded a batch at a time (db-records.ts): a read that ends inside a character
@@ -147,7 +147,7 @@ describe('readBase on a file read record by record', () => {
     await written(data);
     const base = await readBase(file);
     expect(base?.data).toEqual(data);
-    expect([...(base?.linkIds ?? [])]).toEqual([...data.links.keys()]);
+    expect([...(base?.data.links.keysNow() ?? [])]).toEqual([...data.links.keys()]);
     const [first, second] = ['lnk_r0', 'lnk_r1'].map((id) => base?.data.links.get(id) as LinkRecord) as [LinkRecord, LinkRecord];
     expect(first.tagIds).toBe(second.tagIds);
     expect(() => (first.tagIds as string[]).pop()).toThrow(TypeError);

@@ -21,8 +21,6 @@ export interface Base {
   generation: number;
   /** The formatVersion the file is written in; its data reads as the current format. */
   format: number;
-  /** The keys of data.links, each once, in order, when the file was read record by record (src/store/file/db-records.ts). */
-  linkIds?: string[];
   /**
    * The links checked and indexed as they were read (src/store/file/checked-state.ts), when the
    * file was read record by record and its head has the current shape: for the data as read.
@@ -50,7 +48,7 @@ export async function readBase(file: string): Promise<Base | null> {
   // A file read whole (another layout) holds its links in a plain object: the data's are a table.
   data.links = SplitLinkTable.of(data.links);
   if (!read) return { data, generation, format };
-  return read.sinkKept && load ? { data, generation, format, linkIds: read.linkIds, load } : { data, generation, format, linkIds: read.linkIds };
+  return read.sinkKept && load ? { data, generation, format, load } : { data, generation, format };
 }
 
 /** A file in another layout than the writer's: its whole text, parsed at once; null when it is gone. */

@@ -6,6 +6,7 @@
 import type { MockData } from '../../core/model.js';
 import { writeBaseEntries, type Entry } from './chunked-json.js';
 import { lineText } from './link-line-bytes.js';
+import type { ByteSink } from './reused-buffer.js';
 
 /** Before the first line, and after the last (`any`: there was a line); lines go between, joined by ','. */
 export interface BaseFrame {
@@ -16,12 +17,7 @@ export interface BaseFrame {
 const PROBE: Entry = ['probe', 0];
 
 export async function baseFrame(head: Omit<MockData, 'links'>, generation: number): Promise<BaseFrame> {
-  const textOf = async (entries: readonly Entry[]): Promise<string> => {
-    let text = '';
-    await writeBaseEntries({ write: async (part) => void (text += part) }, head, entries, generation);
-    return text;
-  };
-  const [none, one] = await Promise.all([textOf([]), textOf([PROBE])]);
+  const [none, one] = await Promise.all([baseText(head, [], generation), baseText(head, [PROBE], generation)]);
   let shared = 0;
   while (shared < none.length && none[shared] === one[shared]) shared += 1;
   const line = lineText(...PROBE);
@@ -31,4 +27,17 @@ export async function baseFrame(head: Omit<MockData, 'links'>, generation: numbe
   const afterLines = one.slice(shared + line.length);
   const afterNone = none.slice(shared);
   return { before, after: (any) => (any ? afterLines : afterNone) };
+}
+
+/** The text writeBaseEntries writes for these links (a few: it is all held). */
+export async function baseText(head: Omit<MockData, 'links'>, entries: readonly Entry[], generation: number): Promise<string> {
+  const parts: Buffer[] = [];
+  const sink: ByteSink = {
+    write: async (buffer, offset, length) => {
+      parts.push(Buffer.from(buffer.subarray(offset, offset + length)));
+      return { bytesWritten: length };
+    },
+  };
+  await writeBaseEntries(sink, head, entries, generation);
+  return Buffer.concat(parts).toString('utf8');
 }

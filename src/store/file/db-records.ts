@@ -21,10 +21,8 @@
 // copied to be joined with the next (at 1,000,000 links those strings outlived their batches, and
 // were hundreds of MiB of garbage in the old space at the end of the read). The cuts are ASCII, so
 // a batch never starts or ends inside a character.
-import { SplitLinkTable } from '../../core/link-table.js';
-import type { LinkRecord, LinkTable } from '../../core/model.js';
-import { TagLists } from '../../core/tag-lists.js';
 import { isObject, openRegular } from './db-kind.js';
+import { LinkIntake, type SinkFor } from './link-intake.js';
 import { BASE_LAYOUT, type Layout } from './record-layout.js';
 
 /** How much of the file is read at once. */
@@ -47,23 +45,9 @@ export const BASE_PIECES: Pieces = { readBytes: READ_BYTES, batchChars: BATCH_CH
 
 export interface RecordWise {
   value: Record<string, unknown>;
-  /** The keys of value.links, each once, in their order (the store keeps them: src/store/file/link-ids.ts). */
-  linkIds: string[];
   /** Whether the sink took every link of value.links, each once, in order (a key read twice: not). */
   sinkKept: boolean;
 }
-
-/**
- * Takes each link as it is parsed, while it is young and in the CPU's caches: the start checks and
- * indexes it then (src/store/file/checked-state.ts) instead of in a walk of a million links after
- * the read. False: it takes no more (something is wrong; the read goes on).
- */
-export interface LinkSink {
-  take(id: string, link: unknown): boolean;
-}
-
-/** The sink for the links of a file whose head (its links the empty table they are put in, `links`) is `head`; none: no sink. */
-export type SinkFor = (head: Record<string, unknown>, links: LinkTable) => LinkSink | undefined;
 
 /**
  * The parsed file, when it is ours and laid out as the writer lays it out; null when there is no
@@ -108,14 +92,8 @@ class RecordReader {
   /** Where the search for the links' key goes on: the bytes before it were searched. */
   private searched = 0;
   private value: Record<string, unknown> | undefined;
-  private links: LinkTable = new SplitLinkTable();
-  private readonly linkIds: string[] = [];
-  /** An id → the one instance of it the head's records hold. */
-  private readonly shared = new Map<string, string>();
-  private sink: LinkSink | undefined;
-  /** False once the sink takes no more. */
-  private sinking = false;
-  private readonly tagLists = new TagLists();
+  /** Where the links go, once the head is read. */
+  private intake: LinkIntake | undefined;
   private readonly batchBytes: number;
 
   constructor(
@@ -157,11 +135,11 @@ class RecordReader {
     if (!this.value) return undefined;
     const rest = this.bytes.subarray(0, this.to);
     // `"links": {}`, the writer's way of no links at all.
-    if (this.linkIds.length === 0 && this.to - this.from < 100 && textOf(rest, this.from, this.to).replace(/\s/g, '') === `}${this.layout.after}`) return this.result();
+    if (this.intake?.links.size === 0 && this.to - this.from < 100 && textOf(rest, this.from, this.to).replace(/\s/g, '') === `}${this.layout.after}`) return this.result();
     const close = rest.lastIndexOf(LINKS_END);
     if (close < this.from || textOf(rest, close + LINKS_END.length, this.to).replace(/\s/g, '') !== this.layout.after) return undefined;
     // None at all: `{` and blanks; otherwise the last line, which has no comma after it.
-    if (this.linkIds.length === 0 && textOf(rest, this.from, close).trim() === '') return this.result();
+    if (this.intake?.links.size === 0 && textOf(rest, this.from, close).trim() === '') return this.result();
     const members = rest.subarray(0, close);
     for (let cut = members.indexOf(CUT, this.from + this.batchBytes); cut !== -1; cut = members.indexOf(CUT, this.from + this.batchBytes)) this.parseBatch(cut);
     this.parseBatch(close);
@@ -170,7 +148,7 @@ class RecordReader {
   }
 
   private result(): RecordWise {
-    return { value: this.value as Record<string, unknown>, linkIds: this.linkIds, sinkKept: this.sink !== undefined };
+    return { value: this.value as Record<string, unknown>, sinkKept: this.intake?.sinkKept === true };
   }
 
   /** Whether the head (all but the links' members) is read; parses it once it is. */
@@ -184,11 +162,8 @@ class RecordReader {
     const head: unknown = JSON.parse(`${textOf(this.bytes, 0, at)}${LINKS_KEY}}${this.layout.after}`);
     const links = this.layout.linksOf(head);
     if (!links || !isObject(head)) throw new SyntaxError('not the layout of our writer');
-    this.links = links;
     this.value = head;
-    this.shareHeadIds(head);
-    this.sink = this.sinkFor?.(head, links);
-    this.sinking = this.sink !== undefined;
+    this.intake = new LinkIntake(head, links, this.sinkFor);
     // Past the links' brace, which stays the byte before the first member.
     this.from = at + LINKS_KEY.length;
     return true;
@@ -204,48 +179,8 @@ class RecordReader {
   private parseBatch(end: number): void {
     this.bytes[this.from - 1] = OPEN;
     this.bytes[end] = CLOSE;
-    this.addBatch(JSON.parse(textOf(this.bytes, this.from - 1, end + 1)) as Record<string, unknown>);
+    this.intake?.add(JSON.parse(textOf(this.bytes, this.from - 1, end + 1)) as Record<string, unknown>);
     // Past the comma: the next batch starts with the newline before its first key, like the first.
     this.from = end + 1;
-  }
-
-  private addBatch(batch: Record<string, unknown>): void {
-    let count = 0;
-    for (const id in batch) {
-      const link = batch[id];
-      // A key read before (the table's size unchanged: one lookup, not two): its first link, which
-      // the sink took, is not the one kept (a later duplicate wins, in its place).
-      const size = this.links.size;
-      this.links.set(id, link as LinkRecord);
-      if (this.links.size === size) this.sink = undefined;
-      else this.linkIds.push(id);
-      if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
-      else if (isObject(link)) this.shareIds(link, id);
-      count += 1;
-    }
-    // `{}`: blanks between two commas, which the whole text would not parse with.
-    if (count === 0) throw new SyntaxError('an empty member');
-  }
-
-  /** The ids a link names, pointed at the head's instances, and its tags' list shared (MockState, src/core/state.ts, would do it later, in the old space). */
-  private shareIds(link: Record<string, unknown>, key: string): void {
-    if (link['id'] === key) link['id'] = key;
-    link['accountId'] = this.shared.get(link['accountId'] as string) ?? link['accountId'];
-    link['domainId'] = this.shared.get(link['domainId'] as string) ?? link['domainId'];
-    // The list every link of the same tags shares (src/core/tag-lists.ts): the parsed arrays die young.
-    if (Array.isArray(link['tagIds'])) link['tagIds'] = this.tagLists.shared(link['tagIds'], (id) => this.shared.get(id) ?? id);
-  }
-
-  private shareHeadIds(head: Record<string, unknown>): void {
-    const share = (record: unknown): void => {
-      if (isObject(record) && typeof record['id'] === 'string') this.shared.set(record['id'], record['id']);
-    };
-    share(head['defaultDomain']);
-    for (const account of Array.isArray(head['accounts']) ? head['accounts'] : []) {
-      share(account);
-      if (isObject(account) && Array.isArray(account['domains'])) account['domains'].forEach(share);
-    }
-    const tags = isObject(head['tags']) ? head['tags'] : {};
-    for (const id in tags) share(tags[id]);
   }
 }

@@ -1,6 +1,7 @@
 // The ids of the file store's links (log-file-store.ts: what a compaction writes, lazily), in the
 // order a Set would hold them, without a table of them all. The ids a read or a replace gave (`base`)
-// stay an array, as they came: at 1,000,000 links a Set of them was a hash table built at start
+// stay as they came (a read's: a view of the links table's own order, SplitLinkTable.keysNow; a
+// replace's: its array), not copied into a table: at 1,000,000 links a Set of them was a hash table built at start
 // (~0.8 s of CPU on a busy machine, and ~30 MiB) only to answer "is this id new?" on each write.
 // Only the ids put since go to tables, with the order they were put in, in tables of at most
 // ID_CHUNK ids each: a table grows by copying itself whole, one step of tens of milliseconds at

@@ -68,9 +68,9 @@ export class LogFileStore implements DataStore {
   async open(): Promise<MockData | null> {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
-    // The keys the base was read with, when it was read record by record: not collected again (issue 40).
+    // The keys as read, in the table's own order: no second list of them (issue 40).
     const links = this.data?.links ?? new SplitLinkTable();
-    this.linkIdsNow = new LinkIds(links, base?.linkIds ?? [...links.keys()]);
+    this.linkIdsNow = new LinkIds(links, links.keysNow());
     const replayed = await this.files.replayLogs(this.data, this.linkIdsNow);
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;

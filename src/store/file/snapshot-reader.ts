@@ -9,7 +9,8 @@ import type { LinkRecord, LinkTable, MockData } from '../../core/model.js';
 import { SplitLinkTable } from '../../core/link-table.js';
 import type { KnownLinks } from '../../core/snapshots.js';
 import { isObject } from './db-kind.js';
-import { readRecordWise, type LinkSink, type Pieces } from './db-records.js';
+import { readRecordWise, type Pieces } from './db-records.js';
+import type { LinkSink } from './link-intake.js';
 import { linksIn, type Layout } from './record-layout.js';
 
 export interface StoredSnapshot {
