@@ -13,23 +13,32 @@ type Compare = (a: LinkRecord, b: LinkRecord) => number;
 
 /** Sorts `links` in place, oldest first: `olderFirst` (link-order.ts), by createdAt then id. */
 export function sortLinks(links: LinkRecord[], olderFirst: Compare): void {
-  if (isSorted(links, olderFirst)) return;
-  const times = canonicalTimes(links);
-  if (!times) {
-    links.sort(olderFirst);
-    return;
-  }
-  const order = radixOrder(times);
+  const order = sortedOrder(links, olderFirst);
+  if (!order) return;
   const sorted = Array.from(order, (i) => links[i] as LinkRecord);
-  for (let start = 0; start < sorted.length; ) {
+  for (let i = 0; i < sorted.length; i += 1) links[i] = sorted[i] as LinkRecord;
+}
+
+/**
+ * Where each link of sortLinks' order was in `links` (which stay as they are); undefined when they
+ * are in that order already. For a seed that wrote each link's line as it drew it: the lines are
+ * then written in this order (src/process/seed-base.ts).
+ */
+export function sortedOrder(links: readonly LinkRecord[], olderFirst: Compare): Uint32Array | undefined {
+  if (isSorted(links, olderFirst)) return undefined;
+  const times = canonicalTimes(links);
+  const byLinks = (a: number, b: number): number => olderFirst(links[a] as LinkRecord, links[b] as LinkRecord);
+  // The sort is stable: indexes compared by their links give the order the links' own sort gives.
+  if (!times) return Uint32Array.from(Array.from(links.keys()).sort(byLinks));
+  const order = radixOrder(times);
+  for (let start = 0; start < order.length; ) {
     let end = start + 1;
-    while (end < sorted.length && times[order[end] as number] === times[order[start] as number]) end += 1;
+    while (end < order.length && times[order[end] as number] === times[order[start] as number]) end += 1;
     // One millisecond: ordered by id (the comparator, on only the links that share it).
-    const same = end - start > 1 ? sorted.slice(start, end).sort(olderFirst) : [];
-    for (let i = 0; i < same.length; i += 1) sorted[start + i] = same[i] as LinkRecord;
+    if (end - start > 1) order.set(Array.from(order.subarray(start, end)).sort(byLinks), start);
     start = end;
   }
-  for (let i = 0; i < sorted.length; i += 1) links[i] = sorted[i] as LinkRecord;
+  return order;
 }
 
 function isSorted(links: readonly LinkRecord[], olderFirst: Compare): boolean {

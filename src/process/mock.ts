@@ -28,7 +28,7 @@ export async function createMock(given: MockOptions): Promise<Mock> {
   const seeds = () => import('../../fixtures/seed.js');
   const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
   // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link),
-  // with its state, and its base file written by a worker thread that draws the links too (seed-base.ts).
+  // with its state, and its base file written by a worker thread from the lines of the links drawn here (seed-base.ts).
   const seedAtStart: Seed = (target) => seededAtStart(options.seed, options.fixtures, target);
   const data = options.shared ? sharedData(options.shared) : await localData(options, storeData, seedAtStart);
   const { store } = data;

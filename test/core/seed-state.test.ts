@@ -97,6 +97,17 @@ describe("the ids of a seed's links, which the store keeps (issue 40: an array, 
     data.links = new SplitLinkTable();
     expect(keyLinks(data, [a, b])).toEqual([a.id, b.id]);
   });
+
+  it('looks each id up once: the put tells a second link of an id, no lookup before it (a million more at 1,000,000 links)', () => {
+    const { data } = buildSeedState(SEED, spec);
+    const links = [...data.links.values()];
+    const [a, b] = links.map((link) => ({ ...link }));
+    data.links = new SplitLinkTable();
+    const looked = vi.spyOn(data.links, 'has');
+    expect(keyLinks(data, links)).toEqual(ids(links));
+    expect(keyLinks(data, [a!, b!, { ...a!, title: 'again' }])).toBeUndefined();
+    expect(looked).not.toHaveBeenCalled();
+  });
 });
 
 describe('MockState adopting a sorted index', () => {

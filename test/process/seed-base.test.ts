@@ -1,20 +1,22 @@
 // A start with --reset of more links than a seed kept in memory writes its db file from a worker
-// thread that draws the same links (src/process/seed-base.ts, issue 40), which only the built
+// thread, from the lines of the links the main thread drew (src/process/seed-base.ts, issue 40), which only the built
 // package has (dist/src/process/seed-base-worker.js): the file is byte for byte the one the seed
 // writes on the main thread (what the TypeScript sources, which have no worker, do), and a worker
 // that fails mid-write leaves no db (neither the file nor its temporary) and one line saying why.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED } from '../../fixtures/seed.js';
+import { buildSeedLinks, DEFAULT_SEED, type SeedDrawing } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { MAX_KEPT_SEED_LINKS, seededAtStart } from '../../src/process/seeded-data.js';
+import { baseText } from '../../src/store/file/base-frame.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
 import { runCli, startCli } from '../helpers/cli-process.js';
+import { fixtures } from '../helpers/test-app.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const BIG = MAX_KEPT_SEED_LINKS + 1;
@@ -45,8 +47,8 @@ async function mainThreadDb(at: string): Promise<Buffer> {
 
 interface BuiltParts {
   LogFileStore: typeof LogFileStore;
-  buildSeedState: (seed: number, spec: FixtureSpec) => object;
-  writeBaseInWorker: (seed: number, fixtures: FixtureSpec, target: { fd: number; generation: number }, script?: URL) => { written: Promise<number> };
+  buildSeedState: (seed: number, spec: FixtureSpec, drawing?: SeedDrawing) => object;
+  writeBaseInWorker: (target: { fd: number; generation: number }, script?: URL) => { written: Promise<number>; drawing: SeedDrawing };
 }
 
 async function builtParts(): Promise<BuiltParts> {
@@ -81,6 +83,29 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     expect(readFileSync(join(at, 'db.json')).equals(await mainThreadDb(at)), 'the db files differ').toBe(true);
   }, 60_000);
 
+  it('writes the lines of the links this thread drew, in the order it sends last, as writeBaseEntries writes them: it draws none itself', async () => {
+    const { writeBaseInWorker } = await builtParts();
+    const at = tempDir();
+    const { data, links } = buildSeedLinks(DEFAULT_SEED + 1, fixtures);
+    const { links: _none, ...head } = data;
+    // Not the seed's links, nor its order: the worker must take both from the messages.
+    const drawn = [...links.slice(0, 3), { ...links[3]!, title: 'a "quoted" café ☕' }, ...links.slice(4)];
+    const drawOrder = Uint32Array.from(drawn.keys()).reverse();
+    [drawOrder[0], drawOrder[5]] = [drawOrder[5]!, drawOrder[0]!];
+    const file = join(at, 'base.json');
+    const fd = openSync(file, 'w');
+    try {
+      const writing = writeBaseInWorker({ fd, generation: 7 });
+      for (const link of drawn) writing.drawing.drawn(link);
+      writing.drawing.ordered(head, drawOrder.slice());
+      expect(await writing.written).toBe(drawn.length);
+    } finally {
+      closeSync(fd);
+    }
+    const entries = Array.from(drawOrder, (i) => [drawn[i]!.id, drawn[i]!] as const);
+    expect(readFileSync(file, 'utf8')).toBe(await baseText(head, entries, 7));
+  }, 60_000);
+
   it('leaves no file when the worker dies mid-write, and says why', async () => {
     const { LogFileStore: BuiltStore, buildSeedState, writeBaseInWorker } = await builtParts();
     const at = tempDir();
@@ -88,7 +113,10 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     const script = join(at, 'dies.mjs');
     writeFileSync(script, "import { writeSync } from 'node:fs';\nimport { workerData } from 'node:worker_threads';\nwriteSync(workerData.fd, '{\"kind\": \"shortlink-mock-db\", \"formatVersion\": 2, \"gene');\nprocess.exit(3);\n");
     const store = new BuiltStore(join(at, 'db.json'), STORE);
-    const seeding = store.seed(async (target) => ({ ...buildSeedState(DEFAULT_SEED, big), written: writeBaseInWorker(DEFAULT_SEED, big, target, pathToFileURL(script)).written }) as never);
+    const seeding = store.seed(async (target) => {
+      const writing = writeBaseInWorker(target, pathToFileURL(script));
+      return { ...buildSeedState(DEFAULT_SEED, big, writing.drawing), written: writing.written } as never;
+    });
     await expect(seeding).rejects.toThrow(/^the thread writing the seed exited with code 3 before it was done$/);
     await store.close();
     expect(readdirSync(at).sort()).toEqual(['dies.mjs', 'fixtures.json']);

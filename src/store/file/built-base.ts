@@ -1,6 +1,7 @@
 // A replace's new base (log-file-store.ts): the data a build gives once the base's temporary file
-// is open, written there by this thread, or by the seed's own writer (a worker thread drawing the
-// same links: src/process/seed-base.ts, issue 40), whose count of links must be the data's.
+// is open, written there by this thread, or by the seed's own writer (a worker thread handed the
+// lines of the links this thread drew: src/process/seed-base.ts, issue 40), whose count of links
+// must be the data's.
 import type { FileHandle } from 'node:fs/promises';
 import { linkBatches } from '../../core/link-batches.js';
 import { writeDataChunked } from './chunked-json.js';
