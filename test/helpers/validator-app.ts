@@ -1,7 +1,9 @@
 // A bare app around one express-openapi-validator chain over openapi.yaml, set up as the mock sets
 // up its own (unknown query parameters allowed, no responses, no security, no multipart), for
 // tests of the run-time fixes (src/http/validator-fixes/). It answers 200 with what the validator
-// left on the request, and a refusal with its status and message.
+// left on the request, and a refusal with its status and message. appAnswering: the same with
+// responses validated too, in front of a fixed answer.
+import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { readContract } from '../../src/contract/package-files.js';
@@ -24,3 +26,16 @@ export function validatorApp(validator: RequestHandler[], settings: Record<strin
 }
 
 export const validCreate = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [] };
+
+
+/** `require` from inside express-openapi-validator: its own modules and its own copies of its dependencies. */
+export const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
+
+/** An app validating both ways against openapi.yaml that answers every request with `status` and `answer`. */
+export function appAnswering(status: number, answer: unknown): express.Express {
+  const app = express();
+  const middlewares = OpenApiValidator.middleware({ apiSpec: structuredClone(readContract().document) as never, validateRequests: true, validateResponses: true, validateSecurity: false, fileUploader: false });
+  app.use(express.json(), ...(middlewares as unknown as RequestHandler[]), (_req: Request, res: Response) => void res.status(status).json(answer));
+  app.use((error: { status?: number; message: string }, _req: Request, res: Response, _next: NextFunction) => void res.status(error.status ?? 500).json({ message: error.message }));
+  return app;
+}

@@ -1,32 +1,18 @@
 // The response validator's judgement of a contract media type (can it be validated as JSON?) made
 // once per media type, not parsed again on every answer (src/http/validator-fixes/json-media-types.ts).
-import { createRequire } from 'node:module';
-import * as OpenApiValidator from 'express-openapi-validator';
-import express from 'express';
 import supertest from 'supertest';
-import { afterEach, describe, expect, test, vi } from 'vitest';
 import '../../src/http/validator-fixes/installed.js';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installJsonMediaTypes, MediaTypeVerdicts } from '../../src/http/validator-fixes/json-media-types.js';
 import { MAX_CACHED_CONTENT_TYPES } from '../../src/http/validator-fixes/content-type-cache.js';
-import { readContract } from '../../src/contract/package-files.js';
 import { DEMO } from '../helpers/test-app.js';
+import { appAnswering, validCreate as body, validatorRequire } from '../helpers/validator-app.js';
 
-const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 /** The content-type parser the validator's response step uses (its own copy). */
 const contentTypeParser = validatorRequire('content-type') as { parse: (text: string) => { type: string } };
 const { ResponseValidator } = validatorRequire('./middlewares/openapi.response.validator') as { ResponseValidator: { prototype: Record<string, unknown> } };
 
 afterEach(() => vi.restoreAllMocks());
-
-function appAnswering(status: number, answer: unknown): express.Express {
-  const app = express();
-  const middlewares = OpenApiValidator.middleware({ apiSpec: structuredClone(readContract().document) as never, validateRequests: true, validateResponses: true, validateSecurity: false, fileUploader: false });
-  app.use(express.json(), ...(middlewares as unknown as express.RequestHandler[]), (_req, res) => void res.status(status).json(answer));
-  app.use(((error, _req, res, _next) => void res.status((error as { status?: number }).status ?? 500).json({ message: (error as Error).message })) as express.ErrorRequestHandler);
-  return app;
-}
-
-const body = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [] };
 
 describe("the response validator's media type verdicts", () => {
   test('an answer of a media type judged before is not parsed again, and is still validated', async () => {

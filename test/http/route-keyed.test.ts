@@ -1,16 +1,12 @@
 // The validator's request middleware and response validators found by route without a key text
 // per request (src/http/validator-fixes/route-keyed.ts).
-import { createRequire } from 'node:module';
-import * as OpenApiValidator from 'express-openapi-validator';
-import express from 'express';
 import supertest from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
 import '../../src/http/validator-fixes/installed.js';
+import { afterEach, describe, expect, test } from 'vitest';
 import { installRouteKeyed, MAX_ROUTE_KEYED, RouteKeyed } from '../../src/http/validator-fixes/route-keyed.js';
-import { readContract } from '../../src/contract/package-files.js';
 import { DEMO } from '../helpers/test-app.js';
+import { appAnswering, validCreate as body, validatorRequire } from '../helpers/validator-app.js';
 
-const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 const prototypes = {
   middlewareCache: (validatorRequire('./middlewares/openapi.request.validator') as { RequestValidator: { prototype: object } }).RequestValidator.prototype,
   validatorsCache: (validatorRequire('./middlewares/openapi.response.validator') as { ResponseValidator: { prototype: object } }).ResponseValidator.prototype,
@@ -37,16 +33,6 @@ function countCacheReads(): Record<keyof typeof prototypes, number> {
 afterEach(() => {
   for (const name of Object.keys(prototypes) as (keyof typeof prototypes)[]) delete (prototypes[name] as Record<string, unknown>)[name];
 });
-
-function appAnswering(status: number, answer: unknown): express.Express {
-  const app = express();
-  const middlewares = OpenApiValidator.middleware({ apiSpec: structuredClone(readContract().document) as never, validateRequests: true, validateResponses: true, validateSecurity: false, fileUploader: false });
-  app.use(express.json(), ...(middlewares as unknown as express.RequestHandler[]), (_req, res) => void res.status(status).json(answer));
-  app.use(((error, _req, res, _next) => void res.status((error as { status?: number }).status ?? 500).json({ message: (error as Error).message })) as express.ErrorRequestHandler);
-  return app;
-}
-
-const body = { destinationUrl: 'https://example.com/x', domain: 'short.test', tags: [] };
 
 describe("the validator's lookups by route", () => {
   test("a route asked before is found without the validator's key lookups, and is still validated both ways", async () => {
