@@ -10,7 +10,7 @@ import type { SeedAccount } from '../core/new-account.js';
 import type { Contract } from '../core/contract-types.js';
 import { CoverageTracker } from '../core/coverage.js';
 import { CONSOLE_DIR, readAdminContract } from '../contract/package-files.js';
-import type { SnapshotStore } from '../core/snapshots.js';
+import type { KnownLinks, SnapshotStore } from '../core/snapshots.js';
 import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from '../core/any-key-accounts.js';
 import { LinkService } from '../core/links.js';
 import type { MockData } from '../core/model.js';
@@ -31,7 +31,8 @@ export type ContractParts = Pick<Mock, 'app' | 'servedContract' | 'service'>;
 /** What a mock makes once, whatever contract it serves. */
 export interface KeptParts {
   data: OpenedData;
-  seed: () => Promise<MockData>;
+  /** The fixtures' data; with `known`, equal links as the stored records (seededData). */
+  seed: (known?: KnownLinks) => Promise<MockData>;
   traffic: TrafficState;
   scenarios: ScenarioRegistry;
   variety: VarietySwitch;
@@ -72,7 +73,8 @@ export function contractParts(options: MockOptions, kept: KeptParts, given: Mock
     adminContract: adminContractOf(given.contract),
     consoleDir: CONSOLE_DIR,
     docsAssetsDir: swaggerUiAssets(),
-    reset: async () => service.replaceData(await kept.seed()),
+    // Unchanged links as the stored records, where the store can (LinkStore.readReusing, issue 40).
+    reset: async () => service.replaceData(await (store.readReusing ? store.readReusing(kept.seed) : kept.seed())),
     seedAccount: kept.seedAccount,
     // The `times` counters start over with the data: in the store's own replace when it can (Redis).
     onStateReplaced: options.shared?.countersResetBy === traffic ? () => undefined : () => scenarios.clearCounters(),

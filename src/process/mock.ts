@@ -4,6 +4,7 @@ import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
 import { memorySnapshots } from '../store/file/snapshot-store.js';
 import type { StoreOp } from '../core/changes.js';
 import type { MockData } from '../core/model.js';
+import type { KnownLinks } from '../core/snapshots.js';
 import { ScenarioRegistry } from '../core/scenario-registry.js';
 import { GroupCommit } from '../store/file/group-commit.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
@@ -26,7 +27,8 @@ export async function createMock(given: MockOptions): Promise<Mock> {
   const { storeData, ...options } = given;
   // faker is heavy: it is loaded only when data has to be seeded, not on every start.
   const seeds = () => import('../../fixtures/seed.js');
-  const seed = (): Promise<MockData> => seededData(options.seed, options.fixtures);
+  // A reset's seed takes the stored record of each link it draws equal (KnownLinks, issue 40).
+  const seed = (known?: KnownLinks): Promise<MockData> => seededData(options.seed, options.fixtures, 'worker', known);
   // Nothing is served yet: a large seed is built on this thread (a worker adds a copy of every link),
   // with its state, and its base file written by a worker thread from the lines of the links drawn here (seed-base.ts).
   const seedAtStart: Seed = (target) => seededAtStart(options.seed, options.fixtures, target);

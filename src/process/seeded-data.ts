@@ -8,7 +8,8 @@ import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
-import type { LinkRecord, MockData } from '../core/model.js';
+import type { LinkRecord, LinkTable, MockData } from '../core/model.js';
+import type { KnownLinks } from '../core/snapshots.js';
 import { copyData, SplitLinkTable } from '../core/link-table.js';
 import type { BaseTarget } from '../store/file/data-store.js';
 import type { SeededData } from '../store/file/open-data.js';
@@ -37,17 +38,33 @@ const kept = new WeakMap<FixtureSpec, Map<number, MockData>>();
  */
 export type SeedThread = 'worker' | 'here';
 
-/** A fresh copy of the data `seed` gives the fixtures: the caller may change it. */
-export async function seededData(seed: number, fixtures: FixtureSpec, thread: SeedThread = 'worker'): Promise<MockData> {
-  const bySeed = kept.get(fixtures);
-  const known = bySeed?.get(seed);
-  if (known) return copyData(known);
+/**
+ * A fresh copy of the data `seed` gives the fixtures: the caller may change it. With `known` (a
+ * reset: LinkStore.readReusing), each link equal to a stored record is that record, which the caller
+ * may then only put in place of the data: at 1,000,000 links a reset after a few changes otherwise
+ * keeps a million new records alive beside the state it replaces (two states, ~1.4 GB of heap),
+ * whose marking held the event loop for hundreds of ms (issue 40, bench/replace-stalls.md).
+ */
+export async function seededData(seed: number, fixtures: FixtureSpec, thread: SeedThread = 'worker', known?: KnownLinks): Promise<MockData> {
+  const cached = kept.get(fixtures)?.get(seed);
+  if (cached) return takeKnown(copyData(cached), known);
   // Counted from the fixtures (buildSeed makes exactly their links), not from the data: collecting
   // the keys of 1,000,000 links only to count them was seconds of the seeding (issue 40).
   const links = linksOf(fixtures);
-  if (thread === 'worker' && links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures);
+  if (thread === 'worker' && links > SEED_IN_WORKER_LINKS && existsSync(SEED_WORKER)) return seededInWorker(seed, fixtures, known);
   const data = (await import('../../fixtures/seed.js')).buildSeed(seed, fixtures);
   if (links <= MAX_KEPT_SEED_LINKS) keep(fixtures, seed, copyData(data));
+  return takeKnown(data, known);
+}
+
+/** `data` with each link `known` has an equal record of as that record (a seed built on this thread). */
+function takeKnown(data: MockData, known: KnownLinks | undefined): MockData {
+  if (!known) return data;
+  known.into(data.links);
+  for (const [id, link] of data.links) {
+    const taken = known.take(id, link);
+    if (taken !== link) data.links.set(id, taken);
+  }
   return data;
 }
 
@@ -94,18 +111,16 @@ export function isKept(seed: number, fixtures: FixtureSpec): boolean {
  * data as buildSeed's, its links also kept in those batches (core/link-batches.ts) for the replace.
  * Only from the built package (dist/): the worker is its JavaScript file.
  */
-function seededInWorker(seed: number, fixtures: FixtureSpec): Promise<MockData> {
+function seededInWorker(seed: number, fixtures: FixtureSpec, known: KnownLinks | undefined): Promise<MockData> {
   const worker = new Worker(SEED_WORKER, { workerData: { seed, fixtures } });
   let data: MockData | undefined;
   const batches: LinkRecord[][] = [];
   return new Promise<MockData>((resolve, reject) => {
     worker.on('message', (message: SeedMessage) => {
-      if ('head' in message) data = { ...(message.head as Omit<MockData, 'links'>), links: new SplitLinkTable() };
-      else if ('links' in message) {
-        const links = message.links as LinkRecord[];
-        for (const link of links) (data as MockData).links.set(link.id, link);
-        batches.push(links);
-      }
+      if ('head' in message) {
+        data = { ...(message.head as Omit<MockData, 'links'>), links: new SplitLinkTable() };
+        known?.into(data.links);
+      } else if ('links' in message) batches.push(takeBatch((data as MockData).links, message.links as LinkRecord[], known));
       // The next batch, asked for in a turn of its own.
       if (!('done' in message)) setImmediate(() => worker.postMessage('next'));
       else {
@@ -116,4 +131,18 @@ function seededInWorker(seed: number, fixtures: FixtureSpec): Promise<MockData> 
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`the seed's worker thread exited with code ${code} before it was done`)));
   });
+}
+
+/**
+ * A batch of the worker's links put in `table`, each as the stored record `known` gives for it when
+ * equal (the batch then holds that record too, for the replace's build): the one the worker sent,
+ * and its id, die young. Keyed by the taken record's id, so the table holds no new string either.
+ */
+function takeBatch(table: LinkTable, links: LinkRecord[], known: KnownLinks | undefined): LinkRecord[] {
+  for (let i = 0; i < links.length; i += 1) {
+    let link = links[i] as LinkRecord;
+    if (known) links[i] = link = known.take(link.id, link);
+    table.set(link.id, link);
+  }
+  return links;
 }
