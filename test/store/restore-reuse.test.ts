@@ -2,7 +2,7 @@
 // issue 40: a million records read anew cost seconds of garbage collection at 1,000,000 links), and
 // still restores exactly what the snapshot holds when a record it took is changed in place before the
 // replace: by an update, a click, or the undo of a change that could not be written.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,26 @@ describe('a restore of a snapshot file', () => {
     expect(link.destinationUrl).toBe('https://example.com/other');
     await store.replaceAll(restored);
     expect(store.state.data).toEqual(saved);
+  });
+});
+
+describe('a restore of a snapshot file edited by hand', () => {
+  it('reads what it would read without the stored records: a member that is no record (null), keys in another order', async () => {
+    const { store } = await savedStore();
+    const dir = dirs.at(-1) as string;
+    const file = join(dir, 's.json');
+    const text = readFileSync(file, 'utf8');
+    const one = JSON.stringify(linkAt(1));
+    const { id, ...rest } = linkAt(2);
+    expect(text).toContain(one);
+    writeFileSync(file, text.replace(one, 'null').replace(JSON.stringify(linkAt(2)), JSON.stringify({ ...rest, id })));
+    const snapshots = directorySnapshots(dir);
+    const plain = await snapshots.load('s');
+    const reusing = (await store.readReusing((known) => snapshots.load('s', known))) as MockData;
+    expect(JSON.stringify(reusing)).toBe(JSON.stringify(plain));
+    expect(reusing.links.get('lnk_1')).toBeNull();
+    expect(reusing.links.get('lnk_2')).not.toBe(stored(store, 2));
+    expect(reusing.links.get('lnk_3')).toBe(stored(store, 3));
   });
 });
 

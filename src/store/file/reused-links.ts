@@ -104,6 +104,8 @@ const KEPT_KEYS = 16;
  */
 export function sameLink(a: LinkRecord, b: LinkRecord): boolean {
   if (a === b) return true;
+  // A snapshot file's member may be anything: `null` among them.
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a.id !== b.id || a.accountId !== b.accountId || a.domainId !== b.domainId || a.slug !== b.slug || a.destinationUrl !== b.destinationUrl) return false;
   if (a.title !== b.title || a.createdAt !== b.createdAt || a.clickCount !== b.clickCount || !sameIds(a.tagIds, b.tagIds)) return false;
   const same = sameKeys(a, b);
