@@ -8,6 +8,9 @@
 // STALL_NO_COMPACTION=1: snapshot, restore and reset only (the compaction waits for a quarter of the
 // db's size in creates: log-file-store.ts COMPACT_LOG_SHARE). STALL_COMPACTION_ONLY=1: the compaction alone,
 // on the state as started (after a reset, its window also holds the collection of the state replaced).
+// STALL_TAIL_MS=<ms>: the server kept that long after the last operation, idle but for the stall monitor:
+// the full collection that frees the state a reset replaced falls after the reset (in bench:scale, in the
+// compaction's window), and its pause and marking steps are the reset's cost too.
 // STALL_NODE_FLAGS="--trace-gc-nvp ...": more flags for the server's node; STALL_OUTPUT=<file>: its whole
 // output (the --trace-gc lines, the stalls) is written there too, to read a phase of a pause (with
 // --trace-gc-nvp V8 prints its name=value lines instead of --trace-gc's: the summary below then lists no collections).
@@ -46,6 +49,11 @@ try {
   const mark = (line) => log(`${line}, ending at ~${Math.round(performance.now() - server.started)} ms, ${rss()}`);
   log(`started: ${rss()}`);
   const ops = await adminOps(server, db, mark, { compaction: process.env.STALL_NO_COMPACTION !== '1', compactionOnly: process.env.STALL_COMPACTION_ONLY === '1' });
+  const tail = Number(process.env.STALL_TAIL_MS ?? 0);
+  if (tail > 0) {
+    await new Promise((resolve) => setTimeout(resolve, tail));
+    mark(`tail of ${tail} ms`);
+  }
   console.log(JSON.stringify(ops));
 } finally {
   await stopServer(server, 60_000);
