@@ -12,12 +12,6 @@ import { HeadIds } from './head-ids.js';
  */
 export interface LinkSink {
   take(id: string, link: unknown): boolean;
-  /**
-   * A record already stored and equal to `link`, to put in its place (a restore: reused-links.ts),
-   * under the stored record's own id: the id parsed as the key then dies young too (issue 40: kept
-   * as the table's key, it was a million new strings in the old space a restore at 1,000,000 links).
-   */
-  stored?(id: string, link: unknown): LinkRecord | undefined;
 }
 
 /** The sink for the links of a file whose head (its links the empty table they are put in, `links`) is `head`; none: no sink. */
@@ -49,21 +43,14 @@ export class LinkIntake {
   add(batch: Record<string, unknown>): void {
     let count = 0;
     for (const id in batch) {
-      let link = batch[id];
-      let key = id;
-      const stored = this.sinking ? this.sink?.stored?.(id, link) : undefined;
-      if (stored !== undefined) {
-        link = stored;
-        if (stored.id === id) key = stored.id;
-      }
+      const link = batch[id];
       // A key read before (the table's size unchanged: one lookup, not two): its first link, which
       // the sink took, is not the one kept (a later duplicate wins, in its place).
       const size = this.links.size;
-      this.links.set(key, link as LinkRecord);
+      this.links.set(id, link as LinkRecord);
       if (this.links.size === size) this.sink = undefined;
-      if (this.sink && this.sinking) this.sinking = this.sink.take(key, link);
-      // A stored record is the state's: its ids are shared already, and it is not changed here.
-      else if (stored === undefined && isObject(link)) this.headIds.share(link, key);
+      if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
+      else if (isObject(link)) this.headIds.share(link, id);
       count += 1;
     }
     if (count === 0) throw new SyntaxError('an empty member');

@@ -6,6 +6,7 @@
 // before.
 import { keepLinkBatches, LINK_BATCH } from '../../core/link-batches.js';
 import type { LinkRecord, LinkTable, MockData } from '../../core/model.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { KnownLinks } from '../../core/snapshots.js';
 import { isObject } from './db-kind.js';
 import { readRecordWise, type Pieces } from './db-records.js';
@@ -45,10 +46,15 @@ const SNAPSHOT_LAYOUT: Layout = {
 export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_PIECES, known?: KnownLinks): Promise<StoredSnapshot | null> {
   const batches: LinkRecord[][] = [];
   let batch: LinkRecord[] = [];
+  let links: LinkTable = new SplitLinkTable();
   // The links, in batches for the state's build a batch per turn (MockState.built), as they are read.
   const sink: LinkSink = {
-    take: (_id, link) => {
-      batch.push(link as LinkRecord);
+    take: (id, read) => {
+      let link = read as LinkRecord;
+      const stored = known?.take(id, link);
+      // In the data's place of the record just read, which dies young.
+      if (stored !== undefined && stored !== link) links.set(id, (link = stored));
+      batch.push(link);
       if (batch.length === LINK_BATCH) {
         batches.push(batch);
         batch = [];
@@ -56,14 +62,8 @@ export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_
       return true;
     },
   };
-  // The stored record equal to the one just read, in its place and under its id: the record read and its key die young.
-  if (known) {
-    sink.stored = (id, read) => {
-      const stored = known.take(id, read as LinkRecord);
-      return stored === read ? undefined : stored;
-    };
-  }
-  const sinkFor = (_head: Record<string, unknown>, links: LinkTable): LinkSink => {
+  const sinkFor = (_head: Record<string, unknown>, table: LinkTable): LinkSink => {
+    links = table;
     known?.into(links);
     return sink;
   };
