@@ -98,9 +98,9 @@ const KEPT_KEYS = 16;
 /**
  * Whether two link records are equal and would be written alike: the same keys in the same order
  * (JSON.stringify writes them in it: a reset that takes the stored record writes the bytes it wrote
- * before), each the same value. The link's own fields compared one by one: the generic sameJson was
- * ~2 µs a link in a loaded restore's profile (this ~0.1-0.15 µs idle, the micro-benchmark in
- * bench/replace-stalls.md); any other key (a contract FILE's `extra`) through sameJson.
+ * before), each the same value. The link's own fields compared one by one, any other key (a
+ * contract FILE's `extra`) through sameJson: the generic sameJson was ~2 µs a link in a loaded
+ * restore's profile; `node bench/same-link.mjs` gave 240-280 ns a link against 570-610 (loaded).
  */
 export function sameLink(a: LinkRecord, b: LinkRecord): boolean {
   if (a === b) return true;
@@ -126,7 +126,7 @@ function sameKeys(a: LinkRecord, b: LinkRecord): boolean {
   return at === keys;
 }
 
-/** A key sameLink compares field by field. A switch, not a Set: ~15 ns a link against ~45 (micro-benchmark). */
+/** A key sameLink compares field by field. A switch, not a Set: ~15 ns a link against ~45 in a micro-benchmark. */
 function isLinkField(key: string): boolean {
   switch (key) {
     case 'id':
