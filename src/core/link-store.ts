@@ -161,7 +161,7 @@ export interface LinkStore {
    */
   lendSnapshot?<T>(use: (data: DataAtMoment) => Promise<T>): Promise<T>;
   /**
-   * `read` (a snapshot's load) given the stored records it may take for equal ones (KnownLinks), for
+   * `read` (a snapshot's load, a reset's seed) given the stored records it may take for equal ones (KnownLinks), for
    * the replaceAll that follows; a record changed in place before then is taken out of what was read
    * as it was. Stores without it read every record anew.
    */

@@ -23,14 +23,15 @@ export interface DataAtMoment {
 }
 
 /**
- * The stored records a restore may take in place of a snapshot's equal ones (LinkStore.readReusing):
- * at 1,000,000 links a restore of a snapshot whose links are mostly unchanged otherwise keeps a
- * million new records alive, whose copying and marking held the event loop for seconds (issue 40).
+ * The stored records a restore may take in place of a snapshot's equal ones, and a reset in place of
+ * its seed's (LinkStore.readReusing): at 1,000,000 links a restore of a snapshot whose links are
+ * mostly unchanged otherwise keeps a million new records alive, whose copying and marking held the
+ * event loop for seconds (issue 40).
  */
 export interface KnownLinks {
-  /** Called once, with the object the snapshot's links are put in (a change made meanwhile is kept out of it). */
+  /** Called once, with the object the snapshot's (or seed's) links are put in (a change made meanwhile is kept out of it). */
   into(links: LinkTable): void;
-  /** The stored record under `id` when it equals `link` (the snapshot's, just read), else `link`. */
+  /** The stored record under `id` when it equals `link` (the snapshot's just read, or the seed's just drawn), else `link`. */
   take(id: string, link: LinkRecord): LinkRecord;
 }
 
