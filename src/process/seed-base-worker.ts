@@ -26,8 +26,11 @@ export interface SeedBaseData extends BaseTarget {
   posted: Int32Array;
 }
 
-/** What the main thread posts: the answers of its slug checks in order (1: taken), then once the head and, for each link in file order, the place it was drawn in. */
-export type SeedBaseMessage = { taken: Uint8Array } | { head: Omit<MockData, 'links'>; drawOrder: Uint32Array };
+/**
+ * What the main thread posts: the answers of its slug checks in order (1: taken), then once the
+ * head, for each link in file order the place it was drawn in, and the id of the link it drew last.
+ */
+export type SeedBaseMessage = { taken: Uint8Array } | { head: Omit<MockData, 'links'>; drawOrder: Uint32Array; lastId: string | undefined };
 
 /** What it posts once the file is written and synced. */
 export interface SeedBaseDone {
@@ -78,10 +81,16 @@ const lines = new LineChunker(({ bytes, ends: chunkEnds }) => {
   chunks.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   ends.push(chunkEnds);
 });
-drawSeed(seed, fixtures, { of: () => replayed }, (link) => lines.add(link));
+let lastId: string | undefined;
+drawSeed(seed, fixtures, { of: () => replayed }, (link) => {
+  lines.add(link);
+  lastId = link.id;
+});
 lines.flush();
 const order = nextMessage();
 if (!('head' in order) || next !== answers.length) throw new Error('the seed base writer was sent more answers of the slug checks than its draw asked for');
+// Each link's id is drawn from the sequence late in the link: a draw that went another way ends on another id.
+if (order.lastId !== lastId) throw new Error(`the seed base writer drew other links than the seed (last id ${lastId}, not ${order.lastId})`);
 const { head, drawOrder } = order;
 const frame = await baseFrame(head, generation);
 writeAll(Buffer.from(frame.before));

@@ -65,9 +65,9 @@ export function writeBaseInWorker(target: BaseTarget, seed: number, fixtures: Fi
         answers[count++] = taken ? 1 : 0;
         if (count === answers.length) flush();
       },
-      ordered(head, drawOrder) {
+      ordered(head, drawOrder, lastId) {
         flush();
-        post({ head, drawOrder }, [drawOrder.buffer as ArrayBuffer]);
+        post({ head, drawOrder, lastId }, [drawOrder.buffer as ArrayBuffer]);
       },
     },
     written,

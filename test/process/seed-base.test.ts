@@ -48,7 +48,7 @@ async function mainThreadDb(at: string): Promise<Buffer> {
 interface BuiltParts {
   LogFileStore: typeof LogFileStore;
   buildSeedState: (seed: number, spec: FixtureSpec, drawing?: SeedDrawing) => object;
-  writeBaseInWorker: (target: { fd: number; generation: number }, seed: number, fixtures: FixtureSpec, script?: URL) => { written: Promise<number>; drawing: SeedDrawing };
+  writeBaseInWorker: (target: { fd: number; generation: number }, seed: number, fixtures: FixtureSpec, script?: URL) => { written: Promise<number>; drawing: SeedDrawing; stop(): Promise<void> };
 }
 
 async function builtParts(): Promise<BuiltParts> {
@@ -97,12 +97,12 @@ describe('the db file of a large seed at start, written by a worker thread (buil
           if (answer) taken += 1;
           writing.drawing.checked(answer);
         },
-        ordered(head, drawOrder) {
+        ordered(head, drawOrder, lastId) {
           // Not the seed's order: the worker must take the one it is sent.
           const scrambled = drawOrder.slice().reverse();
           [scrambled[0], scrambled[5]] = [scrambled[5]!, scrambled[0]!];
           sent = { head, drawOrder: scrambled };
-          writing.drawing.ordered(head, scrambled.slice());
+          writing.drawing.ordered(head, scrambled.slice(), lastId);
         },
       });
       expect(await writing.written).toBe(links.length);
@@ -116,6 +116,40 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     }
     // A replay told nothing but "free" would have drawn other slugs: the answers were needed.
     expect(taken).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('fails, and says so, when the answers it is told are not the ones the draw gave: it never writes other links', async () => {
+    const { writeBaseInWorker } = await builtParts();
+    const at = tempDir();
+    const fd = openSync(join(at, 'base.json'), 'w');
+    try {
+      const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
+      let flipped = false;
+      buildSeedLinks(DEFAULT_SEED, big, {
+        // The first slug found taken told as free: the worker keeps it, and its draw goes another way.
+        checked: (taken) => writing.drawing.checked(taken && !flipped ? !(flipped = true) : taken),
+        ordered: (head, drawOrder, lastId) => writing.drawing.ordered(head, drawOrder, lastId),
+      });
+      expect(flipped).toBe(true);
+      await expect(writing.written).rejects.toThrow(/^the seed base writer (drew other links than the seed|was sent (the order before|more answers))/);
+    } finally {
+      closeSync(fd);
+    }
+  }, 60_000);
+
+  it('stops when this thread fails mid-draw, while it waits for answers that will not come', async () => {
+    const { writeBaseInWorker } = await builtParts();
+    const at = tempDir();
+    const fd = openSync(join(at, 'base.json'), 'w');
+    try {
+      const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
+      writing.drawing.checked(false);
+      await writing.stop();
+      await expect(writing.written).rejects.toThrow(/^the thread writing the seed exited with code \d+ before it was done$/);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(join(at, 'base.json'), 'utf8')).toBe('');
   }, 60_000);
 
   it('leaves no file when the worker dies mid-write, and says why', async () => {
