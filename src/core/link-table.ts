@@ -57,6 +57,18 @@ export class SplitLinkTable implements LinkTable {
     return this;
   }
 
+  /**
+   * Lists the table's ids in the order of `ids`, which must be each of them once and nothing else
+   * (checked by their count only): for a seed that keys its links in the order they lie in memory
+   * and lists them in another (fixtures/seed-keys.ts). Only for a table nothing was deleted from.
+   */
+  reorder(ids: readonly string[]): void {
+    if (ids.length !== this.count || this.entries !== this.count) throw new Error(`reorder: ${ids.length} ids for a table of ${this.count} links and ${this.entries} entries`);
+    this.order = [];
+    for (let at = 0; at < ids.length; at += ORDER_CHUNK) this.order.push(ids.slice(at, at + ORDER_CHUNK));
+    if (this.order.length === 0) this.order.push([]);
+  }
+
   delete(id: string): boolean {
     if (!this.tables[tableOf(id)]?.delete(id)) return false;
     this.count -= 1;

@@ -1,23 +1,27 @@
 // The base file of a large seed at start, written by a worker thread (seed-base-worker.ts) while
-// this thread builds the state from the links it drew (issue 40). This thread draws the links once
-// and encodes each link's line of the file as it draws it (src/store/file/link-line-bytes.ts),
-// handing the worker the bytes in transferred chunks (no copy), then, once the links are sorted,
-// the order to write the lines in; the worker writes them to the temporary file the store opened
-// (DataStore.seed) and syncs it while this thread keys the links and builds the state. The store
-// renames the file once it is synced, so a failure leaves no partial db.
-// Why not as before, both threads drawing the links (measured 29 Nov, 1,000,000 links, loaded
-// machine): each thread took 15-23 s of CPU, the worker's draw only to stringify the links; the
-// lines cost this thread a fraction of that. Why not the links themselves posted: their structured
-// clone cost this thread ~3.7 s (flat strings ~3.1 s) per 1,000,000; the lines encoded after the
-// sort, in page order, ~5 s (each field a miss in the caches).
+// this thread draws the links and builds the state from them (issue 40). The worker draws the same
+// links again from the same seed (fixtures/seed-sequence.ts), only to write their lines, and keeps
+// none: what it cannot draw by itself is whether a slug it draws is taken, since it keeps no table
+// of slugs; this thread hands it each answer its own checks gave, in chunks of bytes (transferred),
+// then, once the links are sorted, the order to write the lines in. The worker writes them to the
+// temporary file the store opened (DataStore.seed) and syncs it; the store renames the file once it
+// is synced, so a failure leaves no partial db.
+// Why the worker draws again (measured 29 Nov, 1,000,000 links): this thread encoding each link's
+// line as it drew it was ~15% of its time, and this thread is the start's wall time, while the
+// worker only wrote; the draw without the slugs' table costs the worker less than the lines cost
+// here. Why not as before i40f (each thread drawing with its own table of slugs, the worker
+// stringifying): 15-23 s of CPU each; the links themselves posted: their structured clone ~3.7 s.
 import { Worker } from 'node:worker_threads';
+import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { SeedDrawing } from '../../fixtures/seed.js';
 import type { BaseTarget } from '../store/file/data-store.js';
-import { LineChunker } from '../store/file/link-line-bytes.js';
-import type { SeedBaseDone, SeedBaseMessage } from './seed-base-worker.js';
+import type { SeedBaseData, SeedBaseDone, SeedBaseMessage } from './seed-base-worker.js';
 
 /** The worker's JavaScript file: only in the built package (dist/); run from the TypeScript sources (tests), the seed writes its base on this thread. */
 export const SEED_BASE_WORKER = new URL('./seed-base-worker.js', import.meta.url);
+
+/** Answers of the slug checks per message: a few milliseconds of the draw, the most the worker waits behind it. */
+export const ANSWERS_PER_MESSAGE = 1 << 14;
 
 /** A worker writing the base: the seed's draw is watched (fixtures/seed.ts SeedDrawing) by `drawing`. */
 export interface BaseWriting {
@@ -28,9 +32,12 @@ export interface BaseWriting {
   stop(): Promise<void>;
 }
 
-/** Starts the worker that writes the seed's base to `target`; `script` only for tests. */
-export function writeBaseInWorker(target: BaseTarget, script: URL = SEED_BASE_WORKER): BaseWriting {
-  const worker = new Worker(script, { workerData: { fd: target.fd, generation: target.generation } satisfies BaseTarget });
+/** Starts the worker that writes the seed of `seed` and `fixtures` to `target`; `script` only for tests. */
+export function writeBaseInWorker(target: BaseTarget, seed: number, fixtures: FixtureSpec, script: URL = SEED_BASE_WORKER): BaseWriting {
+  // Counted up after each message: the worker, drawing synchronously, sleeps on it for the next one.
+  const posted = new Int32Array(new SharedArrayBuffer(4));
+  const workerData: SeedBaseData = { fd: target.fd, generation: target.generation, seed, fixtures, posted };
+  const worker = new Worker(script, { workerData });
   const written = new Promise<number>((resolve, reject) => {
     worker.once('message', (message: SeedBaseDone) => resolve(message.written));
     worker.once('error', reject);
@@ -38,14 +45,29 @@ export function writeBaseInWorker(target: BaseTarget, script: URL = SEED_BASE_WO
   });
   // Awaited later, after this thread's own build: a failure meanwhile is not an unhandled rejection.
   written.catch(() => undefined);
-  const post = (message: SeedBaseMessage, transfer: ArrayBuffer[]): void => worker.postMessage(message, transfer);
-  const lines = new LineChunker(({ bytes, ends }) => post({ lines: bytes, ends }, [bytes.buffer as ArrayBuffer, ends.buffer as ArrayBuffer]));
+  const post = (message: SeedBaseMessage, transfer: ArrayBuffer[]): void => {
+    worker.postMessage(message, transfer);
+    Atomics.add(posted, 0, 1);
+    Atomics.notify(posted, 0);
+  };
+  let answers = new Uint8Array(ANSWERS_PER_MESSAGE);
+  let count = 0;
+  const flush = (): void => {
+    if (count === 0) return;
+    const taken = answers.subarray(0, count);
+    post({ taken }, [taken.buffer as ArrayBuffer]);
+    answers = new Uint8Array(ANSWERS_PER_MESSAGE);
+    count = 0;
+  };
   return {
     drawing: {
-      drawn: (link) => lines.add(link),
-      ordered(head, drawOrder) {
-        lines.flush();
-        post({ head, drawOrder }, [drawOrder.buffer as ArrayBuffer]);
+      checked(taken) {
+        answers[count++] = taken ? 1 : 0;
+        if (count === answers.length) flush();
+      },
+      ordered(head, drawOrder, lastId) {
+        flush();
+        post({ head, drawOrder, lastId }, [drawOrder.buffer as ArrayBuffer]);
       },
     },
     written,

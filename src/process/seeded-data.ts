@@ -72,15 +72,15 @@ function takeKnown(data: MockData, known: KnownLinks | undefined): MockData {
  * The seed of a start (nothing served yet): a large one with its state, built on this thread from the
  * tables its draws made (fixtures/seed.ts, buildSeedState), so that no link is walked again to index
  * it (issue 40), and its base file written to `target` (when the store gives one) by a worker thread
- * meanwhile, from the lines of the links this thread drew (seed-base.ts); a small one as seededData gives it (a copy of the kept data), its state
+ * meanwhile, which draws the links again, told only what this thread's slug checks answered (seed-base.ts); a small one as seededData gives it (a copy of the kept data), its state
  * built later.
  */
 export async function seededAtStart(seed: number, fixtures: FixtureSpec, target?: BaseTarget): Promise<MockData | SeededData> {
   if (linksOf(fixtures) <= MAX_KEPT_SEED_LINKS) return seededData(seed, fixtures, 'here');
-  const writing = target && existsSync(SEED_BASE_WORKER) ? writeBaseInWorker(target) : undefined;
+  const writing = target && existsSync(SEED_BASE_WORKER) ? writeBaseInWorker(target, seed, fixtures) : undefined;
   try {
     const { buildSeedState } = await import('../../fixtures/seed.js');
-    // The links drawn once, here: the worker is handed their lines as they are drawn.
+    // The links drawn here, and by the worker again, which is handed the answers of the slug checks as they are given.
     return { ...buildSeedState(seed, fixtures, writing?.drawing), ...(writing ? { written: writing.written } : {}) };
   } catch (error) {
     // The store closes the file once this fails: not while the worker still writes to it.

@@ -96,4 +96,20 @@ describe('the links table', () => {
     expect(seen).toEqual(['lnk_a', 'lnk_b']);
     expect([...table.keys()]).toEqual(['lnk_b', 'lnk_a', 'lnk_new']);
   });
+
+  it('lists its ids in the order it is given, which holds through later puts and deletes; refuses a count that is not its own', () => {
+    const table = new SplitLinkTable();
+    for (const [n, id] of ['lnk_a', 'lnk_b', 'lnk_c'].entries()) table.set(id, link(id, n));
+    table.reorder(['lnk_c', 'lnk_a', 'lnk_b']);
+    expect([...table.keys()]).toEqual(['lnk_c', 'lnk_a', 'lnk_b']);
+    expect([...table.keysNow()]).toEqual(['lnk_c', 'lnk_a', 'lnk_b']);
+    table.set('lnk_d', link('lnk_d', 3));
+    table.delete('lnk_a');
+    table.set('lnk_a', link('lnk_a', 4));
+    expect([...table.keys()]).toEqual(['lnk_c', 'lnk_b', 'lnk_d', 'lnk_a']);
+    expect(table.get('lnk_a')?.clickCount).toBe(4);
+    expect(() => table.reorder(['lnk_c'])).toThrow(/^reorder: 1 ids for a table of 4 links/);
+    // Once an id was deleted, its stale entry is still in the order: no reorder then.
+    expect(() => table.reorder(['lnk_c', 'lnk_b', 'lnk_d', 'lnk_a'])).toThrow(/and 5 entries$/);
+  });
 });

@@ -1,7 +1,7 @@
 // A start with --reset of more links than a seed kept in memory writes its db file from a worker
-// thread, from the lines of the links the main thread drew (src/process/seed-base.ts, issue 40), which only the built
-// package has (dist/src/process/seed-base-worker.js): the file is byte for byte the one the seed
-// writes on the main thread (what the TypeScript sources, which have no worker, do), and a worker
+// thread, which draws the links again, told the main thread's answers of its slug checks
+// (src/process/seed-base.ts, issue 40), which only the built package has
+// (dist/src/process/seed-base-worker.js): the file is byte for byte the one the seed writes on the main thread (what the TypeScript sources, which have no worker, do), and a worker
 // that fails mid-write leaves no db (neither the file nor its temporary) and one line saying why.
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSeedLinks, DEFAULT_SEED, type SeedDrawing } from '../../fixtures/seed.js';
 import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import type { LinkRecord } from '../../src/core/model.js';
 import { readFixtureSpec } from '../../src/contract/package-files.js';
 import { MAX_KEPT_SEED_LINKS, seededAtStart } from '../../src/process/seeded-data.js';
 import { baseText } from '../../src/store/file/base-frame.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { openData } from '../../src/store/file/open-data.js';
 import { runCli, startCli } from '../helpers/cli-process.js';
-import { fixtures } from '../helpers/test-app.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const BIG = MAX_KEPT_SEED_LINKS + 1;
@@ -48,7 +48,7 @@ async function mainThreadDb(at: string): Promise<Buffer> {
 interface BuiltParts {
   LogFileStore: typeof LogFileStore;
   buildSeedState: (seed: number, spec: FixtureSpec, drawing?: SeedDrawing) => object;
-  writeBaseInWorker: (target: { fd: number; generation: number }, script?: URL) => { written: Promise<number>; drawing: SeedDrawing };
+  writeBaseInWorker: (target: { fd: number; generation: number }, seed: number, fixtures: FixtureSpec, script?: URL) => { written: Promise<number>; drawing: SeedDrawing; stop(): Promise<void> };
 }
 
 async function builtParts(): Promise<BuiltParts> {
@@ -83,27 +83,73 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     expect(readFileSync(join(at, 'db.json')).equals(await mainThreadDb(at)), 'the db files differ').toBe(true);
   }, 60_000);
 
-  it('writes the lines of the links this thread drew, in the order it sends last, as writeBaseEntries writes them: it draws none itself', async () => {
+  it('draws the links again, told the answers of this thread\'s slug checks (some taken), and writes their lines in the order it is sent last', async () => {
     const { writeBaseInWorker } = await builtParts();
     const at = tempDir();
-    const { data, links } = buildSeedLinks(DEFAULT_SEED + 1, fixtures);
-    const { links: _none, ...head } = data;
-    // Not the seed's links, nor its order: the worker must take both from the messages.
-    const drawn = [...links.slice(0, 3), { ...links[3]!, title: 'a "quoted" café ☕' }, ...links.slice(4)];
-    const drawOrder = Uint32Array.from(drawn.keys()).reverse();
-    [drawOrder[0], drawOrder[5]] = [drawOrder[5]!, drawOrder[0]!];
     const file = join(at, 'base.json');
     const fd = openSync(file, 'w');
+    let taken = 0;
+    let sent: { head: object; drawOrder: Uint32Array } | undefined;
     try {
-      const writing = writeBaseInWorker({ fd, generation: 7 });
-      for (const link of drawn) writing.drawing.drawn(link);
-      writing.drawing.ordered(head, drawOrder.slice());
-      expect(await writing.written).toBe(drawn.length);
+      const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
+      const { links } = buildSeedLinks(DEFAULT_SEED, big, {
+        checked(answer) {
+          if (answer) taken += 1;
+          writing.drawing.checked(answer);
+        },
+        ordered(head, drawOrder, lastId) {
+          // Not the seed's order: the worker must take the one it is sent.
+          const scrambled = drawOrder.slice().reverse();
+          [scrambled[0], scrambled[5]] = [scrambled[5]!, scrambled[0]!];
+          sent = { head, drawOrder: scrambled };
+          writing.drawing.ordered(head, scrambled.slice(), lastId);
+        },
+      });
+      expect(await writing.written).toBe(links.length);
+      // The draw's own order, to find each link by the place it was drawn in.
+      const drawn: LinkRecord[] = [];
+      buildSeedLinks(DEFAULT_SEED, big, { checked: () => undefined, ordered: (_head, drawOrder) => drawOrder.forEach((place, k) => (drawn[place] = links[k]!)) });
+      const entries = Array.from(sent!.drawOrder, (i) => [drawn[i]!.id, drawn[i]!] as const);
+      expect(readFileSync(file, 'utf8')).toBe(await baseText(sent!.head as never, entries, 7));
     } finally {
       closeSync(fd);
     }
-    const entries = Array.from(drawOrder, (i) => [drawn[i]!.id, drawn[i]!] as const);
-    expect(readFileSync(file, 'utf8')).toBe(await baseText(head, entries, 7));
+    // A replay told nothing but "free" would have drawn other slugs: the answers were needed.
+    expect(taken).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('fails, and says so, when the answers it is told are not the ones the draw gave: it never writes other links', async () => {
+    const { writeBaseInWorker } = await builtParts();
+    const at = tempDir();
+    const fd = openSync(join(at, 'base.json'), 'w');
+    try {
+      const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
+      let flipped = false;
+      buildSeedLinks(DEFAULT_SEED, big, {
+        // The first slug found taken told as free: the worker keeps it, and its draw goes another way.
+        checked: (taken) => writing.drawing.checked(taken && !flipped ? !(flipped = true) : taken),
+        ordered: (head, drawOrder, lastId) => writing.drawing.ordered(head, drawOrder, lastId),
+      });
+      expect(flipped).toBe(true);
+      await expect(writing.written).rejects.toThrow(/^the seed base writer (drew other links than the seed|was sent (the order before|more answers))/);
+    } finally {
+      closeSync(fd);
+    }
+  }, 60_000);
+
+  it('stops when this thread fails mid-draw, while it waits for answers that will not come', async () => {
+    const { writeBaseInWorker } = await builtParts();
+    const at = tempDir();
+    const fd = openSync(join(at, 'base.json'), 'w');
+    try {
+      const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
+      writing.drawing.checked(false);
+      await writing.stop();
+      await expect(writing.written).rejects.toThrow(/^the thread writing the seed exited with code \d+ before it was done$/);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(join(at, 'base.json'), 'utf8')).toBe('');
   }, 60_000);
 
   it('leaves no file when the worker dies mid-write, and says why', async () => {
@@ -114,7 +160,7 @@ describe('the db file of a large seed at start, written by a worker thread (buil
     writeFileSync(script, "import { writeSync } from 'node:fs';\nimport { workerData } from 'node:worker_threads';\nwriteSync(workerData.fd, '{\"kind\": \"shortlink-mock-db\", \"formatVersion\": 2, \"gene');\nprocess.exit(3);\n");
     const store = new BuiltStore(join(at, 'db.json'), STORE);
     const seeding = store.seed(async (target) => {
-      const writing = writeBaseInWorker(target, pathToFileURL(script));
+      const writing = writeBaseInWorker(target, DEFAULT_SEED, big, pathToFileURL(script));
       return { ...buildSeedState(DEFAULT_SEED, big, writing.drawing), written: writing.written } as never;
     });
     await expect(seeding).rejects.toThrow(/^the thread writing the seed exited with code 3 before it was done$/);

@@ -1,8 +1,7 @@
-// A seeded link's line of the base file as UTF-8 bytes, written straight into a chunk: the seed of
-// a start draws its links once, on the main thread, and hands the worker thread that writes its
-// base (src/process/seed-base.ts) these bytes, not the links (issue 40). The worker used to draw
-// every link again only to stringify it: a second draw of a million links (~11 s of CPU) where
-// these bytes cost a pass over each link's characters. A line is exactly what writeRecords
+// A seeded link's line of the base file as UTF-8 bytes, written straight into a chunk: the worker
+// thread that writes a large seed's base at start (src/process/seed-base.ts, issue 40) draws the
+// links again and encodes each as it draws it. It used to stringify each link: JSON.stringify and
+// a text per link, where these bytes cost a pass over each link's characters. A line is exactly what writeRecords
 // (chunked-json.ts) writes for it: `\n    "<id>": <JSON.stringify(link)>` (the ',' between lines is the writer's).
 // The characters are copied as they are only when JSON leaves them so (printable ASCII but '"' and
 // '\'); any other link is stringified and encoded as JSON.stringify gives it (test/store/link-line-bytes.test.ts).
