@@ -15,11 +15,20 @@ export function integrityOf(file: string): string {
   return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 }
 
+/**
+ * A new folder in the cache for one fetch, the cache made first: on a fresh machine nothing has made
+ * ~/.cache/shortlink-mock/node yet (the MCP conformance suite is the first to ask, inside npm test).
+ */
+export function fetchFolder(cacheRoot: string, pin: NodePin): string {
+  mkdirSync(cacheRoot, { recursive: true });
+  return mkdtempSync(join(cacheRoot, `.fetch-${pin.version}-`));
+}
+
 /** The folder holding `node` for this pin: the cached one, or one fetched now. Throws with the reason. */
 export function pinnedNode(cacheRoot: string, pin: NodePin, log: (line: string) => void): string {
   const bin = nodeBinDir(cacheRoot, pin);
   if (existsSync(join(bin, 'node'))) return bin;
-  const work = mkdtempSync(join(cacheRoot, `.fetch-${pin.version}-`));
+  const work = fetchFolder(cacheRoot, pin);
   try {
     log(`node-lines: fetching ${NODE_PACKAGE}@${pin.version} from the npm registry into ${cacheRoot}`);
     const packed = execFileSync('npm', ['pack', `${NODE_PACKAGE}@${pin.version}`, '--pack-destination', work, '--silent'], { encoding: 'utf8', timeout: STEP_TIMEOUT_MS }).trim().split('\n').pop() ?? '';

@@ -1,10 +1,10 @@
 // The Node.js lines CI runs the suite on (issue 42): pinned, checked, said in engines and .ci/run.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/contract/package-files.js';
-import { integrityOf } from './fetch-node.js';
+import { fetchFolder, integrityOf } from './fetch-node.js';
 import { NODE_PINS, nodeBinDir, nodeCacheRoot } from './pins.js';
 
 const packageJson = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { engines: { node: string }; scripts: Record<string, string> };
@@ -41,6 +41,18 @@ describe('the pinned Node.js lines', () => {
     try {
       writeFileSync(join(dir, 'a'), 'abc');
       expect(integrityOf(join(dir, 'a'))).toBe('sha512-3a81oZNherrMQXNJriBBMRLm+k6JqX6iCp7u5ktV05ohkpkqJ0/BqDa6PCOj/uu9RU1EI2Q86A4qmslPpUyknw==');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a fetch into a cache that does not exist yet (a fresh machine) makes the cache first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slm-cache-'));
+    try {
+      const cacheRoot = join(dir, 'never', 'made');
+      const work = fetchFolder(cacheRoot, NODE_PINS[0]!);
+      expect(work.startsWith(join(cacheRoot, `.fetch-${NODE_PINS[0]!.version}-`))).toBe(true);
+      expect(existsSync(work)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
