@@ -34,7 +34,7 @@ describe('createHttpServer', () => {
     expect(seen).toEqual([true, true]);
   });
 
-  test('requests and responses keep fast properties through reads, refusals and creates, not dictionaries', async () => {
+  test('requests, responses and res.locals keep fast properties through reads, refusals and creates, not dictionaries', async () => {
     // V8's own answer (%HasFastProperties): a dictionary-mode object makes each property read and
     // add a hash-table operation. The flag only lets this one function be compiled with the call.
     setFlagsFromString('--allow-natives-syntax');
@@ -43,7 +43,7 @@ describe('createHttpServer', () => {
     server = createHttpServer(t.app);
     const seen: boolean[][] = [];
     server.prependListener('request', (req, res) => {
-      res.once('close', () => seen.push([hasFastProperties(req), hasFastProperties(res)]));
+      res.once('close', () => seen.push([hasFastProperties(req), hasFastProperties(res), hasFastProperties((res as unknown as { locals: object }).locals)]));
     });
     const url = await listen(server);
     const headers = { 'x-api-key': DEMO, 'content-type': 'application/json' };
@@ -60,7 +60,25 @@ describe('createHttpServer', () => {
     }
     expect(statuses.slice(0, 3)).toEqual([201, 400, 200]);
     await eventually(async () => seen.length, (closed) => closed === 12, 5_000);
-    expect(seen).toEqual(Array.from({ length: 12 }, () => [true, true]));
+    expect(seen).toEqual(Array.from({ length: 12 }, () => [true, true, true]));
+  });
+
+  test('res.locals inherits no names, as Express\'s Object.create(null) does, and keeps what the steps put there', async () => {
+    const t = await createTestApp();
+    server = createHttpServer(t.app);
+    const seen: unknown[] = [];
+    server.prependListener('request', (_req, res) => {
+      res.once('close', () => {
+        const locals = (res as unknown as { locals: Record<string, unknown> }).locals;
+        seen.push({ constructor: 'constructor' in locals, toString: 'toString' in locals, operationId: locals['operationId'], inherited: Object.getPrototypeOf(Object.getPrototypeOf(locals)) });
+      });
+    });
+    const url = await listen(server);
+    const body = JSON.stringify({ destinationUrl: 'https://example.com/l', domain: 'short.test', tags: [] });
+    const answer = await fetch(`${url}/links`, { method: 'POST', headers: { 'x-api-key': DEMO, 'content-type': 'application/json' }, body });
+    expect(answer.status).toBe(201);
+    await eventually(async () => seen.length, (closed) => closed === 1, 5_000);
+    expect(seen).toEqual([{ constructor: false, toString: false, operationId: 'createLink', inherited: null }]);
   });
 
   test('the mock answers through it as through app.listen: a create, an error, keep-alive reuse', async () => {

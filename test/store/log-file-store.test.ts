@@ -1,5 +1,6 @@
 // The lowdb file with its change log: replay, torn lines, corruption, compaction off the hot path
 // (also with writes arriving while it runs), and recovery from a compaction cut short.
+import { createHook } from 'node:async_hooks';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -322,5 +323,27 @@ describe('a db of format 1 (before the marker)', () => {
     expect(await reopen()).toEqual(data);
     await s.close();
     expect(baseAlone()).toEqual(data);
+  });
+});
+
+describe('LogFileStore, a write to the open log', () => {
+  // The usual write (bench/create-cost.md, eighth pass): apply and the append are not async
+  // functions, so their promises are the queue's two, the fd write's and one reaction each (9
+  // here, with two async functions' promises and resumptions, before); the lines are the same.
+  it('makes seven promises, this test\'s await among them, and appends the same line', async () => {
+    const { s, data } = await seeded();
+    await s.write([{ op: 'put-link', link: aLink(data, 'lnk_first') }]);
+    const link = aLink(data, 'lnk_counted');
+    let promises = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && (promises += 1)) });
+    hook.enable();
+    try {
+      await s.write([{ op: 'put-link', link }]);
+    } finally {
+      hook.disable();
+    }
+    expect(promises).toBe(7);
+    expect(readFileSync(`${file}.changes`, 'utf8').endsWith(`\n${JSON.stringify({ op: 'put-link', link })}\n`)).toBe(true);
+    expect((await reopen()).links.get('lnk_counted')).toEqual(link);
   });
 });

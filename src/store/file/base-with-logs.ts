@@ -123,7 +123,33 @@ export class BaseWithLogs {
     }
   }
 
-  async append(changes: Change[]): Promise<void> {
+  /**
+   * An append to the open log (every change but a log's first) is not an async function: its
+   * promise is the write's own, with one reaction, and the bytes are the same lines (each change's
+   * JSON and a newline). A log's first append, which opens the file and writes the header, and an
+   * empty one go the general way below.
+   */
+  append(changes: readonly Change[]): Promise<void> {
+    const handle = this.handle;
+    if (this.bytes === 0 || handle === undefined || changes.length === 0) return this.appendOpening(changes);
+    let text = '';
+    for (const change of changes) text += `${JSON.stringify(change)}\n`;
+    const bytes = Buffer.from(text);
+    return appendToFd(handle.fd, bytes, this.durable, this.log).then(
+      () => {
+        this.bytes += bytes.length;
+      },
+      (error: unknown) => this.cutBack(error),
+    );
+  }
+
+  /** After a failed append: cut the log back to its last complete line, then fail as the write did. */
+  private async cutBack(error: unknown): Promise<never> {
+    await (this.handle as FileHandle).truncate(this.bytes).catch(() => undefined);
+    throw error;
+  }
+
+  private async appendOpening(changes: readonly Change[]): Promise<void> {
     // A new log starts with the generation it belongs to, in the same write as its first changes.
     const header = this.bytes === 0 ? headerLine(this.generation) : '';
     const text = `${header}${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;

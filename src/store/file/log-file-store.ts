@@ -45,6 +45,11 @@ export const COMPACT_LOG_SHARE = 0.25;
 /** With the 4 s a stop gives requests in flight, a stop takes at most about 7 s. */
 export const CLOSE_COMPACTION_MS = 3000;
 
+function hasReplace(ops: readonly StoreOp[]): boolean {
+  for (const op of ops) if (op.op === 'replace') return true;
+  return false;
+}
+
 export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
@@ -144,7 +149,17 @@ export class LogFileStore implements DataStore {
     }
   }
 
-  private async apply(ops: readonly StoreOp[]): Promise<void> {
+  /**
+   * The usual write (changes only, onto a base of the current format, no leftovers to remove) is
+   * not an async function: the append's promise with one reaction, the same steps in the same order.
+   */
+  private apply(ops: readonly StoreOp[]): Promise<void> {
+    if (this.files.hasLeftovers || !this.files.baseIsCurrent || ops.length === 0 || hasReplace(ops)) return this.applyAll(ops);
+    const changes = ops as readonly Change[];
+    return this.files.append(changes).then(() => this.applied(changes));
+  }
+
+  private async applyAll(ops: readonly StoreOp[]): Promise<void> {
     if (this.files.hasLeftovers) await this.files.removeLeftovers();
     const lastReplace = ops.findLastIndex((op) => op.op === 'replace');
     const replace = ops[lastReplace];
@@ -154,6 +169,11 @@ export class LogFileStore implements DataStore {
     else if (!this.files.baseIsCurrent) await this.upgradeBase();
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.files.append(changes);
+    this.applied(changes);
+  }
+
+  /** After the changes are in the log: the ids kept up to date, and a compaction started when due. */
+  private applied(changes: readonly Change[]): void {
     for (const change of changes) {
       if (change.op === 'put-link') this.linkIdsNow.add(change.link.id);
       if (change.op === 'delete-link') this.linkIdsNow.delete(change.id);
