@@ -2,20 +2,13 @@
 // listed in the data's order, give the table and the ids keyLinks gives keying them in that order;
 // two links of one id are keyed as keyLinks keys them (the later one in the first one's place, no ids).
 import { describe, expect, it } from 'vitest';
-import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import { REPEATED_SLUGS_SPEC } from '../helpers/seed-spec.js';
 import { buildSeedLinks } from '../../fixtures/seed.js';
 import { keyLinks, keyLinksAsDrawn } from '../../fixtures/seed-keys.js';
 import { SplitLinkTable } from '../../src/core/link-table.js';
 import type { LinkRecord } from '../../src/core/model.js';
 
-const spec: FixtureSpec = {
-  defaultDomain: 'short.test',
-  accounts: [
-    { apiKey: 'big-key', name: 'Big', linkLimit: 5000, customDomains: ['go.big.test'], tags: 6, links: 2000 },
-    { apiKey: 'empty-key', name: 'Empty', linkLimit: 10, customDomains: [], tags: 2, links: 0 },
-    { apiKey: 'small-key', name: 'Small', linkLimit: 50, customDomains: [], tags: 0, links: 40 },
-  ],
-};
+const spec = REPEATED_SLUGS_SPEC;
 
 describe('keyLinksAsDrawn', () => {
   it('gives the table and the ids keyLinks gives, though the links were drawn in another order', () => {

@@ -3,22 +3,14 @@
 // in the fixtures' order, the data's head as buildSeed makes it. And SeedSlugs (fixtures/seed-slugs.ts):
 // a replay told the answers a watched draw's slug checks gave, and keeping no slug, draws the same links.
 import { describe, expect, it } from 'vitest';
-import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
+import { REPEATED_SLUGS_SPEC, SPEC_SEED } from '../helpers/seed-spec.js';
 import { buildSeed, buildSeedLinks } from '../../fixtures/seed.js';
 import { drawSeed } from '../../fixtures/seed-sequence.js';
 import { SeedSlugs, type DomainSlugs } from '../../fixtures/seed-slugs.js';
 import type { LinkRecord } from '../../src/core/model.js';
 
-// 3,000 links on two domains: some slug of one or two lorem words is drawn twice (its check says taken).
-const spec: FixtureSpec = {
-  defaultDomain: 'short.test',
-  accounts: [
-    { apiKey: 'big-key', name: 'Big', linkLimit: 5000, customDomains: ['go.big.test'], tags: 6, links: 3000 },
-    { apiKey: 'empty-key', name: 'Empty', linkLimit: 10, customDomains: [], tags: 2, links: 0 },
-    { apiKey: 'small-key', name: 'Small', linkLimit: 50, customDomains: [], tags: 0, links: 40 },
-  ],
-};
-const SEED = 4242;
+const spec = REPEATED_SLUGS_SPEC;
+const SEED = SPEC_SEED;
 
 describe('drawSeed', () => {
   it('draws buildSeed\'s head and links: each account\'s in a row, accounts in the fixtures\' order', () => {

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { REPEATED_SLUGS_SPEC, SPEC_SEED } from '../helpers/seed-spec.js';
 import { buildSeed, buildSeedState, keyLinks } from '../../fixtures/seed.js';
-import type { FixtureSpec } from '../../fixtures/fixture-spec.js';
 import type { AccountRecord, DomainRecord, LinkRecord } from '../../src/core/model.js';
 import { linkBatches } from '../../src/core/link-batches.js';
 import { MockState } from '../../src/core/state.js';
@@ -17,17 +17,8 @@ import { openData } from '../../src/store/file/open-data.js';
 import { SplitLinkTable } from '../../src/core/link-table.js';
 import { slotSlug, type SlugIndex } from '../../src/core/slug-table.js';
 
-// Slugs of one or two of lorem's ~180 words: 3,000 links on one domain draw some slug twice (the
-// draw is retried), an account of no links is indexed as the constructor indexes it.
-const spec: FixtureSpec = {
-  defaultDomain: 'short.test',
-  accounts: [
-    { apiKey: 'big-key', name: 'Big', linkLimit: 5000, customDomains: ['go.big.test'], tags: 6, links: 3000 },
-    { apiKey: 'empty-key', name: 'Empty', linkLimit: 10, customDomains: [], tags: 2, links: 0 },
-    { apiKey: 'small-key', name: 'Small', linkLimit: 50, customDomains: [], tags: 0, links: 40 },
-  ],
-};
-const SEED = 4242;
+const spec = REPEATED_SLUGS_SPEC;
+const SEED = SPEC_SEED;
 
 const ids = (links: readonly LinkRecord[]): string[] => links.map((link) => link.id);
 

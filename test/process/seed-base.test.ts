@@ -36,6 +36,18 @@ function tempDir(): string {
   return dir;
 }
 
+/** `use` given a new base.json in a temp dir, open for writing, closed after whatever `use` does; the file's path. */
+async function withBaseFile(use: (fd: number, file: string) => Promise<void>): Promise<string> {
+  const file = join(tempDir(), 'base.json');
+  const fd = openSync(file, 'w');
+  try {
+    await use(fd, file);
+  } finally {
+    closeSync(fd);
+  }
+  return file;
+}
+
 /** The db the seed writes on this thread (the sources have no worker file), with DEFAULT_SEED. */
 async function mainThreadDb(at: string): Promise<Buffer> {
   const file = join(at, 'main-thread.json');
@@ -85,12 +97,9 @@ describe('the db file of a large seed at start, written by a worker thread (buil
 
   it('draws the links again, told the answers of this thread\'s slug checks (some taken), and writes their lines in the order it is sent last', async () => {
     const { writeBaseInWorker } = await builtParts();
-    const at = tempDir();
-    const file = join(at, 'base.json');
-    const fd = openSync(file, 'w');
     let taken = 0;
     let sent: { head: object; drawOrder: Uint32Array } | undefined;
-    try {
+    await withBaseFile(async (fd, file) => {
       const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
       const { links } = buildSeedLinks(DEFAULT_SEED, big, {
         checked(answer) {
@@ -111,18 +120,14 @@ describe('the db file of a large seed at start, written by a worker thread (buil
       buildSeedLinks(DEFAULT_SEED, big, { checked: () => undefined, ordered: (_head, drawOrder) => drawOrder.forEach((place, k) => (drawn[place] = links[k]!)) });
       const entries = Array.from(sent!.drawOrder, (i) => [drawn[i]!.id, drawn[i]!] as const);
       expect(readFileSync(file, 'utf8')).toBe(await baseText(sent!.head as never, entries, 7));
-    } finally {
-      closeSync(fd);
-    }
+    });
     // A replay told nothing but "free" would have drawn other slugs: the answers were needed.
     expect(taken).toBeGreaterThan(0);
   }, 60_000);
 
   it('fails, and says so, when the answers it is told are not the ones the draw gave: it never writes other links', async () => {
     const { writeBaseInWorker } = await builtParts();
-    const at = tempDir();
-    const fd = openSync(join(at, 'base.json'), 'w');
-    try {
+    await withBaseFile(async (fd) => {
       const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
       let flipped = false;
       buildSeedLinks(DEFAULT_SEED, big, {
@@ -132,24 +137,18 @@ describe('the db file of a large seed at start, written by a worker thread (buil
       });
       expect(flipped).toBe(true);
       await expect(writing.written).rejects.toThrow(/^the seed base writer (drew other links than the seed|was sent (the order before|more answers))/);
-    } finally {
-      closeSync(fd);
-    }
+    });
   }, 60_000);
 
   it('stops when this thread fails mid-draw, while it waits for answers that will not come', async () => {
     const { writeBaseInWorker } = await builtParts();
-    const at = tempDir();
-    const fd = openSync(join(at, 'base.json'), 'w');
-    try {
+    const file = await withBaseFile(async (fd) => {
       const writing = writeBaseInWorker({ fd, generation: 7 }, DEFAULT_SEED, big);
       writing.drawing.checked(false);
       await writing.stop();
       await expect(writing.written).rejects.toThrow(/^the thread writing the seed exited with code \d+ before it was done$/);
-    } finally {
-      closeSync(fd);
-    }
-    expect(readFileSync(join(at, 'base.json'), 'utf8')).toBe('');
+    });
+    expect(readFileSync(file, 'utf8')).toBe('');
   }, 60_000);
 
   it('leaves no file when the worker dies mid-write, and says why', async () => {
