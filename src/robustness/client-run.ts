@@ -45,15 +45,19 @@ let stopping = false;
  * of it), which also keeps it out of the terminal's Ctrl-C: the runner passes the signal on with
  * this. The wait lets this process reap its children: one that exits at once leaves them to the
  * system's init, which may not reap them for a while (a PID that still answers kill(pid, 0)).
+ * `waitMs` is for tests.
  */
-export async function stopRunningClients(): Promise<void> {
+export async function stopRunningClients(waitMs = STOP_WAIT_MS): Promise<void> {
   stopping = true;
   const ended = [...running].map(([pid, exited]) => {
     stopGroup(pid);
     return exited;
   });
   let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+  // setImmediate: a runner whose loop was held past the bound (a loaded machine) finds the timer
+  // and the children's ends waiting together, and timers run before the poll that reaps children.
+  // One poll more reaps every child that is already dead, instead of exiting and leaving them to init.
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(() => setImmediate(resolve), waitMs)));
   await Promise.race([Promise.all(ended), bound]);
   clearTimeout(timer);
 }
