@@ -40,8 +40,8 @@ async function idsOf({ data, linkIds }: BuiltSeed): Promise<{ ids: LinkIds; coun
   if (linkIds) return { ids: new LinkIds(data.links, linkIds), count: linkIds.length };
   const ids: string[] = [];
   for (const batch of linkBatches(data)) {
-    // Each key once: a record the data holds no more (a snapshot file's repeated key) is skipped.
-    for (const link of batch) if (data.links.get(link.id) === link) ids.push(link.id);
+    // Each key once: kept batches hold each of the data's links once (keepLinkBatches), and so do its values.
+    for (const link of batch) ids.push(link.id);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return { ids: new LinkIds(data.links, ids), count: ids.length };

@@ -10,7 +10,7 @@
 // a base of an older format is rewritten in the current one before the first write lands.
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
-import { SplitLinkTable } from '../../core/link-table.js';
+import { newLinkTable } from '../../core/link-table.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import { writeBuilt, type BuiltBase } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
@@ -54,7 +54,7 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIdsNow = new LinkIds(new SplitLinkTable());
+  private linkIdsNow = new LinkIds(newLinkTable());
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -74,7 +74,7 @@ export class LogFileStore implements DataStore {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
     // The keys as read, in the table's own order: no second list of them (issue 40).
-    const links = this.data?.links ?? new SplitLinkTable();
+    const links = this.data?.links ?? newLinkTable();
     this.linkIdsNow = new LinkIds(links, links.keysNow());
     const replayed = await this.files.replayLogs(this.data, this.linkIdsNow);
     // A replayed change may undo or add to what the read checked: then the check walks the data.
