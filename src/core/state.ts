@@ -223,7 +223,7 @@ export class MockState {
     }
     this.data.links.set(next.id, next);
     this.linksBySlug.get(next.domainId)?.put(next.slug, next);
-    this.linksByAccount.get(next.accountId)?.add(next);
+    this.linksByAccount.get(next.accountId)?.replace(old, next);
   }
 
   removeLink(link: LinkRecord): void {
