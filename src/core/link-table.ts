@@ -82,27 +82,6 @@ export class SplitLinkTable implements LinkTable {
     for (const [id] of this.live()) yield id;
   }
 
-  /**
-   * The ids in order as they are now, each once, as a list later changes leave as it is (the file
-   * store's ids read at start, for its compactions: src/store/file/link-ids.ts). While no entry of
-   * the order is stale (no id deleted since its last rebuild: a table as read), a view of its
-   * entries, not a copy of a million ids: entries are only ever appended, and a rebuild makes new
-   * chunks. Otherwise a copy.
-   */
-  keysNow(): Iterable<string> {
-    if (this.entries !== this.count) return [...this.keys()];
-    const chunks = this.order.slice();
-    const entries = this.entries;
-    return {
-      *[Symbol.iterator](): Generator<string> {
-        let left = entries;
-        for (const chunk of chunks) {
-          for (let at = 0; at < chunk.length && left > 0; at += 1, left -= 1) yield chunk[at] as string;
-        }
-      },
-    };
-  }
-
   *values(): Generator<LinkRecord> {
     for (const [, link] of this.live()) yield link;
   }

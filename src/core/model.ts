@@ -68,8 +68,6 @@ export interface LinkTable extends Iterable<[string, LinkRecord]> {
   delete(id: string): boolean;
   /** Lazily, in order: the links there when the listing began and still there when it gets to them, each once (one put meanwhile is not seen). */
   keys(): IterableIterator<string>;
-  /** The ids in order as they are now, each once: a list later changes leave as it is. */
-  keysNow(): Iterable<string>;
   values(): IterableIterator<LinkRecord>;
   toJSON(): Record<string, LinkRecord>;
 }

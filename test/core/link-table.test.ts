@@ -49,26 +49,6 @@ describe('the links table', () => {
     expect(JSON.stringify(table)).toBe(JSON.stringify(model));
   });
 
-  // The file store keeps the ids it read for its compactions (src/store/file/link-ids.ts): a list
-  // that must stay as it was at the read, whatever the table does after (issue 40: no second list
-  // of a million ids at start).
-  it('keysNow: the ids in order as at the call, each once, whatever is put, put again, deleted or rebuilt after', () => {
-    faker.seed(42);
-    const table = new SplitLinkTable();
-    for (let n = 0; n < 20_000; n += 1) table.set(`lnk_${n}`, link(`lnk_${n}`, n));
-    const read = table.keysNow();
-    const atRead = [...table.keys()];
-    table.delete('lnk_7');
-    const afterDelete = table.keysNow();
-    const atDelete = [...table.keys()];
-    // More deletes than links left: the order is rebuilt on the way; puts after, puts again.
-    for (let n = 0; n < 15_000; n += 1) table.delete(`lnk_${faker.number.int({ min: 0, max: 19_999 })}`);
-    for (let n = 0; n < 5_000; n += 1) table.set(`lnk_${faker.number.int({ min: 0, max: 30_000 })}`, link('x', n));
-    expect([...read]).toEqual(atRead);
-    expect([...read]).toEqual(atRead);
-    expect([...afterDelete]).toEqual(atDelete);
-  });
-
   it('lists lazily the links there when the listing began: one deleted and put back meanwhile is seen at most once', () => {
     const table = SplitLinkTable.of({ lnk_a: link('lnk_a', 1), lnk_b: link('lnk_b', 2), lnk_c: link('lnk_c', 3) });
     const seen: string[] = [];
@@ -102,7 +82,6 @@ describe('the links table', () => {
     for (const [n, id] of ['lnk_a', 'lnk_b', 'lnk_c'].entries()) table.set(id, link(id, n));
     table.reorder(['lnk_c', 'lnk_a', 'lnk_b']);
     expect([...table.keys()]).toEqual(['lnk_c', 'lnk_a', 'lnk_b']);
-    expect([...table.keysNow()]).toEqual(['lnk_c', 'lnk_a', 'lnk_b']);
     table.set('lnk_d', link('lnk_d', 3));
     table.delete('lnk_a');
     table.set('lnk_a', link('lnk_a', 4));

@@ -147,7 +147,7 @@ describe('readBase on a file read record by record', () => {
     await written(data);
     const base = await readBase(file);
     expect(base?.data).toEqual(data);
-    expect([...(base?.data.links.keysNow() ?? [])]).toEqual([...data.links.keys()]);
+    expect([...(base?.data.links.keys() ?? [])]).toEqual([...data.links.keys()]);
     const [first, second] = ['lnk_r0', 'lnk_r1'].map((id) => base?.data.links.get(id) as LinkRecord) as [LinkRecord, LinkRecord];
     expect(first.tagIds).toBe(second.tagIds);
     expect(() => (first.tagIds as string[]).pop()).toThrow(TypeError);

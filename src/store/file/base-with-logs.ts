@@ -82,9 +82,9 @@ export class BaseWithLogs {
 
   /**
    * Applies to `data` (the base's) the changes of the logs of its generation; the others are
-   * leftovers. `linkIds`, the keys of data.links, follows the changes. Resolves to how many there were.
+   * leftovers. Resolves to how many there were.
    */
-  async replayLogs(data: MockData | null, linkIds?: { add(id: string): unknown; delete(id: string): unknown }): Promise<number> {
+  async replayLogs(data: MockData | null): Promise<number> {
     let replayed = 0;
     for (const file of [this.oldLog, this.log]) {
       const contents = await readLog(file, this.generation);
@@ -96,11 +96,7 @@ export class BaseWithLogs {
         continue;
       }
       replayed += contents.changes.length;
-      for (const change of contents.changes) {
-        applyChange(data as MockData, change);
-        if (change.op === 'put-link') linkIds?.add(change.link.id);
-        if (change.op === 'delete-link') linkIds?.delete(change.id);
-      }
+      for (const change of contents.changes) applyChange(data as MockData, change);
       if (file === this.log) this.bytes = contents.bytes;
     }
     return replayed;

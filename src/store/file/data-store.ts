@@ -28,12 +28,6 @@ export interface DataStore {
    */
   requireOurs?(): Promise<void>;
   /**
-   * The ids of the opened data's links, when the store keeps them anyway (the file store does, for
-   * compaction): the checks at open walk them instead of collecting the keys of a million links
-   * once more (issue 40). Undefined before `open` and for the memory store.
-   */
-  linkIds?(): Iterable<string> | undefined;
-  /**
    * The opened data checked, and its state built, as its links were read (the file store, when it
    * read them record by record and no change of its logs was replayed on them): the checks at open
    * then make no walk of their own (issue 40). Undefined otherwise, and after the first call.
@@ -58,8 +52,6 @@ export interface BaseTarget {
 export interface BuiltSeed {
   data: MockData;
   state?: MockState;
-  /** The keys of data.links, in order, each once, when the seed collected them: the store keeps them (else it collects them). */
-  linkIds?: readonly string[];
   /**
    * When the seed writes the base to the BaseTarget itself: settles once it is written and synced,
    * to the number of links written; nothing else writes to the file until it has settled.

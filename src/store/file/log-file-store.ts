@@ -10,13 +10,11 @@
 // a base of an older format is rewritten in the current one before the first write lands.
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
-import { newLinkTable } from '../../core/link-table.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import { writeBuilt, type BuiltBase } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
 import { writeDataChunked } from './chunked-json.js';
 import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
-import { LinkIds } from './link-ids.js';
 
 export interface LogFileOptions {
   /** Wait for the disk (fdatasync) before a write resolves. */
@@ -54,7 +52,6 @@ export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
   /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
-  private linkIdsNow = new LinkIds(newLinkTable());
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -73,10 +70,7 @@ export class LogFileStore implements DataStore {
   async open(): Promise<MockData | null> {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
-    // The keys as read, in the table's own order: no second list of them (issue 40).
-    const links = this.data?.links ?? newLinkTable();
-    this.linkIdsNow = new LinkIds(links, links.keysNow());
-    const replayed = await this.files.replayLogs(this.data, this.linkIdsNow);
+    const replayed = await this.files.replayLogs(this.data);
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;
     return this.data;
@@ -94,10 +88,6 @@ export class LogFileStore implements DataStore {
    */
   requireOurs(): Promise<void> {
     return this.files.requireOurs();
-  }
-
-  linkIds(): Iterable<string> | undefined {
-    return this.data ? this.linkIdsNow.values() : undefined;
   }
 
   write(ops: readonly StoreOp[]): Promise<void> {
@@ -155,8 +145,7 @@ export class LogFileStore implements DataStore {
    */
   private apply(ops: readonly StoreOp[]): Promise<void> {
     if (this.files.hasLeftovers || !this.files.baseIsCurrent || ops.length === 0 || hasReplace(ops)) return this.applyAll(ops);
-    const changes = ops as readonly Change[];
-    return this.files.append(changes).then(() => this.applied(changes));
+    return this.files.append(ops as readonly Change[]).then(() => this.applied());
   }
 
   private async applyAll(ops: readonly StoreOp[]): Promise<void> {
@@ -169,15 +158,11 @@ export class LogFileStore implements DataStore {
     else if (!this.files.baseIsCurrent) await this.upgradeBase();
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.files.append(changes);
-    this.applied(changes);
+    this.applied();
   }
 
-  /** After the changes are in the log: the ids kept up to date, and a compaction started when due. */
-  private applied(changes: readonly Change[]): void {
-    for (const change of changes) {
-      if (change.op === 'put-link') this.linkIdsNow.add(change.link.id);
-      if (change.op === 'delete-link') this.linkIdsNow.delete(change.id);
-    }
+  /** After the changes are in the log: a compaction started when due. */
+  private applied(): void {
     if (this.files.logBytes > this.compactionThreshold() && !this.compaction) this.startCompaction();
   }
 
@@ -213,9 +198,8 @@ export class LogFileStore implements DataStore {
     await this.files.writeNewBase(async (handle) => {
       written = await writeBuilt(handle, generation, build);
     }, generation);
-    const { built, linkIds } = written as BuiltBase;
+    const { built } = written as BuiltBase;
     this.data = built.data;
-    this.linkIdsNow = linkIds;
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
     return built;
@@ -243,9 +227,13 @@ export class LogFileStore implements DataStore {
     await this.writeCompacted();
   }
 
-  /** The logs set aside go into a new base: the data as it is now, with the links linkIds names. */
+  /**
+   * The logs set aside go into a new base: the data as it is now, its links in the table's own
+   * order, read lazily (the ids put meanwhile are in the new log, whose replay fixes the rest up).
+   */
   private async writeCompacted(): Promise<void> {
-    await this.files.writeCompacted(this.data as MockData, this.linkIdsNow, this.closing.signal);
+    const data = this.data as MockData;
+    await this.files.writeCompacted(data, data.links.keys(), this.closing.signal);
   }
 
   /** Inside the write queue, before the first append to a base of an older format. */

@@ -26,12 +26,11 @@ export interface KeptData {
 
 /**
  * A seed's data with the state built as its links were made (fixtures/seed.ts, buildSeedState);
- * the ids of its links, and `written` when the seed wrote the base file itself (BuiltSeed).
+ * and `written` when the seed wrote the base file itself (BuiltSeed).
  */
 export interface SeededData {
   data: MockData;
   state: MockState;
-  linkIds?: readonly string[];
   written?: Promise<number>;
 }
 
@@ -122,7 +121,7 @@ async function readExisting(store: DataStore): Promise<KeptData | null> {
   // One walk of the links, over the ids the store keeps anyway when it does: each link's shape and
   // references are checked, and the link indexed, in the same step; or none, when the store made
   // that walk as it read the links.
-  const checked = store.checked?.() ?? checkedState(data as MockData, store.linkIds?.() ?? (data as MockData).links.keys());
+  const checked = store.checked?.() ?? checkedState(data as MockData, (data as MockData).links.keys());
   if (!checked.state) {
     const broken = checked.problem;
     if (broken.notALink) throw notData(store.location, printable(broken.text));
