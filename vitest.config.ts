@@ -50,7 +50,7 @@ export default defineConfig({
     // SHORTLINK_MOCK_CPU_LOG=FILE: a line per test file with its CPU and that of its child processes
     // (test/setup/cpu-log.ts; docs/development.md, "Where the suite's time goes").
     // SHORTLINK_MOCK_TEST_LINK_TABLE=copying: every links table hands out copies of its records
-    // (test/setup/copying-links.ts; bench/packed-sites.md; docs/development.md).
+    // (test/setup/copying-links.ts; bench/packed-sites.md): `npm run test:copying`.
     setupFiles: [
       'test/setup/link-tables.ts',
       ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? ['test/setup/cpu-log.ts'] : []),
