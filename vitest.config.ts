@@ -49,13 +49,7 @@ export default defineConfig({
     // toEqual on MockData.links compares a table's links by key, as it compared the plain object they were (test/setup/link-tables.ts).
     // SHORTLINK_MOCK_CPU_LOG=FILE: a line per test file with its CPU and that of its child processes
     // (test/setup/cpu-log.ts; docs/development.md, "Where the suite's time goes").
-    // SHORTLINK_MOCK_TEST_LINK_TABLE=copying: every links table hands out copies of its records
-    // (test/setup/copying-links.ts; bench/packed-sites.md): `npm run test:copying`.
-    setupFiles: [
-      'test/setup/link-tables.ts',
-      ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? ['test/setup/cpu-log.ts'] : []),
-      ...(process.env['SHORTLINK_MOCK_TEST_LINK_TABLE'] === 'copying' ? ['test/setup/copying-links.ts'] : []),
-    ],
+    setupFiles: ['test/setup/link-tables.ts', ...(process.env['SHORTLINK_MOCK_CPU_LOG'] ? ['test/setup/cpu-log.ts'] : [])],
     // Two projects so that the e2e set-up (finding or installing Chromium) runs only when an e2e
     // test is among the files to run: Vitest starts a project's globalSetup only then.
     projects: [

@@ -1,4 +1,4 @@
-// npm run bench:instructions -- <ref | express | ceiling | dir:/path> [--workload create|update|read|click] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]
+// npm run bench:instructions -- <ref | express | ceiling | dir:/path> [--workload create|update|read] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]
 // Instructions per request of two builds, counted by valgrind's callgrind: a measure that the
 // machine's load does not move, for when bench:compare's throughput drifts by ±20% (a shared VM,
 // other work running). Both sides run at the same time, each in a process of its own under
@@ -17,11 +17,10 @@ import { parseArgs } from 'node:util';
 import { resolveSide, WORKING_TREE } from './lib/compare-sides.mjs';
 import { baselineCommand } from './lib/processes.mjs';
 
-const USAGE = 'usage: npm run bench:instructions -- <git-ref | express | ceiling | dir:/path> [--workload create|update|read|click] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]';
+const USAGE = 'usage: npm run bench:instructions -- <git-ref | express | ceiling | dir:/path> [--workload create|update|read] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]';
 const KEY = { 'x-api-key': 'demo-key', 'content-type': 'application/json' };
 const CREATE = JSON.stringify({ destinationUrl: 'https://example.com/bench', domain: 'short.test', tags: [{ name: 'bench' }] });
 const UPDATE = JSON.stringify({ destinationUrl: 'https://example.com/bench-updated', tags: [] });
-const CLICK = JSON.stringify({ count: 1 });
 /**
  * Clients at once (--clients): 8 overlap requests as a real load does, few enough for valgrind's
  * one thread. How many requests one turn of the event loop or one group commit takes then depends
@@ -41,7 +40,7 @@ function settingsFrom(argv) {
     clients: { type: 'string', default: DEFAULT_CLIENTS },
     candidate: { type: 'string', default: WORKING_TREE },
   } });
-  if (positionals.length !== 1 || !['create', 'update', 'read', 'click'].includes(values.workload)) throw new Error(USAGE);
+  if (positionals.length !== 1 || !['create', 'update', 'read'].includes(values.workload)) throw new Error(USAGE);
   const count = (name, max) => {
     const value = Number(values[name]);
     if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got '${values[name]}'`);
@@ -109,8 +108,6 @@ async function requestOf(url, workload) {
   // The read of bench:run's read-heavy workload: a page of the 15 links of a small account, through the admin API.
   if (workload === 'read') return () => fetch(`${url}/__admin/links?account=other-key`);
   const { id } = await (await create()).json();
-  // Clicks through the admin API (D17: what a visit counts, answered 200 where a visit is a 302).
-  if (workload === 'click') return () => fetch(`${url}/__admin/links/${id}/clicks`, { method: 'POST', headers: KEY, body: CLICK });
   return () => fetch(`${url}/links/${id}`, { method: 'PUT', headers: KEY, body: UPDATE });
 }
 

@@ -11,10 +11,7 @@ export const LINK_BATCH = 2_000;
 
 const kept = new WeakMap<MockData, readonly LinkRecord[][]>();
 
-/**
- * Remembers the data's links, in batches, as the reader that made the data holds them: each of the
- * data's links once, in its order, and nothing else (a reader that read an id twice keeps none).
- */
+/** Remembers the data's links, in batches, as the reader that made the data holds them. */
 export function keepLinkBatches(data: MockData, batches: readonly LinkRecord[][]): void {
   kept.set(data, batches);
 }

@@ -83,24 +83,6 @@ export class OrderedLinks {
     if (block.length > 2 * BLOCK) this.blocks.splice(b + 1, 0, block.splice(BLOCK));
   }
 
-  /**
-   * Puts `next` in the place of `old` (the same position: an update, a click); false when `old` is not
-   * there. The block's entry is looked for as the object first (the record the table handed out: a
-   * walk of pointers, not the binary search's reads of links scattered in the heap), then by position.
-   */
-  replace(old: LinkRecord, next: LinkRecord): boolean {
-    if (this.blocks.length === 0) return false;
-    const block = this.blocks[this.blockFor(old)] as LinkRecord[];
-    let at = block.indexOf(old);
-    if (at < 0) {
-      at = lowerBound(block, old);
-      const there = block[at];
-      if (there === undefined || olderFirst(there, old) !== 0) return false;
-    }
-    block[at] = next;
-    return true;
-  }
-
   /** Removes the link at its position; false when none is there. */
   remove(link: LinkPosition): boolean {
     if (this.blocks.length === 0) return false;

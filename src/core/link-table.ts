@@ -31,7 +31,7 @@ export class SplitLinkTable implements LinkTable {
   static of(links: LinkTable | Record<string, LinkRecord>): LinkTable {
     if (links instanceof SplitLinkTable) return links;
     const record = links as Record<string, LinkRecord>;
-    const table = newLinkTable();
+    const table = new SplitLinkTable();
     for (const id of Object.keys(record)) table.set(id, record[id] as LinkRecord);
     return table;
   }
@@ -143,24 +143,6 @@ export class SplitLinkTable implements LinkTable {
   }
 }
 
-/** What a new table is: SplitLinkTable, or a subclass a test run puts in its place (setLinkTableClass). */
-let TableClass: new () => SplitLinkTable = SplitLinkTable;
-
-/** A new, empty table of the class in use: every table the data's links are put in is made here. */
-export function newLinkTable(): SplitLinkTable {
-  return new TableClass();
-}
-
-/**
- * Tests only: the class newLinkTable makes from now on. test/setup/copying-links.ts puts a table in
- * place that hands out a copy on every read (test/helpers/copying-link-table.ts), to show that
- * nothing changes a stored record in place or tells records apart by identity (bench/packed-sites.md).
- * Read once per table made, never per request: the request path's calls stay on one class.
- */
-export function setLinkTableClass(made: new () => SplitLinkTable): void {
-  TableClass = made;
-}
-
 /**
  * A copy of `data` of its own: structuredClone keeps no class, so the links go through it as a list
  * (one clone: records that share a list still share its copy) and into a new table.
@@ -168,7 +150,7 @@ export function setLinkTableClass(made: new () => SplitLinkTable): void {
 export function copyData(data: MockData): MockData {
   const { links, ...head } = data;
   const [headCopy, entries] = structuredClone([head, [...links]] as const);
-  const table = newLinkTable();
+  const table = new SplitLinkTable();
   for (const [id, link] of entries) table.set(id, link);
   return { ...headCopy, links: table };
 }

@@ -209,23 +209,6 @@ export class MockState {
     this.indexLink(link);
   }
 
-  /**
-   * `next` in the place of the stored link `old` (an update, a click, the undo of one), in the table,
-   * the slug index and the account's order: a stored record is never changed in place, for a table
-   * may hand out copies and a snapshot's copy or a restore's read may hold it (bench/packed-sites.md).
-   * Callers keep id, slug, domain, account and createdAt; were one to differ, old's entries go first.
-   */
-  replaceLink(old: LinkRecord, next: LinkRecord): void {
-    if (old.id !== next.id || old.slug !== next.slug || old.domainId !== next.domainId || old.accountId !== next.accountId || old.createdAt !== next.createdAt) {
-      this.removeLink(old);
-      this.addLink(next);
-      return;
-    }
-    this.data.links.set(next.id, next);
-    this.linksBySlug.get(next.domainId)?.put(next.slug, next);
-    this.linksByAccount.get(next.accountId)?.replace(old, next);
-  }
-
   removeLink(link: LinkRecord): void {
     this.data.links.delete(link.id);
     this.linksBySlug.get(link.domainId)?.delete(link.slug);

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { keepLinkBatches } from '../core/link-batches.js';
 import type { LinkRecord, LinkTable, MockData } from '../core/model.js';
 import type { KnownLinks } from '../core/snapshots.js';
-import { copyData, newLinkTable } from '../core/link-table.js';
+import { copyData, SplitLinkTable } from '../core/link-table.js';
 import type { BaseTarget } from '../store/file/data-store.js';
 import type { SeededData } from '../store/file/open-data.js';
 import { SEED_BASE_WORKER, writeBaseInWorker } from './seed-base.js';
@@ -115,22 +115,16 @@ function seededInWorker(seed: number, fixtures: FixtureSpec, known: KnownLinks |
   const worker = new Worker(SEED_WORKER, { workerData: { seed, fixtures } });
   let data: MockData | undefined;
   const batches: LinkRecord[][] = [];
-  let unique = true;
   return new Promise<MockData>((resolve, reject) => {
     worker.on('message', (message: SeedMessage) => {
       if ('head' in message) {
-        data = { ...(message.head as Omit<MockData, 'links'>), links: newLinkTable() };
+        data = { ...(message.head as Omit<MockData, 'links'>), links: new SplitLinkTable() };
         known?.into(data.links);
-      } else if ('links' in message) {
-        const links = message.links as LinkRecord[];
-        if (!takeBatch((data as MockData).links, links, known)) unique = false;
-        batches.push(links);
-      }
+      } else if ('links' in message) batches.push(takeBatch((data as MockData).links, message.links as LinkRecord[], known));
       // The next batch, asked for in a turn of its own.
       if (!('done' in message)) setImmediate(() => worker.postMessage('next'));
       else {
-        // Two links of one id (the later one kept in the first one's place): the batches would hold one the data does not.
-        if (unique) keepLinkBatches(data as MockData, batches);
+        keepLinkBatches(data as MockData, batches);
         resolve(data as MockData);
       }
     });
@@ -143,15 +137,12 @@ function seededInWorker(seed: number, fixtures: FixtureSpec, known: KnownLinks |
  * A batch of the worker's links put in `table`, each as the stored record `known` gives for it when
  * equal (the batch then holds that record too, for the replace's build): the one the worker sent,
  * and its id, die young. Keyed by the taken record's id, so the table holds no new string either.
- * False when an id was in the table already (told by its size, as keyLinks tells it: no lookup).
  */
-function takeBatch(table: LinkTable, links: LinkRecord[], known: KnownLinks | undefined): boolean {
-  let unique = true;
+function takeBatch(table: LinkTable, links: LinkRecord[], known: KnownLinks | undefined): LinkRecord[] {
   for (let i = 0; i < links.length; i += 1) {
     let link = links[i] as LinkRecord;
     if (known) links[i] = link = known.take(link.id, link);
-    const before = table.size;
-    if (table.set(link.id, link).size === before) unique = false;
+    table.set(link.id, link);
   }
-  return unique;
+  return links;
 }

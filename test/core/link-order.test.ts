@@ -122,20 +122,4 @@ describe('OrderedLinks', () => {
       { seed: 40, numRuns: 400 },
     );
   });
-
-  it('replaces a link at its position, found as the object or, for a copy of it, by position; false for one not there', () => {
-    const links = Array.from({ length: 3000 }, (_, i) => link(TIMES[i % TIMES.length] as string, `lnk_${String(i).padStart(4, '0')}`));
-    const ordered = OrderedLinks.of([...links]);
-    const stored = links[1234] as LinkRecord;
-    const clicked = { ...stored, clickCount: 1 };
-    expect(ordered.replace(stored, clicked)).toBe(true);
-    const updated = { ...clicked, destinationUrl: 'https://example.com/updated' };
-    // A copy of the stored record, as a table that hands out copies gives it: found by its position.
-    expect(ordered.replace({ ...clicked }, updated)).toBe(true);
-    expect(ordered.replace(link(TIMES[0] as string, 'lnk_none'), updated)).toBe(false);
-    const all = ordered.all();
-    expect(all).toHaveLength(3000);
-    expect(all.filter((shown) => shown.id === stored.id)).toEqual([updated]);
-    expect(all.map((shown) => shown.id)).toEqual(newestFirst(links).reverse().map((shown) => shown.id));
-  });
 });

@@ -262,7 +262,7 @@ describe('delete (D3, D15)', () => {
     const id = row.id(c);
     await expectRefused(c, () => c.service.delete(c.acc.demo, id), { status: 404, mentions: `link '${id}' not found` });
     const theirs = c.seededLink('other');
-    expect(c.store.state.linkOf(c.acc.other, theirs.id)).toEqual(theirs);
+    expect(c.store.state.linkOf(c.acc.other, theirs.id)).toBe(theirs);
     await c.service.delete(c.acc.other, theirs.id);
   });
 });

@@ -40,8 +40,8 @@ describe('buildSeedState', () => {
     const links = [...data.links.values()];
     expect(links).toHaveLength(3040);
     for (const link of links) {
-      expect(state.linkById(link.id)).toEqual(link);
-      expect(state.linkAt(domainOf(state, link).name, link.slug)).toEqual(link);
+      expect(state.linkById(link.id)).toBe(link);
+      expect(state.linkAt(domainOf(state, link).name, link.slug)).toBe(link);
       expect(state.isSlugTaken(link.domainId, link.slug)).toBe(true);
     }
   });

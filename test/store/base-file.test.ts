@@ -60,7 +60,7 @@ describe('readBase', () => {
     const link = [...data.links.values()][1] as LinkRecord;
     await writeBase(file, `${file}.replacing`, { data, generation: 1 }, [...data.links.keys()]);
     expect((await readBase(file))?.data).toEqual(data);
-    data.links.set(link.id, { ...link, title: 'Café 🚀 — naïve' });
+    link.title = 'Café 🚀 — naïve';
     await writeBase(file, `${file}.replacing`, { data, generation: 1 }, [...data.links.keys()]);
     expect((await readBase(file))?.data.links.get(link.id)?.title).toBe('Café 🚀 — naïve');
     expect((await readBase(file))?.data).toEqual(data);

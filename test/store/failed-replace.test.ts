@@ -140,11 +140,7 @@ describe('changes made while a replace is written', () => {
     const clicked = await clicks;
     expect(t.store.state.data).toBe(ok ? next : before);
     if (ok) expect(clicked?.clickCount).toBe(next.links.get(t.link.id)?.clickCount);
-    else {
-      // On the old state's record: a new one in its place (MockState.replaceLink), the one read before left as it was.
-      expect(clicked).toEqual({ ...t.link, clickCount: t.link.clickCount + 3 });
-      expect(t.store.state.linkById(t.link.id)).toEqual(clicked);
-    }
+    else expect(clicked).toBe(t.link);
     expect(t.written).toEqual(ok && !next.links.get(t.link.id) ? ['replace'] : ['replace', 'put-link']);
   });
 });

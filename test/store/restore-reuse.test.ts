@@ -100,14 +100,11 @@ describe('a restore of a snapshot file', () => {
     let fail: (error: Error) => void = () => {};
     failNext.write = new Promise<void>((_resolve, reject) => (fail = reject));
     const updating = store.updateLink(link, { destinationUrl: 'https://example.com/6' }, []);
-    const taken = stored(store, 6);
     const restored = await read();
-    expect(restored.links.get('lnk_6')).toBe(taken);
+    expect(restored.links.get('lnk_6')).toBe(link);
     fail(new Error('disk full'));
     await expect(updating).rejects.toThrow('disk full');
-    // The undo put a record of its own in the state's place; the one the read took is as it was.
-    expect(stored(store, 6).destinationUrl).toBe('https://example.com/other');
-    expect(taken.destinationUrl).toBe('https://example.com/6');
+    expect(link.destinationUrl).toBe('https://example.com/other');
     await store.replaceAll(restored);
     expect(store.state.data).toEqual(saved);
   });

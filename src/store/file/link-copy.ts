@@ -3,14 +3,14 @@
 // was when the copy started (the snapshot's moment): accounts and tags, few, are cloned then, and
 // every link is listed then (each account's blocks of pointers, link-order.ts); the links are
 // cloned a slice at a time, other turns running between slices. A create after the moment is not
-// listed, a delete leaves its record listed; an update or a click puts a new record in the stored
-// one's place (MockState.replaceLink), never changes it, so the record listed stays as it was at the
-// moment.
+// listed, a delete leaves its record listed; a change in place (an update, a click: the only ones
+// made to a stored link, local-link-store.ts) first gives each running copy the link as it was
+// (`keep`), which the copy takes instead of the link as it is when it gets there.
 // A snapshot written to a file needs no clone at all (`links`): each link is serialised in the
-// turn it is read, from the stored record; at 1,000,000 links the clones, all alive until the file
-// was written, cost an 805 ms garbage collection.
+// turn it is read, from the stored record unless it was kept; at 1,000,000 links the clones, all
+// alive until the file was written, cost an 805 ms garbage collection.
 import type { LinkRecord, MockData } from '../../core/model.js';
-import { newLinkTable } from '../../core/link-table.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { MockState } from '../../core/state.js';
 
 /** Links cloned between two turns of the event loop: ~1 ms of spreads on an idle machine. */
@@ -26,13 +26,20 @@ export function cloneLink(link: LinkRecord): LinkRecord {
 }
 
 export class LinkCopy {
+  /** The links changed in place since the moment, as they were at it. */
+  private readonly kept = new Map<LinkRecord, LinkRecord>();
   private readonly blocks: LinkRecord[][];
   private readonly data: MockData;
 
   constructor(state: MockState) {
     const { formatVersion, seed, defaultDomain, accounts, tags } = state.data;
-    this.data = { ...structuredClone({ formatVersion, seed, defaultDomain, accounts, tags }), links: newLinkTable() };
+    this.data = { ...structuredClone({ formatVersion, seed, defaultDomain, accounts, tags }), links: new SplitLinkTable() };
     this.blocks = state.linkBlocks();
+  }
+
+  /** Called before `link` is changed in place: the copy keeps it as it is now, if it has not yet. */
+  keep(link: LinkRecord): void {
+    if (!this.kept.has(link)) this.kept.set(link, cloneLink(link));
   }
 
   /** Everything but the links, a copy of its own. */
@@ -49,7 +56,7 @@ export class LinkCopy {
 
   /** Every listed link as it was at the moment, read lazily: each only in the turn it is read (DataAtMoment). */
   *links(): Generator<LinkRecord> {
-    for (const block of this.blocks) yield* block;
+    for (const block of this.blocks) for (const link of block) yield this.kept.get(link) ?? link;
   }
 
   /** Every listed link cloned into the data, SNAPSHOT_SLICE_LINKS per turn. */
@@ -58,7 +65,7 @@ export class LinkCopy {
     let inSlice = 0;
     for (const block of this.blocks) {
       for (const link of block) {
-        links.set(link.id, cloneLink(link));
+        links.set(link.id, this.kept.get(link) ?? cloneLink(link));
         if ((inSlice += 1) < SNAPSHOT_SLICE_LINKS) continue;
         inSlice = 0;
         await nextTurn();

@@ -11,6 +11,8 @@ import { LinkCopy } from './link-copy.js';
 export class LocalLinkReads {
   /** Replaced as a whole by a replaceAll (reset, snapshot restore). */
   protected current: MockState;
+  /** The snapshots being copied. */
+  private readonly copies = new Set<LinkCopy>();
 
   /** `index`: data's state, already built (src/store/file/checked-state.ts), or the keys of data.links. */
   constructor(data: MockData, index?: MockState | Iterable<string>) {
@@ -91,6 +93,16 @@ export class LocalLinkReads {
   /** The data at this call, lent to `use` without a copy of its links (DataAtMoment, link-copy.ts). */
   async lendSnapshot<T>(use: (data: DataAtMoment, copy: LinkCopy) => Promise<T>): Promise<T> {
     const copy = new LinkCopy(this.current);
-    return use({ head: copy.head, links: copy.links(), linkCount: copy.linkCount }, copy);
+    this.copies.add(copy);
+    try {
+      return await use({ head: copy.head, links: copy.links(), linkCount: copy.linkCount }, copy);
+    } finally {
+      this.copies.delete(copy);
+    }
+  }
+
+  /** Before a stored link is changed in place: each snapshot being copied keeps it as it is now. */
+  protected beforeChange(link: LinkRecord): void {
+    for (const copy of this.copies) copy.keep(link);
   }
 }

@@ -88,16 +88,25 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     return this.writeLink(link, newTags, () => state.removeLink(link)).then(stored);
   }
 
-  /** The stored link with the change, put in its place (MockState.replaceLink); a failed write puts back the fields it changed. */
   async updateLink(link: LinkRecord, change: LinkChange, createdTags: readonly TagRecord[]): Promise<LinkRecord | undefined> {
     while (this.replacing) await this.replacing;
-    const state = this.current;
-    const stored = state.linkById(link.id);
+    const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
-    const next = changed(stored, change);
-    state.replaceLink(stored, next);
-    await this.writeLink(next, createdTags, () => putBack(state, stored, change.extra !== undefined));
-    return next;
+    this.beforeChange(stored);
+    const before: Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'> = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
+    if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
+    if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
+    // A contract FILE's new Link fields (--contract) an update sent; never with the shipped contract.
+    if (change.extra !== undefined) {
+      before.extra = stored.extra;
+      stored.extra = change.extra;
+    }
+    // The undo is a change in place too: a restore's read may have taken the record as it is now.
+    await this.writeLink(stored, createdTags, () => {
+      this.beforeChange(stored);
+      Object.assign(stored, before);
+    });
+    return stored;
   }
 
   async deleteLink(link: LinkRecord): Promise<boolean> {
@@ -112,17 +121,15 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
 
   async addClicks(linkId: string, count: number): Promise<LinkRecord | undefined> {
     while (this.replacing) await this.replacing;
-    const state = this.current;
-    const link = state.linkById(linkId);
+    const link = this.current.linkById(linkId);
     if (!link) return undefined;
-    const next = { ...link, clickCount: link.clickCount + count };
-    state.replaceLink(link, next);
-    await this.write([{ op: 'put-link', link: next }], () => {
-      // The link as it is now (another change may have followed): its count less these clicks.
-      const now = state.linkById(linkId);
-      if (now) state.replaceLink(now, { ...now, clickCount: now.clickCount - count });
+    this.beforeChange(link);
+    link.clickCount += count;
+    await this.write([{ op: 'put-link', link }], () => {
+      this.beforeChange(link);
+      link.clickCount -= count;
     });
-    return next;
+    return link;
   }
 
   async setLinkLimit(accountId: string, linkLimit: number): Promise<AccountRecord | undefined> {
@@ -190,6 +197,12 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     return this.reusing.read(this.current, read);
   }
 
+  /** Before a stored link is changed in place: the snapshots being copied and the restores' reads that took it keep it as it is now. */
+  protected override beforeChange(link: LinkRecord): void {
+    super.beforeChange(link);
+    this.reusing.beforeChange(link);
+  }
+
   async replaceAll(data: MockData): Promise<void> {
     while (this.replacing) await this.replacing;
     const done = this.replace(data);
@@ -211,8 +224,8 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
    * new, never a mix nor a half-built index (issue 40: at 1,000,000 links one step of seconds).
    */
   private async replace(data: MockData): Promise<void> {
-    // Changes wait from here on: a record taken is the new state's (never changed in place since: replaceLink).
-    this.reusing.end(data.links);
+    // Changes wait from here on: a record taken is the new state's. Changed since, the kept batches hold it, the data its copy.
+    if (this.reusing.end(data.links)?.changed) forgetLinkBatches(data);
     const [state] = await Promise.all([MockState.built(data, nextTurn), this.persist([{ op: 'replace', data }])]);
     // Both have read the links' batches (a snapshot's reader or the seed's worker kept them): kept
     // longer, they would hold every link deleted from here on, as open-data.ts's seedStore says.
@@ -266,35 +279,6 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
 }
 
 const stored = (): CreateOutcome => 'stored';
-
-/**
- * The link with the change: a new record, the keys in the stored one's order (a spread keeps them;
- * `extra`, when new, goes last as an assignment put it), so the line written is what it was.
- */
-function changed(stored: LinkRecord, change: LinkChange): LinkRecord {
-  const next = { ...stored };
-  if (change.destinationUrl !== undefined) next.destinationUrl = change.destinationUrl;
-  if (change.tagIds !== undefined) next.tagIds = change.tagIds;
-  // A contract FILE's new Link fields (--contract) an update sent; never with the shipped contract.
-  if (change.extra !== undefined) next.extra = change.extra;
-  return next;
-}
-
-/**
- * The undo of an update whose write failed: the link as it is now in `state` (a later change may
- * have followed) with the URL and tags it had before, and its `extra` when the update changed it,
- * as the undo in place did (Object.assign of the fields as they were).
- */
-function putBack(state: MockState, before: LinkRecord, extraChanged: boolean): void {
-  const now = state.linkById(before.id);
-  if (!now) return;
-  const next = { ...now, destinationUrl: before.destinationUrl, tagIds: before.tagIds };
-  if (extraChanged) {
-    if (before.extra === undefined) delete next.extra;
-    else next.extra = before.extra;
-  }
-  state.replaceLink(now, next);
-}
 
 /**
  * The first fact of the create that does not hold now, in the order of link-store.ts ('stored': none).

@@ -2,7 +2,7 @@
 // its one reader (db-records.ts): at the top level of a base file, or in a snapshot's `data`
 // (snapshot-reader.ts).
 import { isObject, notOursBecause } from './db-kind.js';
-import { newLinkTable } from '../../core/link-table.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { LinkTable } from '../../core/model.js';
 
 /** Where the links' object of chunked-json.ts stands in a file: the base's top level, or a snapshot's `data`. */
@@ -23,7 +23,7 @@ export const BASE_LAYOUT: Layout = {
 export function linksIn(record: Record<string, unknown>): LinkTable | undefined {
   const links = record['links'];
   if (!isObject(links) || Object.keys(links).length !== 0) return undefined;
-  const table = newLinkTable();
+  const table = new SplitLinkTable();
   record['links'] = table;
   return table;
 }

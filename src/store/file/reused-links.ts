@@ -3,54 +3,91 @@
 // at 1M the young generation's collections copied them all (3.6-11.7 s of pauses a restore on the
 // loaded 2-core machine), and the old generation grew to ~1.6 GB for one full collection of seconds
 // of marking. Taking the stored record for each link equal to it, the records read die young.
-// A taken record is shared with the state being replaced until the replace: an update or a click
-// meanwhile (or the undo of one that could not be written) puts a new record in the state's place
-// of it (MockState.replaceLink) and leaves the one taken as it was, which the data read holds.
+// A taken record is shared with the state being replaced until the replace: a change in place
+// meanwhile (an update, a click, or the undo of one that could not be written: local-link-store.ts
+// calls `beforeChange` first) puts a copy of it as it was in the data read, and the data's kept
+// batches, which hold the record, are forgotten (core/link-batches.ts: taken from its keys instead).
 import type { LinkRecord, LinkTable } from '../../core/model.js';
 import type { KnownLinks } from '../../core/snapshots.js';
 import type { MockState } from '../../core/state.js';
+import { cloneLink } from './link-copy.js';
 
-/** The stored records one read may take: those of the state it was given, until its replace (or its failure). */
-export class ReusedLinks {
+export class ReusedLinks implements KnownLinks {
+  private links: LinkTable | undefined;
+  /** Whether a record taken was changed since, and a copy put in its place in `links`. */
+  changed = false;
+
   constructor(private state: MockState | undefined) {}
+
+  into(links: LinkTable): void {
+    this.links = links;
+  }
 
   take(id: string, link: LinkRecord): LinkRecord {
     const stored = this.state?.linkById(id);
     return stored !== undefined && sameLink(stored, link) ? stored : link;
   }
 
-  /** Holds the state no more (the replace took the data, or the read failed). */
+  /** Before `link` is changed in place: if the read took it, the data read gets it as it is now. */
+  beforeChange(link: LinkRecord): void {
+    const links = this.links;
+    if (!links || links.get(link.id) !== link) return;
+    links.set(link.id, cloneLink(link));
+    this.changed = true;
+  }
+
+  /** Holds neither the state nor the data any more (the replace took the data, or the read failed). */
   done(): void {
     this.state = undefined;
+    this.links = undefined;
   }
 }
 
 /**
- * The reads of one store that take its records (LinkStore.readReusing), each until the replace of the
- * data it read (`end`) or its failure; a read whose data is dropped (a failed restore) goes with it:
+ * The reads of one store that take its records (LinkStore.readReusing), each watched from its start
+ * until the replace of the data it read (`end`), or until that data is dropped (a failed restore):
  * weakly, through the links object it read into.
  */
 export class ReusingReads {
+  private readonly reads = new Set<WeakRef<ReusedLinks>>();
   private readonly byLinks = new WeakMap<LinkTable, ReusedLinks>();
 
   async read<T>(state: MockState, read: (known: KnownLinks) => Promise<T>): Promise<T> {
     const reused = new ReusedLinks(state);
+    const watch = new WeakRef(reused);
+    this.reads.add(watch);
     const known: KnownLinks = {
-      into: (links) => void this.byLinks.set(links, reused),
+      into: (links) => {
+        reused.into(links);
+        this.byLinks.set(links, reused);
+      },
       take: (id, link) => reused.take(id, link),
     };
     try {
       return await read(known);
     } catch (error) {
+      this.reads.delete(watch);
       reused.done();
       throw error;
     }
   }
 
-  /** The read into `links` holds the state no more (its replace has started: changes wait). */
-  end(links: LinkTable): void {
-    this.byLinks.get(links)?.done();
+  beforeChange(link: LinkRecord): void {
+    for (const watch of this.reads) {
+      const reused = watch.deref();
+      if (reused) reused.beforeChange(link);
+      else this.reads.delete(watch);
+    }
+  }
+
+  /** The read into `links`, watched no more (its replace has started: changes wait), or undefined when none read into it. */
+  end(links: LinkTable): { changed: boolean } | undefined {
+    const reused = this.byLinks.get(links);
+    if (!reused) return undefined;
     this.byLinks.delete(links);
+    for (const watch of this.reads) if (watch.deref() === reused) this.reads.delete(watch);
+    reused.done();
+    return { changed: reused.changed };
   }
 }
 

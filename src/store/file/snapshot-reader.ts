@@ -6,7 +6,7 @@
 // before.
 import { keepLinkBatches, LINK_BATCH } from '../../core/link-batches.js';
 import type { LinkRecord, LinkTable, MockData } from '../../core/model.js';
-import { newLinkTable } from '../../core/link-table.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import type { KnownLinks } from '../../core/snapshots.js';
 import { isObject } from './db-kind.js';
 import { readRecordWise, type Pieces } from './db-records.js';
@@ -46,7 +46,7 @@ const SNAPSHOT_LAYOUT: Layout = {
 export async function readSnapshotLines(file: string, pieces: Pieces = SNAPSHOT_PIECES, known?: KnownLinks): Promise<StoredSnapshot | null> {
   const batches: LinkRecord[][] = [];
   let batch: LinkRecord[] = [];
-  let links: LinkTable = newLinkTable();
+  let links: LinkTable = new SplitLinkTable();
   // The links, in batches for the state's build a batch per turn (MockState.built), as they are read.
   const sink: LinkSink = {
     take: (id, read) => {

@@ -4,7 +4,7 @@
 // atomic read of a snapshot that gives it back (on a Redis without COPY: redis-snapshot-read.ts).
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
-import { newLinkTable } from '../../core/link-table.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import { domainField, slugField, tagNameField, type GenerationKeys } from './redis-keys.js';
 import { LINK_ORDER_FIELD, orderMember } from './redis-link-order.js';
 import { decodeLink, encodeDomainEntry, encodeLink } from './redis-records.js';
@@ -72,7 +72,7 @@ export function snapshotData(replies: unknown[]): MockData {
     defaultDomain: JSON.parse(meta.get('defaultDomain') ?? 'null') as DomainRecord,
     accounts: order.map((apiKey) => JSON.parse(accounts.get(apiKey) as string) as AccountRecord),
     tags: {},
-    links: newLinkTable(),
+    links: new SplitLinkTable(),
   };
   for (const [id, json] of tags) putEntry(data.tags, id, JSON.parse(json) as TagRecord);
   for (const [id, json] of links) data.links.set(id, decodeLink(json, clicks.get(id) ?? '0') as LinkRecord);

@@ -4,7 +4,7 @@
 // so that it is written and read in commands of a bounded number of fields however large it is.
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
-import { newLinkTable } from '../../core/link-table.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 
 interface Head {
   formatVersion: number;
@@ -43,7 +43,7 @@ export function* snapshotFields(data: MockData, batch: number): Generator<string
 export class SnapshotReader {
   private head: Head | undefined;
   private readonly accounts = new Map<number, AccountRecord>();
-  private readonly data: Pick<MockData, 'tags' | 'links'> = { tags: {}, links: newLinkTable() };
+  private readonly data: Pick<MockData, 'tags' | 'links'> = { tags: {}, links: new SplitLinkTable() };
   private tagCount = 0;
   private linkCount = 0;
 

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from '../../core/model.js';
 import { putEntry } from '../../core/own-entry.js';
-import { newLinkTable } from '../../core/link-table.js';
+import { SplitLinkTable } from '../../core/link-table.js';
 import { BULK_TIMEOUT_MS, type RedisConnection } from './redis-connection.js';
 import { snapshotData, snapshotTxn } from './redis-data.js';
 import type { GenerationKeys, RedisKeys } from './redis-keys.js';
@@ -103,7 +103,7 @@ async function readCopies(connection: RedisConnection, copies: Copies): Promise<
     defaultDomain: JSON.parse(meta.get('defaultDomain') ?? 'null') as DomainRecord,
     accounts: (await list(connection, copies.order)).map((apiKey) => JSON.parse(accounts.get(apiKey) as string) as AccountRecord),
     tags: {},
-    links: newLinkTable(),
+    links: new SplitLinkTable(),
   };
   await scan(connection, copies.tags, (id, json) => putEntry(data.tags, id, JSON.parse(json) as TagRecord));
   await scan(connection, copies.links, (id, json) => data.links.set(id, decodeLink(json, clicks.get(id) ?? '0') as LinkRecord));
