@@ -11,7 +11,7 @@
 import type { Change, StoreOp } from '../../core/changes.js';
 import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
-import { writeBuilt, type BuiltBase } from './built-base.js';
+import { writeBuilt } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
 import { writeDataChunked } from './chunked-json.js';
 import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
@@ -51,7 +51,6 @@ function hasReplace(ops: readonly StoreOp[]): boolean {
 export class LogFileStore implements DataStore {
   private readonly files: BaseWithLogs;
   private data: MockData | null = null;
-  /** The ids of data.links, kept up to date write by write, so compaction can read them lazily. */
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -194,15 +193,14 @@ export class LogFileStore implements DataStore {
   private async replaceBuilt(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
     await this.compaction;
     const generation = await this.files.newGeneration();
-    let written: BuiltBase | undefined;
+    let built: BuiltSeed | undefined;
     await this.files.writeNewBase(async (handle) => {
-      written = await writeBuilt(handle, generation, build);
+      built = await writeBuilt(handle, generation, build);
     }, generation);
-    const { built } = written as BuiltBase;
-    this.data = built.data;
+    this.data = (built as BuiltSeed).data;
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
-    return built;
+    return built as BuiltSeed;
   }
 
   /** The log's size past which it is compacted: compactAfterBytes, or its share of the base when larger. */
