@@ -1,0 +1,184 @@
+// Records (a link's JSON text as UTF-8 bytes) packed into Buffer segments, by record number, with
+// no JS object or string per record (issue 40: the collector marks a Buffer once, not its bytes).
+// Per record number, in typed-array columns: its segment, offset and length, its createdAt in ms
+// and whether it is live. A record number stays the record's through replaces and compaction;
+// once removed, it is handed out again by a later add.
+//
+// In a segment each record sits in a slot: [record number u32][slot length u32][bytes], so that a
+// compaction can walk a segment from the front and tell a live slot (its record still points at
+// it) from a dead one, a slice at a time.
+import { MAX_RECORD_BYTES, MAX_RECORDS } from './bounds.js';
+import { sameBytes } from './byte-hash.js';
+import { Column } from './column.js';
+import { Segments } from './segments.js';
+
+/** A slot's header: the record number and the slot's length, u32 each. */
+export const SLOT_HEADER_BYTES = 8;
+const HEADER = SLOT_HEADER_BYTES;
+/** Bytes a compactStep walks by default: 256 KiB, ~1,000 records of the seed's (~0.1-0.3 ms). */
+export const COMPACT_STEP_BYTES = 256 * 1024;
+
+export class LinkArena {
+  private readonly segments = new Segments();
+  private readonly segmentOf = new Column(Uint32Array);
+  private readonly offsetOf = new Column(Uint32Array);
+  private readonly lengthOf = new Column(Uint32Array);
+  private readonly createdAtOf = new Column(Float64Array, Number.NaN);
+  private readonly liveOf = new Column(Uint8Array);
+  /** Record numbers removed, to hand out again (a stack). */
+  private readonly spare = new Column(Int32Array);
+  private spares = 0;
+  private next = 0;
+  private count = 0;
+  /** The segment being moved out by compactStep, and where its walk is. */
+  private moving = -1;
+  private cursor = 0;
+  /** The Buffer of `moving` when its walk began: a segment dropped meanwhile, its number reused, is not it. */
+  private movingBuffer: Buffer | undefined;
+
+  /** Live records. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Stores a copy of the bytes; returns its record number. */
+  add(bytes: Uint8Array, createdAt = Number.NaN): number {
+    checkLength(bytes);
+    const n = this.spares > 0 ? this.spare.get(--this.spares) : this.next;
+    if (n === this.next) {
+      if (n >= MAX_RECORDS) throw new RangeError(`LinkArena: ${MAX_RECORDS} records live at once at most (MAX_RECORDS)`);
+      this.next += 1;
+    }
+    this.place(n, bytes, 0, bytes.length);
+    this.liveOf.set(n, 1);
+    this.createdAtOf.set(n, createdAt);
+    this.count += 1;
+    return n;
+  }
+
+  /** Record n's bytes in place: valid until the arena's next change. */
+  bytes(n: number): Buffer {
+    const at = this.offsetOf.get(this.check(n));
+    return (this.buffer(n) as Buffer).subarray(at, at + this.lengthOf.get(n));
+  }
+
+  /** Record n's bytes from `skip` on, as text. */
+  text(n: number, skip = 0): string {
+    const at = this.offsetOf.get(this.check(n));
+    return (this.buffer(n) as Buffer).toString('utf8', at + skip, at + this.lengthOf.get(n));
+  }
+
+  /** Whether record n's bytes [start, start + key.length) are the key's, and it has that many. */
+  sameAt(n: number, start: number, length: number, key: Uint8Array): boolean {
+    const at = this.offsetOf.get(n) + start;
+    return length === key.length && start + length <= this.lengthOf.get(n) && sameBytes(this.buffer(n) as Buffer, at, at + length, key, 0, key.length);
+  }
+
+  has(n: number): boolean {
+    return n >= 0 && n < this.next && this.liveOf.get(n) === 1;
+  }
+
+  createdAt(n: number): number {
+    return this.createdAtOf.get(this.check(n));
+  }
+
+  /** Record n becomes these bytes: in its slot when they fit (the rest counted free), else in a new one (the old counted free). */
+  replace(n: number, bytes: Uint8Array, createdAt = this.createdAtOf.get(n)): void {
+    checkLength(bytes);
+    const segment = this.segmentOf.get(this.check(n));
+    const at = this.offsetOf.get(n);
+    const buffer = this.segments.buffers[segment] as Buffer;
+    const old = this.lengthOf.get(n);
+    this.createdAtOf.set(n, createdAt);
+    if (bytes.length <= buffer.readUInt32LE(at - 4)) {
+      buffer.set(bytes, at);
+      this.lengthOf.set(n, bytes.length);
+      this.segments.count(segment, bytes.length - old);
+      return;
+    }
+    this.place(n, bytes, 0, bytes.length);
+    this.segments.count(segment, -(HEADER + old));
+  }
+
+  /** Frees record n: its bytes counted free, its number handed out again. */
+  remove(n: number): void {
+    const segment = this.segmentOf.get(this.check(n));
+    this.liveOf.set(n, 0);
+    this.count -= 1;
+    this.spare.set(this.spares++, n);
+    this.segments.count(segment, -(HEADER + this.lengthOf.get(n)));
+  }
+
+  /**
+   * Moves live records out of the segment most free (under half live), walking at most `budget`
+   * bytes of it (and one slot past, whatever its size): bounded work per call. Returns the bytes
+   * walked, 0 when no segment is under half live. The segment is dropped once walked to its end.
+   */
+  compactStep(budget = COMPACT_STEP_BYTES): number {
+    if (this.moving < 0 || this.segments.buffers[this.moving] !== this.movingBuffer) {
+      this.moving = this.segments.mostFree();
+      this.movingBuffer = this.segments.buffers[this.moving];
+      this.cursor = 0;
+      if (this.moving < 0) return 0;
+    }
+    const segment = this.moving;
+    const buffer = this.segments.buffers[segment] as Buffer;
+    const end = this.segments.used[segment] as number;
+    let walked = 0;
+    // Dropped once its last live record is moved (live bytes 0): nothing left to walk.
+    while (this.cursor < end && walked < budget && this.segments.buffers[segment] === buffer) {
+      const n = buffer.readUInt32LE(this.cursor);
+      const slot = HEADER + buffer.readUInt32LE(this.cursor + 4);
+      const at = this.cursor + HEADER;
+      if (this.has(n) && this.segmentOf.get(n) === segment && this.offsetOf.get(n) === at) {
+        const length = this.lengthOf.get(n);
+        this.place(n, buffer, at, at + length);
+        this.segments.count(segment, -(HEADER + length));
+      }
+      this.cursor += slot;
+      walked += slot;
+    }
+    if (this.segments.buffers[segment] !== buffer) this.moving = -1;
+    else if (this.cursor >= end) {
+      this.segments.drop(segment);
+      this.moving = -1;
+    }
+    return walked;
+  }
+
+  /** Segments held and their bytes, live and free (tests, benches). */
+  held(): { segments: number; bytes: number; live: number; free: number; used: number } {
+    const held = this.segments.held();
+    const used = this.segments.used.reduce((sum, bytes) => sum + bytes, 0);
+    return { ...held, used, free: used - held.live };
+  }
+
+  /** Writes bytes[start, end) in a new slot for record n (the caller counts its old slot free). */
+  private place(n: number, bytes: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    const segment = this.segments.room(HEADER + length);
+    const buffer = this.segments.buffers[segment] as Buffer;
+    const at = this.segments.used[segment] as number;
+    buffer.writeUInt32LE(n, at);
+    buffer.writeUInt32LE(length, at + 4);
+    buffer.set(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end), at + HEADER);
+    this.segments.used[segment] = at + HEADER + length;
+    this.segments.count(segment, HEADER + length);
+    this.segmentOf.set(n, segment);
+    this.offsetOf.set(n, at + HEADER);
+    this.lengthOf.set(n, length);
+  }
+
+  private buffer(n: number): Buffer | undefined {
+    return this.segments.buffers[this.segmentOf.get(n)];
+  }
+
+  private check(n: number): number {
+    if (!this.has(n)) throw new RangeError(`LinkArena: no record ${n}`);
+    return n;
+  }
+}
+
+function checkLength(bytes: Uint8Array): void {
+  if (bytes.length > MAX_RECORD_BYTES) throw new RangeError(`LinkArena: a record of ${bytes.length} bytes: at most ${MAX_RECORD_BYTES} (MAX_RECORD_BYTES)`);
+}

@@ -1,0 +1,127 @@
+// LinkArena (src/core/packed/link-arena.ts): records as bytes in Buffer segments by a stable record
+// number. Checked against a Map of copies through seeded adds, replaces, removes and compaction
+// steps; its accounting of live and free bytes; its bounds (a record past a segment, past
+// MAX_RECORD_BYTES, of 0 bytes; MAX_RECORDS live at once).
+import { faker } from '@faker-js/faker';
+import { describe, expect, it } from 'vitest';
+import { MAX_RECORD_BYTES, MAX_RECORDS, SEGMENT_BYTES } from '../../../src/core/packed/bounds.js';
+import { COMPACT_STEP_BYTES, LinkArena, SLOT_HEADER_BYTES } from '../../../src/core/packed/link-arena.js';
+
+const recordOf = (size: number): Buffer => Buffer.from(faker.string.alphanumeric(size), 'latin1');
+
+/** The arena holds the model's records, byte for byte, and counts exactly their bytes live. */
+function expectHolds(arena: LinkArena, model: Map<number, Buffer>): void {
+  expect(arena.size).toBe(model.size);
+  let live = 0;
+  for (const [n, bytes] of model) {
+    expect(arena.has(n)).toBe(true);
+    expect(arena.bytes(n).equals(bytes)).toBe(true);
+    live += SLOT_HEADER_BYTES + bytes.length;
+  }
+  const held = arena.held();
+  expect(held.live).toBe(live);
+  expect(held.free).toBe(held.used - live);
+}
+
+describe('LinkArena', () => {
+  it('keeps each record under its number through adds, replaces, removes and compaction steps (seeded, 30,000 steps)', () => {
+    faker.seed(4002);
+    const arena = new LinkArena();
+    const model = new Map<number, Buffer>();
+    let steps = 0;
+    for (let step = 0; step < 30_000; step += 1) {
+      const action = faker.number.int({ min: 0, max: 9 });
+      const known = [...model.keys()];
+      if (action < 4 || known.length === 0) {
+        const bytes = recordOf(faker.number.int({ min: 0, max: 2000 }));
+        const n = arena.add(bytes, step);
+        expect(model.has(n)).toBe(false);
+        model.set(n, bytes);
+      } else if (action < 6) {
+        const n = faker.helpers.arrayElement(known);
+        const bytes = recordOf(faker.number.int({ min: 0, max: 3000 }));
+        arena.replace(n, bytes);
+        model.set(n, bytes);
+        expect(arena.createdAt(n)).toBeGreaterThanOrEqual(0);
+      } else if (action < 9) {
+        const n = faker.helpers.arrayElement(known);
+        arena.remove(n);
+        model.delete(n);
+        expect(arena.has(n)).toBe(false);
+        expect(() => arena.bytes(n)).toThrow(/no record/);
+      } else {
+        const walked = arena.compactStep(faker.number.int({ min: 1, max: 64 * 1024 }));
+        if (walked > 0) steps += 1;
+      }
+      if (step % 997 === 0) expectHolds(arena, model);
+    }
+    expectHolds(arena, model);
+    expect(steps).toBeGreaterThan(0);
+    for (const [n, bytes] of model) expect(arena.text(n)).toBe(bytes.toString('latin1'));
+  });
+
+  it('moves the records out of a segment under half live, a bounded slice a call, the numbers kept; the segment is dropped', () => {
+    faker.seed(4003);
+    const arena = new LinkArena();
+    const model = new Map<number, Buffer>();
+    // ~3.5 segments of 300-byte records.
+    for (let at = 0; at < 50_000; at += 1) {
+      const bytes = recordOf(300);
+      model.set(arena.add(bytes), bytes);
+    }
+    const before = arena.held();
+    expect(before.segments).toBe(4);
+    // Three of four records of the first 30,000 (the first two segments) removed.
+    for (let n = 0; n < 30_000; n += 1) {
+      if (n % 4 !== 0) {
+        arena.remove(n);
+        model.delete(n);
+      }
+    }
+    expect(arena.held().free).toBeGreaterThan(SEGMENT_BYTES);
+    let calls = 0;
+    for (let walked = arena.compactStep(); walked > 0; walked = arena.compactStep()) {
+      expect(walked).toBeLessThanOrEqual(COMPACT_STEP_BYTES + SLOT_HEADER_BYTES + 300);
+      calls += 1;
+      if (calls > 1000) throw new Error('compaction did not end');
+    }
+    expect(calls).toBeGreaterThan(2 * (SEGMENT_BYTES / COMPACT_STEP_BYTES) - 1);
+    const after = arena.held();
+    expect(after.segments).toBe(3);
+    expect(after.free).toBeLessThan(SEGMENT_BYTES / 2);
+    expectHolds(arena, model);
+  });
+
+  it('gives a record larger than a segment a segment of its own, dropped with it; refuses one past MAX_RECORD_BYTES; keeps one of 0 bytes', () => {
+    const arena = new LinkArena();
+    const small = arena.add(Buffer.from('{"a":1}'));
+    const big = Buffer.alloc(SEGMENT_BYTES + 1, 7);
+    const n = arena.add(big);
+    expect(arena.held().segments).toBe(2);
+    expect(arena.bytes(n).equals(big)).toBe(true);
+    const empty = arena.add(new Uint8Array(0));
+    expect(arena.bytes(empty).length).toBe(0);
+    expect(arena.text(empty)).toBe('');
+    arena.remove(n);
+    expect(arena.held().segments).toBe(1);
+    // A small record grown past a segment moves into a segment of its own; shrunk, it stays in it.
+    arena.replace(small, big);
+    expect(arena.bytes(small).equals(big)).toBe(true);
+    arena.replace(small, Buffer.from('{}'));
+    expect(arena.text(small)).toBe('{}');
+    expect(() => arena.add(new Uint8Array(MAX_RECORD_BYTES + 1))).toThrow(/at most 67108864 \(MAX_RECORD_BYTES\)/);
+    expect(() => arena.replace(small, new Uint8Array(MAX_RECORD_BYTES + 1))).toThrow(/MAX_RECORD_BYTES/);
+    expect(arena.text(small)).toBe('{}');
+  });
+
+  it('holds MAX_RECORDS records live at once, refuses one more, and hands a removed number out again', () => {
+    const arena = new LinkArena();
+    const none = new Uint8Array(0);
+    for (let n = 0; n < MAX_RECORDS; n += 1) arena.add(none);
+    expect(arena.size).toBe(MAX_RECORDS);
+    expect(() => arena.add(none)).toThrow(/MAX_RECORDS/);
+    arena.remove(12345);
+    expect(arena.add(Buffer.from('x'))).toBe(12345);
+    expect(arena.text(12345)).toBe('x');
+  });
+});
