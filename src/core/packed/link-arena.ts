@@ -41,6 +41,11 @@ export class LinkArena {
     return this.count;
   }
 
+  /** Record numbers ever handed out: every one is below it. */
+  get numbers(): number {
+    return this.next;
+  }
+
   /** Stores a copy of the bytes; returns its record number. */
   add(bytes: Uint8Array, createdAt = Number.NaN): number {
     checkLength(bytes);
@@ -62,10 +67,16 @@ export class LinkArena {
     return (this.buffer(n) as Buffer).subarray(at, at + this.lengthOf.get(n));
   }
 
-  /** Record n's bytes from `skip` on, as text. */
-  text(n: number, skip = 0): string {
+  /** Record n's bytes [start, end) (to its end by default), as text. */
+  text(n: number, start = 0, end = this.lengthOf.get(n)): string {
     const at = this.offsetOf.get(this.check(n));
-    return (this.buffer(n) as Buffer).toString('utf8', at + skip, at + this.lengthOf.get(n));
+    return (this.buffer(n) as Buffer).toString('utf8', at + start, at + Math.min(end, this.lengthOf.get(n)));
+  }
+
+  /** Copies record n's bytes [start, end) into `target` at `to`; returns the bytes copied. */
+  copy(n: number, start: number, end: number, target: Uint8Array, to: number): number {
+    const at = this.offsetOf.get(this.check(n));
+    return (this.buffer(n) as Buffer).copy(target, to, at + start, at + Math.min(end, this.lengthOf.get(n)));
   }
 
   /** Whether record n's bytes [start, start + key.length) are the key's, and it has that many. */

@@ -1,0 +1,145 @@
+// MockData.links held off the JS heap (issue 40): the links as their JSON bytes in a LinkArena,
+// id → record number in a ByteKeyIndex, the insertion order as record numbers (RecordOrder). A
+// full collection marks a few hundred Buffers and typed arrays, not a million objects.
+//
+// The order is a plain object's, as SplitLinkTable's (insertion; a key set again keeps its place;
+// one deleted and set again goes last). What differs, by design:
+// - get materialises a fresh LinkRecord from the bytes (JSON.parse, ~1-2 µs): no identity is kept
+//   (two gets give two objects; changing one changes nothing stored: set it again), tagIds is a
+//   new, unfrozen list, and a value is what JSON makes of it (an undefined field is absent).
+// - a key must have a UTF-8 form within MAX_KEY_BYTES (no lone surrogate): set refuses others.
+import type { LinkRecord, LinkTable } from '../model.js';
+import { putEntry } from '../own-entry.js';
+import { ByteKeyIndex } from './byte-key-index.js';
+import { Column } from './column.js';
+import { LinkArena } from './link-arena.js';
+import { ORDER_CHUNK, RecordOrder } from './record-order.js';
+import { RecordBytes, createdAtMs } from './record-bytes.js';
+import { keysOf } from './key-list.js';
+
+export class PackedLinkTable implements LinkTable {
+  private readonly arena = new LinkArena();
+  /** Bytes of each record's key, in front of its JSON. */
+  private readonly keyLengthOf = new Column(Uint32Array);
+  /** The sequence of each record's current entry in the order. */
+  private readonly seqOf = new Column(Float64Array);
+  private readonly index = new ByteKeyIndex({ sameKey: (n, key) => this.arena.sameAt(n, 0, this.keyLengthOf.get(n), key) });
+  private order = new RecordOrder();
+  private readonly writer = new RecordBytes();
+  private readonly current = (n: number, seq: number): boolean => this.arena.has(n) && this.seqOf.get(n) === seq;
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  get(id: string): LinkRecord | undefined {
+    const n = this.index.find(id);
+    return n < 0 ? undefined : this.value(n);
+  }
+
+  has(id: string): boolean {
+    return this.index.find(id) >= 0;
+  }
+
+  /** Puts the link under `id`: in its place if the id is there, else last. A link JSON cannot write is refused, nothing changed. */
+  set(id: string, link: LinkRecord): this {
+    const record = this.writer.write(id, link);
+    const keyLength = this.writer.keyLength;
+    const key = record.subarray(0, keyLength);
+    const createdAt = createdAtMs(link.createdAt);
+    const there = this.index.find(key);
+    if (there >= 0) {
+      this.arena.replace(there, record, createdAt);
+      return this;
+    }
+    const n = this.arena.add(record, createdAt);
+    this.keyLengthOf.set(n, keyLength);
+    this.index.insert(key, n);
+    this.seqOf.set(n, this.order.append(n));
+    return this;
+  }
+
+  delete(id: string): boolean {
+    const n = this.index.delete(id);
+    if (n < 0) return false;
+    this.arena.remove(n);
+    // Amortised as SplitLinkTable's: once as many entries are stale as are live.
+    if (this.order.entries - this.size > Math.max(this.size, ORDER_CHUNK)) this.order.rebuild(this.current);
+    return true;
+  }
+
+  /**
+   * Lists the ids in the order of `ids`, which must be each of them once and nothing else (for a
+   * seed that keys its links in one order and lists them in another: fixtures/seed-keys.ts). Only
+   * for a table nothing was deleted from; checked.
+   */
+  reorder(ids: readonly string[]): void {
+    if (ids.length !== this.size || this.order.entries !== this.size) throw new Error(`reorder: ${ids.length} ids for a table of ${this.size} links and ${this.order.entries} entries`);
+    // Checked whole before anything changes: a record met twice (a bit per record number).
+    const records = new Int32Array(ids.length);
+    const met = new Uint8Array((this.arena.numbers >>> 3) + 1);
+    for (const [at, id] of ids.entries()) {
+      const n = this.index.find(id);
+      if (n < 0) throw new Error(`reorder: no link ${JSON.stringify(id)}`);
+      if (((met[n >>> 3] as number) & (1 << (n & 7))) !== 0) throw new Error(`reorder: ${JSON.stringify(id)} listed twice`);
+      met[n >>> 3] = (met[n >>> 3] as number) | (1 << (n & 7));
+      records[at] = n;
+    }
+    // Its sequences after the old order's: a listing of the old one meets none of them.
+    const order = new RecordOrder(this.order);
+    for (const n of records) this.seqOf.set(n, order.append(n));
+    this.order = order;
+  }
+
+  /** The ids in order, read lazily (a change made meanwhile may be seen or not; none is seen twice). */
+  *keys(): Generator<string> {
+    for (const n of this.order.records(this.current)) yield this.key(n);
+  }
+
+  /**
+   * The ids in order as they are now, each once, as a list later changes leave as it is: a copy of
+   * their bytes (one Buffer, ~20 bytes an id; no string until read), made in one pass.
+   */
+  keysNow(): Iterable<string> {
+    return keysOf(this.order.records(this.current), this.size, (n) => this.keyLengthOf.get(n), (n, target, to) => this.arena.copy(n, 0, this.keyLengthOf.get(n), target, to));
+  }
+
+  *values(): Generator<LinkRecord> {
+    for (const n of this.order.records(this.current)) yield this.value(n);
+  }
+
+  *[Symbol.iterator](): Generator<[string, LinkRecord]> {
+    for (const n of this.order.records(this.current)) yield [this.key(n), this.value(n)];
+  }
+
+  /** The plain object JSON.stringify writes: the file's `"links": {...}`. */
+  toJSON(): Record<string, LinkRecord> {
+    const links: Record<string, LinkRecord> = {};
+    for (const [id, link] of this) putEntry(links, id, link);
+    return links;
+  }
+
+  /** The link's createdAt in ms when it is the mock's own form (toISOString's), else NaN; undefined without the link. */
+  createdAtOf(id: string): number | undefined {
+    const n = this.index.find(id);
+    return n < 0 ? undefined : this.arena.createdAt(n);
+  }
+
+  /** Bytes held off the heap, live and free (tests, benches). */
+  held(): ReturnType<LinkArena['held']> & { indexSlots: number } {
+    return { ...this.arena.held(), indexSlots: this.index.slots };
+  }
+
+  /** One bounded step of the arena's compaction (the caller's turn): the bytes walked, 0 when none is due. */
+  compactStep(budget?: number): number {
+    return this.arena.compactStep(budget);
+  }
+
+  private key(n: number): string {
+    return this.arena.text(n, 0, this.keyLengthOf.get(n));
+  }
+
+  private value(n: number): LinkRecord {
+    return JSON.parse(this.arena.text(n, this.keyLengthOf.get(n))) as LinkRecord;
+  }
+}
