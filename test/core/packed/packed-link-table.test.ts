@@ -40,14 +40,15 @@ function expectSame(packed: LinkTable, split: LinkTable): void {
 const orderOf = (split: SplitLinkTable): unknown => (split as unknown as { order: unknown }).order;
 
 describe('PackedLinkTable against SplitLinkTable', () => {
-  it('gives the same results through seeded sets, sets again, deletes, gets and listings (60,000 steps, the order rebuilt on the way)', () => {
+  it('gives the same results through seeded sets, sets again, deletes, gets and listings (30,000 steps, the order rebuilt on the way)', () => {
     faker.seed(4004);
     const ids = ['', '__proto__', 'constructor', 'toString', '日本', '😀', 'a"b\\c', ...Array.from({ length: 293 }, () => `lnk_${faker.string.alphanumeric(16)}`)];
     const packed = new PackedLinkTable();
     const split = new SplitLinkTable();
     const captured: [Iterable<string>, Iterable<string>][] = [];
     let lazyCompared = 0;
-    for (let step = 0; step < 60_000; step += 1) {
+    let rebuilds = 0;
+    for (let step = 0, order = orderOf(split); step < 30_000; step += 1) {
       const id = faker.helpers.arrayElement(ids);
       const action = faker.number.int({ min: 0, max: 99 });
       if (action < 45) {
@@ -66,14 +67,16 @@ describe('PackedLinkTable against SplitLinkTable', () => {
         const rebuilt = orderOf(split);
         const seen: [string[], string[]] = [[], []];
         const listings = [packed.keys(), split.keys()] as const;
-        for (let k = 0; k < 400; k += 1) {
+        for (let k = 0; k < 60; k += 1) {
           const next = [listings[0].next(), listings[1].next()];
           if (next[0].done !== next[1].done) seen[0].push('<ended differently>');
           if (next[0].done || next[1].done) break;
           seen[0].push(next[0].value);
           seen[1].push(next[1].value);
           const other = faker.helpers.arrayElement(ids);
-          if (faker.datatype.boolean()) {
+          const change = faker.number.int({ min: 0, max: 3 });
+          if (change === 0) continue;
+          if (change === 1) {
             const link = randomLink(other, step);
             packed.set(other, link);
             split.set(other, link);
@@ -86,11 +89,13 @@ describe('PackedLinkTable against SplitLinkTable', () => {
       }
       expect(packed.size).toBe(split.size);
       if (step % 1499 === 0) expectSame(packed, split);
+      if (orderOf(split) !== order) [rebuilds, order] = [rebuilds + 1, orderOf(split)];
     }
+    expect(rebuilds).toBeGreaterThan(0);
     expectSame(packed, split);
     for (const id of ids) expect(packed.get(id)).toEqual(split.get(id));
-    expect(lazyCompared).toBeGreaterThan(500);
-    expect(captured.length).toBeGreaterThan(500);
+    expect(lazyCompared).toBeGreaterThan(250);
+    expect(captured.length).toBeGreaterThan(250);
     for (const [fromPacked, fromSplit] of captured) expect([...fromPacked]).toEqual([...fromSplit]);
   });
 
@@ -197,13 +202,13 @@ describe('PackedLinkTable', () => {
     faker.seed(4005);
     const table = new PackedLinkTable();
     const split = new SplitLinkTable();
-    for (let n = 0; n < 40_000; n += 1) {
+    for (let n = 0; n < 24_000; n += 1) {
       const link = randomLink(`lnk_${n}`, n);
       table.set(link.id, link);
       split.set(link.id, link);
     }
     // Three of four deleted: every segment under half live.
-    for (let n = 0; n < 40_000; n += 1) {
+    for (let n = 0; n < 24_000; n += 1) {
       if (n % 4 === 0) continue;
       table.delete(`lnk_${n}`);
       split.delete(`lnk_${n}`);
