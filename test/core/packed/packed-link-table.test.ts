@@ -68,11 +68,11 @@ describe('PackedLinkTable against SplitLinkTable', () => {
         const seen: [string[], string[]] = [[], []];
         const listings = [packed.keys(), split.keys()] as const;
         for (let k = 0; k < 60; k += 1) {
-          const next = [listings[0].next(), listings[1].next()];
-          if (next[0].done !== next[1].done) seen[0].push('<ended differently>');
-          if (next[0].done || next[1].done) break;
-          seen[0].push(next[0].value);
-          seen[1].push(next[1].value);
+          const [fromPacked, fromSplit] = [listings[0].next(), listings[1].next()];
+          if (fromPacked.done !== fromSplit.done) seen[0].push('<ended differently>');
+          if (fromPacked.done || fromSplit.done) break;
+          seen[0].push(fromPacked.value);
+          seen[1].push(fromSplit.value);
           const other = faker.helpers.arrayElement(ids);
           const change = faker.number.int({ min: 0, max: 3 });
           if (change === 0) continue;
