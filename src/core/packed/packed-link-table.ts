@@ -14,7 +14,8 @@ import { ByteKeyIndex } from './byte-key-index.js';
 import { Column } from './column.js';
 import { LinkArena } from './link-arena.js';
 import { ORDER_CHUNK, RecordOrder } from './record-order.js';
-import { RecordBytes, createdAtMs } from './record-bytes.js';
+import { createdAtMs } from './created-at-ms.js';
+import { RecordBytes } from './record-bytes.js';
 import { keysOf } from './key-list.js';
 
 export class PackedLinkTable implements LinkTable {

@@ -4,7 +4,6 @@
 // JSON string may escape what the key's bytes hold plainly.
 import { MAX_RECORD_BYTES } from './bounds.js';
 import { KeyBytes, keyRefusal } from './key-bytes.js';
-import { isoTime } from '../iso-time.js';
 
 /** A scratch grown past this (one large record) is let go after the put. */
 const KEPT_SCRATCH_BYTES = 1024 * 1024;
@@ -34,14 +33,4 @@ export class RecordBytes {
     if (this.scratch.length > KEPT_SCRATCH_BYTES) this.scratch = Buffer.allocUnsafe(4096);
     return record;
   }
-}
-
-/**
- * A createdAt as ms when it is the mock's own form (toISOString's text), else NaN: only then is the
- * number the text, and an order by it the order by the text.
- */
-export function createdAtMs(createdAt: unknown): number {
-  if (typeof createdAt !== 'string' || createdAt.length !== 24) return Number.NaN;
-  const ms = Date.parse(createdAt);
-  return Number.isFinite(ms) && isoTime(new Date(ms)) === createdAt ? ms : Number.NaN;
 }

@@ -1,0 +1,121 @@
+// What a full collection costs with 1,000,000 links in a PackedLinkTable (src/core/packed/: the
+// links as JSON bytes in Buffer segments, typed-array indexes) against a SplitLinkTable (64 Maps of
+// record objects, the store today): issue 40's gate is a full collection at 1M under 50 ms. The
+// links are the seed's (/work/scale-data/seed/db.json, read line by line, read-only; its tag lists
+// shared as the store shares them), or synthetic ones of its shape without a file. Each mode in a
+// process of its own:
+//   node --expose-gc --max-old-space-size=6000 bench/packed-gc.mjs packed|split [links=1000000] [db.json]
+// prints, as one JSON line: five forced full collections (`gc()`, not concurrent: the marking is
+// in the pause), heap used, external and RSS after them; the CPU (process.cpuUsage, user+system)
+// of the puts per link (the JSON parse of the file's lines apart) and of gets per link (100,000
+// gets of ids drawn by a seeded generator; the packed get materialises the record by JSON.parse).
+// Needs `npm run build`.
+import { createReadStream, existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { SplitLinkTable } from '../dist/src/core/link-table.js';
+import { PackedLinkTable } from '../dist/src/core/packed/packed-link-table.js';
+
+const [mode = 'packed', count = '1000000', db = '/work/scale-data/seed/db.json'] = process.argv.slice(2);
+const N = Number(count);
+if (!['packed', 'split'].includes(mode) || !(N > 0) || typeof globalThis.gc !== 'function') {
+  console.error('usage: node --expose-gc --max-old-space-size=6000 bench/packed-gc.mjs packed|split [links] [db.json]');
+  process.exit(2);
+}
+const cpuMs = (from) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
+const table = mode === 'packed' ? new PackedLinkTable() : new SplitLinkTable();
+const lists = new Map();
+/** Tag lists shared and frozen, as src/core/tag-lists.ts does for a loaded store. */
+const shared = (tagIds) => {
+  const key = tagIds.join(',');
+  let list = lists.get(key);
+  if (list === undefined) lists.set(key, (list = Object.freeze(tagIds)));
+  return list;
+};
+
+let putMs = 0;
+let parseMs = 0;
+let batch = [];
+function putBatch() {
+  const start = process.cpuUsage();
+  for (const link of batch) table.set(link.id, link);
+  putMs += cpuMs(start);
+  batch = [];
+}
+function take(link) {
+  link.tagIds = shared(link.tagIds);
+  batch.push(link);
+  if (batch.length === 10_000) putBatch();
+}
+
+async function fromFile() {
+  const lines = createInterface({ input: createReadStream(db), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (table.size + batch.length >= N) break;
+    if (!line.startsWith('    "lnk_')) continue;
+    const start = process.cpuUsage();
+    const text = line.slice(line.indexOf(': ') + 2).replace(/,$/, '');
+    const link = JSON.parse(text);
+    parseMs += cpuMs(start);
+    take(link);
+  }
+}
+
+/** Synthetic links of the seed's shape (a seeded generator). */
+function synthetic() {
+  let seed = 40;
+  const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);
+  const word = (k) => Array.from({ length: k }, () => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[next() % 62]).join('');
+  for (let i = 0; i < N; i += 1) {
+    const link = { id: `lnk_${word(16)}`, accountId: 'acc_hRm60Sgzsx9SaGxS', domainId: 'dom_WBw2KtIT3OrBZQUb', slug: word(7), destinationUrl: `https://${word(12)}.info/${word(10)}` };
+    if (next() % 10 < 7) link.title = `${word(8)} ${word(6)} ${word(9)}`;
+    Object.assign(link, { createdAt: new Date(1.7e12 + i * 1000).toISOString(), clickCount: next() % 20_000, tagIds: next() % 2 ? [] : ['tag_CUqCQbKvmTgva6Uf'] });
+    take(link);
+  }
+}
+
+if (existsSync(db)) await fromFile();
+else synthetic();
+putBatch();
+lists.clear();
+
+const pauses = [];
+for (let round = 0; round < 5; round += 1) {
+  const start = performance.now();
+  globalThis.gc();
+  pauses.push(Math.round((performance.now() - start) * 10) / 10);
+}
+const memory = process.memoryUsage();
+
+// Gets: every 10th id, in an order drawn by a seeded generator.
+const ids = [];
+let at = 0;
+for (const id of table.keys()) if (at++ % 10 === 0) ids.push(id);
+let seed = 41;
+const start = process.cpuUsage();
+let found = 0;
+for (let k = 0; k < 100_000; k += 1) {
+  seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+  if (table.get(ids[seed % ids.length]) !== undefined) found += 1;
+}
+const getMs = cpuMs(start);
+
+const MiB = (bytes) => Math.round(bytes / 1048576);
+console.log(JSON.stringify({
+  mode,
+  links: table.size,
+  source: existsSync(db) ? db : 'synthetic',
+  fullGcMs: pauses,
+  heapUsedMiB: MiB(memory.heapUsed),
+  externalMiB: MiB(memory.external),
+  arrayBuffersMiB: MiB(memory.arrayBuffers),
+  rssMiB: MiB(memory.rss),
+  putUsPerLink: Math.round((putMs * 1000 * 100) / table.size) / 100,
+  parseLineUsPerLink: Math.round((parseMs * 1000 * 100) / table.size) / 100,
+  getUsPerLink: Math.round((getMs * 1000 * 100) / 100_000) / 100,
+  gets: found,
+  load: loadavg().map((value) => Math.round(value * 10) / 10),
+}));
