@@ -15,13 +15,16 @@ import { KeySlots, type KeySource } from './key-slots.js';
 
 export type { KeySource } from './key-slots.js';
 
-/** Sub-tables, picked by the hash's top SUB_BITS bits. */
+/** Sub-tables, picked by the hash's top bits. */
 export const SUB_TABLES = 64;
 const SUB_SHIFT = 32 - Math.log2(SUB_TABLES);
 
 export class ByteKeyIndex {
   private readonly tables: KeySlots[];
   private readonly keys = new KeyBytes();
+  /** The key of the call: its bytes are bytes[0, length), length -1 when it has no stored form. */
+  private bytes: Uint8Array = this.keys.bytes;
+  private length = -1;
   private count = 0;
   /** The most slots one growth step rehashed (tests: the bound above). */
   largestGrowth = 0;
@@ -39,29 +42,26 @@ export class ByteKeyIndex {
 
   /** The record under the key (UTF-8 bytes, or a string encoded so), or -1. */
   find(key: Uint8Array | string): number {
-    const bytes = this.bytesOf(key);
-    if (bytes === undefined) return -1;
-    const hash = this.hash(bytes);
-    return this.tableOf(hash).find(hash, bytes);
+    if (!this.take(key)) return -1;
+    const hash = hashBytes(this.bytes, 0, this.length, this.seed);
+    return this.tableOf(hash).find(hash, this.bytes, this.length);
   }
 
   /** Puts a record number (≥ 0) under a key that is not there; throws if it is. */
   insert(key: Uint8Array | string, record: number): void {
     if (!(record >= 0 && Number.isInteger(record) && record <= 0x7fffffff)) throw new RangeError(`ByteKeyIndex.insert: record ${record} is not a record number`);
-    const bytes = this.bytesOf(key);
-    if (bytes === undefined) throw new RangeError('ByteKeyIndex.insert: a key with no stored form (too long, or a lone surrogate)');
-    const hash = this.hash(bytes);
-    const grown = this.tableOf(hash).insert(hash, bytes, record);
+    if (!this.take(key)) throw new RangeError('ByteKeyIndex.insert: a key with no stored form (too long, or a lone surrogate)');
+    const hash = hashBytes(this.bytes, 0, this.length, this.seed);
+    const grown = this.tableOf(hash).insert(hash, this.bytes, this.length, record);
     if (grown > this.largestGrowth) this.largestGrowth = grown;
     this.count += 1;
   }
 
   /** Takes the key out: the record it was under, or -1 if it was not there. */
   delete(key: Uint8Array | string): number {
-    const bytes = this.bytesOf(key);
-    if (bytes === undefined) return -1;
-    const hash = this.hash(bytes);
-    const record = this.tableOf(hash).delete(hash, bytes);
+    if (!this.take(key)) return -1;
+    const hash = hashBytes(this.bytes, 0, this.length, this.seed);
+    const record = this.tableOf(hash).delete(hash, this.bytes, this.length);
     if (record >= 0) this.count -= 1;
     return record;
   }
@@ -76,13 +76,16 @@ export class ByteKeyIndex {
     return this.tables.reduce((sum, table) => sum + table.capacity, 0);
   }
 
-  private bytesOf(key: Uint8Array | string): Uint8Array | undefined {
-    if (typeof key === 'string') return this.keys.of(key);
-    return key.length > MAX_KEY_BYTES ? undefined : key;
-  }
-
-  private hash(bytes: Uint8Array): number {
-    return hashBytes(bytes, 0, bytes.length, this.seed);
+  /** Makes `key` the call's key: false when it has no stored form. */
+  private take(key: Uint8Array | string): boolean {
+    if (typeof key === 'string') {
+      this.length = this.keys.of(key);
+      this.bytes = this.keys.bytes;
+    } else {
+      this.length = key.length > MAX_KEY_BYTES ? -1 : key.length;
+      this.bytes = key;
+    }
+    return this.length >= 0;
   }
 
   private tableOf(hash: number): KeySlots {

@@ -1,15 +1,17 @@
 // Records (a link's JSON text as UTF-8 bytes) packed into Buffer segments, by record number, with
 // no JS object or string per record (issue 40: the collector marks a Buffer once, not its bytes).
-// Per record number, in typed-array columns: its segment, offset and length, its createdAt in ms
-// and whether it is live. A record number stays the record's through replaces and compaction;
-// once removed, it is handed out again by a later add.
+// Per record number, side by side in Uint32Array chunks (record-meta.ts): its segment (0 when no
+// record is live under the number), offset, length and head (the bytes of a key it starts with, 0
+// if none); its createdAt in ms in a column. A record number stays the record's through replaces
+// and compaction; once removed, it is handed out again by a later add.
 //
 // In a segment each record sits in a slot: [record number u32][slot length u32][bytes], so that a
 // compaction can walk a segment from the front and tell a live slot (its record still points at
 // it) from a dead one, a slice at a time.
 import { MAX_RECORD_BYTES, MAX_RECORDS } from './bounds.js';
 import { sameBytes } from './byte-hash.js';
-import { Column } from './column.js';
+import { Float64Column, Int32Column } from './column.js';
+import { HEAD, LENGTH, OFFSET, RecordMeta, SEGMENT } from './record-meta.js';
 import { Segments } from './segments.js';
 
 /** A slot's header: the record number and the slot's length, u32 each. */
@@ -20,13 +22,10 @@ export const COMPACT_STEP_BYTES = 256 * 1024;
 
 export class LinkArena {
   private readonly segments = new Segments();
-  private readonly segmentOf = new Column(Uint32Array);
-  private readonly offsetOf = new Column(Uint32Array);
-  private readonly lengthOf = new Column(Uint32Array);
-  private readonly createdAtOf = new Column(Float64Array, Number.NaN);
-  private readonly liveOf = new Column(Uint8Array);
+  private readonly meta = new RecordMeta();
+  private readonly createdAtOf = new Float64Column(Number.NaN);
   /** Record numbers removed, to hand out again (a stack). */
-  private readonly spare = new Column(Int32Array);
+  private readonly spare = new Int32Column();
   private spares = 0;
   private next = 0;
   private count = 0;
@@ -46,16 +45,16 @@ export class LinkArena {
     return this.next;
   }
 
-  /** Stores a copy of the bytes; returns its record number. */
-  add(bytes: Uint8Array, createdAt = Number.NaN): number {
-    checkLength(bytes);
+  /** Stores a copy of the bytes, whose first `head` bytes are its key (0: none); returns its record number. */
+  add(bytes: Uint8Array, createdAt = Number.NaN, head = 0): number {
+    checkLength(bytes, head);
     const n = this.spares > 0 ? this.spare.get(--this.spares) : this.next;
     if (n === this.next) {
       if (n >= MAX_RECORDS) throw new RangeError(`LinkArena: ${MAX_RECORDS} records live at once at most (MAX_RECORDS)`);
       this.next += 1;
     }
     this.place(n, bytes, 0, bytes.length);
-    this.liveOf.set(n, 1);
+    this.meta.set(n, HEAD, head);
     this.createdAtOf.set(n, createdAt);
     this.count += 1;
     return n;
@@ -63,30 +62,35 @@ export class LinkArena {
 
   /** Record n's bytes in place: valid until the arena's next change. */
   bytes(n: number): Buffer {
-    const at = this.offsetOf.get(this.check(n));
-    return (this.buffer(n) as Buffer).subarray(at, at + this.lengthOf.get(n));
+    const at = this.meta.get(this.check(n), OFFSET);
+    return this.buffer(n).subarray(at, at + this.meta.get(n, LENGTH));
   }
 
   /** Record n's bytes [start, end) (to its end by default), as text. */
-  text(n: number, start = 0, end = this.lengthOf.get(n)): string {
-    const at = this.offsetOf.get(this.check(n));
-    return (this.buffer(n) as Buffer).toString('utf8', at + start, at + Math.min(end, this.lengthOf.get(n)));
+  text(n: number, start = 0, end = Number.MAX_SAFE_INTEGER): string {
+    const at = this.meta.get(this.check(n), OFFSET);
+    return this.buffer(n).toString('utf8', at + start, at + Math.min(end, this.meta.get(n, LENGTH)));
   }
 
   /** Copies record n's bytes [start, end) into `target` at `to`; returns the bytes copied. */
   copy(n: number, start: number, end: number, target: Uint8Array, to: number): number {
-    const at = this.offsetOf.get(this.check(n));
-    return (this.buffer(n) as Buffer).copy(target, to, at + start, at + Math.min(end, this.lengthOf.get(n)));
+    const at = this.meta.get(this.check(n), OFFSET);
+    return this.buffer(n).copy(target, to, at + start, at + Math.min(end, this.meta.get(n, LENGTH)));
   }
 
-  /** Whether record n's bytes [start, start + key.length) are the key's, and it has that many. */
-  sameAt(n: number, start: number, length: number, key: Uint8Array): boolean {
-    const at = this.offsetOf.get(n) + start;
-    return length === key.length && start + length <= this.lengthOf.get(n) && sameBytes(this.buffer(n) as Buffer, at, at + length, key, 0, key.length);
+  /** The bytes of record n's key (its head). */
+  head(n: number): number {
+    return this.meta.get(this.check(n), HEAD);
+  }
+
+  /** Whether live record n's key (its head) is key[0, length). */
+  sameHead(n: number, key: Uint8Array, length: number): boolean {
+    const at = this.meta.get(n, OFFSET);
+    return this.meta.get(n, HEAD) === length && sameBytes(this.buffer(n), at, at + length, key, 0, length);
   }
 
   has(n: number): boolean {
-    return n >= 0 && n < this.next && this.liveOf.get(n) === 1;
+    return n >= 0 && n < this.next && this.meta.get(n, SEGMENT) !== 0;
   }
 
   createdAt(n: number): number {
@@ -94,16 +98,17 @@ export class LinkArena {
   }
 
   /** Record n becomes these bytes: in its slot when they fit (the rest counted free), else in a new one (the old counted free). */
-  replace(n: number, bytes: Uint8Array, createdAt = this.createdAtOf.get(n)): void {
-    checkLength(bytes);
-    const segment = this.segmentOf.get(this.check(n));
-    const at = this.offsetOf.get(n);
-    const buffer = this.segments.buffers[segment] as Buffer;
-    const old = this.lengthOf.get(n);
+  replace(n: number, bytes: Uint8Array, createdAt = this.createdAtOf.get(n), head = this.meta.get(n, HEAD)): void {
+    checkLength(bytes, head);
+    const segment = this.meta.get(this.check(n), SEGMENT) - 1;
+    const at = this.meta.get(n, OFFSET);
+    const old = this.meta.get(n, LENGTH);
+    const buffer = this.buffer(n);
     this.createdAtOf.set(n, createdAt);
+    this.meta.set(n, HEAD, head);
     if (bytes.length <= buffer.readUInt32LE(at - 4)) {
       buffer.set(bytes, at);
-      this.lengthOf.set(n, bytes.length);
+      this.meta.set(n, LENGTH, bytes.length);
       this.segments.count(segment, bytes.length - old);
       return;
     }
@@ -113,11 +118,11 @@ export class LinkArena {
 
   /** Frees record n: its bytes counted free, its number handed out again. */
   remove(n: number): void {
-    const segment = this.segmentOf.get(this.check(n));
-    this.liveOf.set(n, 0);
+    const segment = this.meta.get(this.check(n), SEGMENT) - 1;
+    this.meta.set(n, SEGMENT, 0);
     this.count -= 1;
     this.spare.set(this.spares++, n);
-    this.segments.count(segment, -(HEADER + this.lengthOf.get(n)));
+    this.segments.count(segment, -(HEADER + this.meta.get(n, LENGTH)));
   }
 
   /**
@@ -133,7 +138,7 @@ export class LinkArena {
       if (this.moving < 0) return 0;
     }
     const segment = this.moving;
-    const buffer = this.segments.buffers[segment] as Buffer;
+    const buffer = this.movingBuffer as Buffer;
     const end = this.segments.used[segment] as number;
     let walked = 0;
     // Dropped once its last live record is moved (live bytes 0): nothing left to walk.
@@ -141,8 +146,8 @@ export class LinkArena {
       const n = buffer.readUInt32LE(this.cursor);
       const slot = HEADER + buffer.readUInt32LE(this.cursor + 4);
       const at = this.cursor + HEADER;
-      if (this.has(n) && this.segmentOf.get(n) === segment && this.offsetOf.get(n) === at) {
-        const length = this.lengthOf.get(n);
+      if (this.has(n) && this.meta.get(n, SEGMENT) === segment + 1 && this.meta.get(n, OFFSET) === at) {
+        const length = this.meta.get(n, LENGTH);
         this.place(n, buffer, at, at + length);
         this.segments.count(segment, -(HEADER + length));
       }
@@ -175,13 +180,13 @@ export class LinkArena {
     buffer.set(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end), at + HEADER);
     this.segments.used[segment] = at + HEADER + length;
     this.segments.count(segment, HEADER + length);
-    this.segmentOf.set(n, segment);
-    this.offsetOf.set(n, at + HEADER);
-    this.lengthOf.set(n, length);
+    this.meta.set(n, SEGMENT, segment + 1);
+    this.meta.set(n, OFFSET, at + HEADER);
+    this.meta.set(n, LENGTH, length);
   }
 
-  private buffer(n: number): Buffer | undefined {
-    return this.segments.buffers[this.segmentOf.get(n)];
+  private buffer(n: number): Buffer {
+    return this.segments.buffers[this.meta.get(n, SEGMENT) - 1] as Buffer;
   }
 
   private check(n: number): number {
@@ -190,6 +195,7 @@ export class LinkArena {
   }
 }
 
-function checkLength(bytes: Uint8Array): void {
+function checkLength(bytes: Uint8Array, head: number): void {
+  if (!(head >= 0 && head <= bytes.length && Number.isInteger(head))) throw new RangeError(`LinkArena: a head of ${head} bytes in a record of ${bytes.length}`);
   if (bytes.length > MAX_RECORD_BYTES) throw new RangeError(`LinkArena: a record of ${bytes.length} bytes: at most ${MAX_RECORD_BYTES} (MAX_RECORD_BYTES)`);
 }

@@ -1,4 +1,5 @@
-// MockData.links held off the JS heap (issue 40): the links as their JSON bytes in a LinkArena,
+// MockData.links held off the JS heap (issue 40): the links as their JSON bytes in a LinkArena
+// (each record: the key's bytes, its head, then the link's JSON),
 // id → record number in a ByteKeyIndex, the insertion order as record numbers (RecordOrder). A
 // full collection marks a few hundred Buffers and typed arrays, not a million objects.
 //
@@ -11,7 +12,7 @@
 import type { LinkRecord, LinkTable } from '../model.js';
 import { putEntry } from '../own-entry.js';
 import { ByteKeyIndex } from './byte-key-index.js';
-import { Column } from './column.js';
+import { Float64Column } from './column.js';
 import { LinkArena } from './link-arena.js';
 import { ORDER_CHUNK, RecordOrder } from './record-order.js';
 import { createdAtMs } from './created-at-ms.js';
@@ -20,11 +21,9 @@ import { keysOf } from './key-list.js';
 
 export class PackedLinkTable implements LinkTable {
   private readonly arena = new LinkArena();
-  /** Bytes of each record's key, in front of its JSON. */
-  private readonly keyLengthOf = new Column(Uint32Array);
   /** The sequence of each record's current entry in the order. */
-  private readonly seqOf = new Column(Float64Array);
-  private readonly index = new ByteKeyIndex({ sameKey: (n, key) => this.arena.sameAt(n, 0, this.keyLengthOf.get(n), key) });
+  private readonly seqOf = new Float64Column();
+  private readonly index = new ByteKeyIndex({ sameKey: (n, key, length) => this.arena.sameHead(n, key, length) });
   private order = new RecordOrder();
   private readonly writer = new RecordBytes();
   private readonly current = (n: number, seq: number): boolean => this.arena.has(n) && this.seqOf.get(n) === seq;
@@ -50,11 +49,10 @@ export class PackedLinkTable implements LinkTable {
     const createdAt = createdAtMs(link.createdAt);
     const there = this.index.find(key);
     if (there >= 0) {
-      this.arena.replace(there, record, createdAt);
+      this.arena.replace(there, record, createdAt, keyLength);
       return this;
     }
-    const n = this.arena.add(record, createdAt);
-    this.keyLengthOf.set(n, keyLength);
+    const n = this.arena.add(record, createdAt, keyLength);
     this.index.insert(key, n);
     this.seqOf.set(n, this.order.append(n));
     return this;
@@ -102,7 +100,7 @@ export class PackedLinkTable implements LinkTable {
    * their bytes (one Buffer, ~20 bytes an id; no string until read), made in one pass.
    */
   keysNow(): Iterable<string> {
-    return keysOf(this.order.records(this.current), this.size, (n) => this.keyLengthOf.get(n), (n, target, to) => this.arena.copy(n, 0, this.keyLengthOf.get(n), target, to));
+    return keysOf(this.order.records(this.current), this.size, (n) => this.arena.head(n), (n, target, to) => this.arena.copy(n, 0, this.arena.head(n), target, to));
   }
 
   *values(): Generator<LinkRecord> {
@@ -137,10 +135,10 @@ export class PackedLinkTable implements LinkTable {
   }
 
   private key(n: number): string {
-    return this.arena.text(n, 0, this.keyLengthOf.get(n));
+    return this.arena.text(n, 0, this.arena.head(n));
   }
 
   private value(n: number): LinkRecord {
-    return JSON.parse(this.arena.text(n, this.keyLengthOf.get(n))) as LinkRecord;
+    return JSON.parse(this.arena.text(n, this.arena.head(n))) as LinkRecord;
   }
 }

@@ -20,15 +20,19 @@ export class RecordBytes {
    * record past MAX_RECORD_BYTES.
    */
   write(key: string, value: unknown): Buffer {
-    const keyBytes = this.keys.of(key);
-    if (keyBytes === undefined) throw keyRefusal(key);
+    const keyLength = this.keys.of(key);
+    if (keyLength < 0) throw keyRefusal(key);
     const json = JSON.stringify(value) as string | undefined;
     if (json === undefined) throw new TypeError('a packed table holds values JSON can write: got undefined');
-    const size = keyBytes.length + Buffer.byteLength(json, 'utf8');
-    if (size > MAX_RECORD_BYTES) throw new RangeError(`a record of ${size} bytes: at most ${MAX_RECORD_BYTES} (MAX_RECORD_BYTES)`);
-    if (size > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(size, 2 * this.scratch.length));
-    this.keyLength = keyBytes.copy(this.scratch, 0);
-    this.scratch.write(json, this.keyLength, 'utf8');
+    // Room for the most bytes the text can take (3 a UTF-16 unit) without counting them first,
+    // unless that is more than a scratch is kept at.
+    let room = keyLength + json.length * 3;
+    if (room > KEPT_SCRATCH_BYTES) room = keyLength + Buffer.byteLength(json, 'utf8');
+    if (room > MAX_RECORD_BYTES) throw new RangeError(`a record of ${room} bytes: at most ${MAX_RECORD_BYTES} (MAX_RECORD_BYTES)`);
+    if (room > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(room, 2 * this.scratch.length));
+    this.keys.bytes.copy(this.scratch, 0, 0, keyLength);
+    this.keyLength = keyLength;
+    const size = keyLength + this.scratch.write(json, keyLength, 'utf8');
     const record = this.scratch.subarray(0, size);
     if (this.scratch.length > KEPT_SCRATCH_BYTES) this.scratch = Buffer.allocUnsafe(4096);
     return record;

@@ -127,6 +127,24 @@ describe('LinkArena', () => {
     expect(arena.text(small)).toBe('{}');
   });
 
+  it('keeps a head (the key a record starts with): compared as bytes, kept through a replace unless given, bounded by the record', () => {
+    const arena = new LinkArena();
+    const n = arena.add(Buffer.from('lnk_a{"x":1}'), 1.5, 5);
+    expect(arena.head(n)).toBe(5);
+    expect(arena.sameHead(n, Buffer.from('lnk_a'), 5)).toBe(true);
+    expect(arena.sameHead(n, Buffer.from('lnk_ab'), 5)).toBe(true);
+    expect(arena.sameHead(n, Buffer.from('lnk_b'), 5)).toBe(false);
+    expect(arena.sameHead(n, Buffer.from('lnk_'), 4)).toBe(false);
+    expect(arena.text(n, 0, 5)).toBe('lnk_a');
+    expect(arena.text(n, 5)).toBe('{"x":1}');
+    arena.replace(n, Buffer.from('lnk_a{"x":22}'));
+    expect([arena.head(n), arena.createdAt(n), arena.text(n, 5)]).toEqual([5, 1.5, '{"x":22}']);
+    expect(() => arena.add(Buffer.from('ab'), 0, 3)).toThrow(/a head of 3 bytes in a record of 2/);
+    expect(() => arena.replace(n, Buffer.from('ab'))).toThrow(/a head of 5 bytes in a record of 2/);
+    expect(() => arena.add(Buffer.from('ab'), 0, -1)).toThrow(/a head of -1/);
+    expect(arena.text(n)).toBe('lnk_a{"x":22}');
+  });
+
   it('holds MAX_RECORDS records live at once, refuses one more, and hands a removed number out again', () => {
     const arena = new LinkArena();
     const none = new Uint8Array(0);
