@@ -8,7 +8,8 @@
 // prints, as one JSON line: five forced full collections (`gc()`, not concurrent: the marking is
 // in the pause), heap used, external and RSS after them; the CPU (process.cpuUsage, user+system)
 // of the puts per link (the JSON parse of the file's lines apart) and of gets per link (100,000
-// gets of ids drawn by a seeded generator; the packed get materialises the record by JSON.parse).
+// gets of ids drawn by a seeded generator; the packed get materialises the record by JSON.parse),
+// of a listing of every link (id and link) per link, and of keysNow in all.
 // Needs `npm run build`.
 import { createReadStream, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -103,6 +104,18 @@ for (let k = 0; k < 100_000; k += 1) {
 }
 const getMs = cpuMs(start);
 
+// A listing of every link (a snapshot's or a compaction's writer reads them so), and keysNow (the
+// file store's ids at open: a copy of their bytes here, a view of the order in the split table).
+let listed = 0;
+const listStart = process.cpuUsage();
+for (const [id, link] of table) if (id === link.id) listed += 1;
+const listMs = cpuMs(listStart);
+const keysStart = process.cpuUsage();
+const keysNow = table.keysNow();
+const keysNowMs = cpuMs(keysStart);
+let keysCount = 0;
+for (const id of keysNow) if (id.length > 0) keysCount += 1;
+
 const MiB = (bytes) => Math.round(bytes / 1048576);
 console.log(JSON.stringify({
   mode,
@@ -117,5 +130,9 @@ console.log(JSON.stringify({
   parseLineUsPerLink: Math.round((parseMs * 1000 * 100) / table.size) / 100,
   getUsPerLink: Math.round((getMs * 1000 * 100) / 100_000) / 100,
   gets: found,
+  listUsPerLink: Math.round((listMs * 1000 * 100) / table.size) / 100,
+  listed,
+  keysNowMs: Math.round(keysNowMs),
+  keysNowCount: keysCount,
   load: loadavg().map((value) => Math.round(value * 10) / 10),
 }));
