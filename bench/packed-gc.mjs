@@ -9,7 +9,9 @@
 // in the pause), heap used, external and RSS after them; the CPU (process.cpuUsage, user+system)
 // of the puts per link (the JSON parse of the file's lines apart) and of gets per link (100,000
 // gets of ids drawn by a seeded generator; the packed get materialises the record by JSON.parse),
-// of a listing of every link (id and link) per link, and of keysNow in all.
+// of a listing of every link (id and link) per link, and of keysNow in all; then half the links
+// deleted (CPU per delete), the packed arena compacted a step at a time (steps, CPU, the longest
+// step's), and three more full collections.
 // Needs `npm run build`.
 import { createReadStream, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -116,23 +118,57 @@ const keysNowMs = cpuMs(keysStart);
 let keysCount = 0;
 for (const id of keysNow) if (id.length > 0) keysCount += 1;
 
+// Half the links deleted (every other one in order), then, packed, the arena compacted a step at a
+// time (each step's CPU: the longest is the turn it would hold the loop).
+const doomed = [];
+at = 0;
+for (const id of table.keys()) if (at++ % 2 === 0) doomed.push(id);
+const links = table.size;
+const deletes = doomed.length;
+const deleteStart = process.cpuUsage();
+for (const id of doomed) table.delete(id);
+const deleteMs = cpuMs(deleteStart);
+doomed.length = 0;
+let steps = 0;
+let longestStepMs = 0;
+let compactMs = 0;
+const heldBefore = table.held?.();
+for (let walked = 1; walked > 0 && table.compactStep && steps < 100_000; steps += 1) {
+  const stepStart = process.cpuUsage();
+  walked = table.compactStep();
+  const stepMs = cpuMs(stepStart);
+  compactMs += stepMs;
+  longestStepMs = Math.max(longestStepMs, stepMs);
+}
+const heldAfter = table.held?.();
+const afterPauses = [];
+for (let round = 0; round < 3; round += 1) {
+  const gcStart = performance.now();
+  globalThis.gc();
+  afterPauses.push(Math.round((performance.now() - gcStart) * 10) / 10);
+}
+
 const MiB = (bytes) => Math.round(bytes / 1048576);
 console.log(JSON.stringify({
   mode,
-  links: table.size,
+  links,
   source: existsSync(db) ? db : 'synthetic',
   fullGcMs: pauses,
   heapUsedMiB: MiB(memory.heapUsed),
   externalMiB: MiB(memory.external),
   arrayBuffersMiB: MiB(memory.arrayBuffers),
   rssMiB: MiB(memory.rss),
-  putUsPerLink: Math.round((putMs * 1000 * 100) / table.size) / 100,
-  parseLineUsPerLink: Math.round((parseMs * 1000 * 100) / table.size) / 100,
+  putUsPerLink: Math.round((putMs * 1000 * 100) / links) / 100,
+  parseLineUsPerLink: Math.round((parseMs * 1000 * 100) / links) / 100,
   getUsPerLink: Math.round((getMs * 1000 * 100) / 100_000) / 100,
   gets: found,
-  listUsPerLink: Math.round((listMs * 1000 * 100) / table.size) / 100,
+  listUsPerLink: Math.round((listMs * 1000 * 100) / links) / 100,
   listed,
   keysNowMs: Math.round(keysNowMs),
   keysNowCount: keysCount,
+  deleteUsPerLink: Math.round((deleteMs * 1000 * 100) / deletes) / 100,
+  afterDeletes: table.size,
+  compaction: heldBefore && { steps, cpuMs: Math.round(compactMs), longestStepMs: Math.round(longestStepMs * 100) / 100, segmentsBefore: heldBefore.segments, segmentsAfter: heldAfter.segments, freeMiBBefore: MiB(heldBefore.free), freeMiBAfter: MiB(heldAfter.free) },
+  fullGcMsAfterDeletes: afterPauses,
   load: loadavg().map((value) => Math.round(value * 10) / 10),
 }));
