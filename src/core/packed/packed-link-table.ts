@@ -17,7 +17,7 @@ import { LinkArena } from './link-arena.js';
 import { ORDER_CHUNK, RecordOrder } from './record-order.js';
 import { createdAtMs } from './created-at-ms.js';
 import { RecordBytes } from './record-bytes.js';
-import { keysOf } from './key-list.js';
+import { KeysView, KeysViews } from './keys-view.js';
 
 export class PackedLinkTable implements LinkTable {
   private readonly arena = new LinkArena();
@@ -27,6 +27,8 @@ export class PackedLinkTable implements LinkTable {
   private order = new RecordOrder();
   private readonly writer = new RecordBytes();
   private readonly current = (n: number, seq: number): boolean => this.arena.has(n) && this.seqOf.get(n) === seq;
+  /** The keysNow views alive: a delete hands them the id it frees. */
+  private readonly views = new KeysViews();
 
   get size(): number {
     return this.index.size;
@@ -61,6 +63,7 @@ export class PackedLinkTable implements LinkTable {
   delete(id: string): boolean {
     const n = this.index.delete(id);
     if (n < 0) return false;
+    this.views.removing(this.seqOf.get(n), () => this.key(n));
     this.arena.remove(n);
     // Amortised as SplitLinkTable's: once as many entries are stale as are live.
     if (this.order.entries - this.size > Math.max(this.size, ORDER_CHUNK)) this.order.rebuild(this.current);
@@ -84,7 +87,9 @@ export class PackedLinkTable implements LinkTable {
       met[n >>> 3] = (met[n >>> 3] as number) | (1 << (n & 7));
       records[at] = n;
     }
-    // Its sequences after the old order's: a listing of the old one meets none of them.
+    // Its sequences after the old order's: a listing of the old one meets none of them (a keysNow
+    // view would find none of its ids current: each copies them first).
+    this.views.freezeAll();
     const order = new RecordOrder(this.order);
     for (const n of records) this.seqOf.set(n, order.append(n));
     this.order = order;
@@ -96,11 +101,14 @@ export class PackedLinkTable implements LinkTable {
   }
 
   /**
-   * The ids in order as they are now, each once, as a list later changes leave as it is: a copy of
-   * their bytes (one Buffer, ~20 bytes an id; no string until read), made in one pass.
+   * The ids in order as they are now, each once, as a list later changes leave as it is: a view of
+   * the order as it is (O(chunks)), its ids read lazily; a delete meanwhile hands it the id it
+   * frees (keys-view.ts).
    */
   keysNow(): Iterable<string> {
-    return keysOf(this.order.records(this.current), this.size, (n) => this.arena.head(n), (n, target, to) => this.arena.copy(n, 0, this.arena.head(n), target, to));
+    const view = new KeysView(this.order.snapshot(), this.current, (n) => this.key(n));
+    this.views.add(view);
+    return view;
   }
 
   *values(): Generator<LinkRecord> {

@@ -9,13 +9,19 @@
 /** Entries per chunk: 8,192 (32 KiB of record numbers, 64 KiB of sequences). */
 export const ORDER_CHUNK = 8192;
 
-interface Chunk {
+export interface Chunk {
   readonly records: Int32Array;
   readonly seqs: Float64Array;
   length: number;
 }
 
 const newChunk = (): Chunk => ({ records: new Int32Array(ORDER_CHUNK), seqs: new Float64Array(ORDER_CHUNK), length: 0 });
+
+/** The order as at one moment: its chunks then (the last may grow since) and the sequence it had reached. */
+export interface OrderSnapshot {
+  readonly chunks: readonly Chunk[];
+  readonly end: number;
+}
 
 /** Whether record n's current entry is the one of sequence `seq` (the record live, not moved). */
 export type Current = (n: number, seq: number) => boolean;
@@ -54,6 +60,11 @@ export class RecordOrder {
         if (current(n, seq)) yield n;
       }
     }
+  }
+
+  /** The chunks and sequence as they are now (entries at or past `end` are not the snapshot's). */
+  snapshot(): OrderSnapshot {
+    return { chunks: this.chunks.slice(), end: this.nextSeq };
   }
 
   /** The order without its stale entries (new chunks; the sequences kept). */

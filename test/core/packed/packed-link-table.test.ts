@@ -150,6 +150,33 @@ describe('PackedLinkTable', () => {
     expect([...table.keys()].slice(-3)).toEqual(['lnk_19998', 'lnk_19999', 'lnk_new']);
   });
 
+  // The file store keeps the ids it read for its compactions (src/store/file/link-ids.ts): a list
+  // that must stay as it was, whatever the table does after; here a view, not a copy.
+  it('keysNow: the ids in order as at the call, each once, through deletes (their record numbers handed to new links), puts again, a rebuild, a compaction and a reorder', () => {
+    faker.seed(4007);
+    const table = new PackedLinkTable();
+    for (let n = 0; n < 20_000; n += 1) table.set(`lnk_${n}`, randomLink(`lnk_${n}`, n));
+    const read = table.keysNow();
+    const atRead = [...table.keys()];
+    table.delete('lnk_7');
+    const afterDelete = table.keysNow();
+    const atDelete = [...table.keys()];
+    // More deletes than links left (the order rebuilt), new links on the freed record numbers, puts again.
+    for (let n = 0; n < 15_000; n += 1) table.delete(`lnk_${faker.number.int({ min: 0, max: 19_999 })}`);
+    for (let n = 0; n < 5_000; n += 1) table.set(`lnk_${faker.number.int({ min: 0, max: 30_000 })}`, randomLink('x', n));
+    while (table.compactStep() > 0);
+    expect([...read]).toEqual(atRead);
+    expect([...read]).toEqual(atRead);
+    expect([...afterDelete]).toEqual(atDelete);
+    const small = new PackedLinkTable();
+    for (const id of ['a', 'b', 'c']) small.set(id, randomLink(id, 0));
+    const before = small.keysNow();
+    small.reorder(['c', 'a', 'b']);
+    small.delete('a');
+    expect([...before]).toEqual(['a', 'b', 'c']);
+    expect([...small.keysNow()]).toEqual(['c', 'b']);
+  });
+
   it('reorders as SplitLinkTable does, and refuses what it refuses', () => {
     const table = new PackedLinkTable();
     for (const [n, id] of ['lnk_a', 'lnk_b', 'lnk_c'].entries()) table.set(id, randomLink(id, n));
