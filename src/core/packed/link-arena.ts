@@ -8,7 +8,7 @@
 // In a segment each record sits in a slot: [record number u32][slot length u32][bytes], so that a
 // compaction can walk a segment from the front and tell a live slot (its record still points at
 // it) from a dead one, a slice at a time.
-import { MAX_RECORD_BYTES, MAX_RECORDS } from './bounds.js';
+import { COMPACT_STEP_BYTES, MAX_RECORD_BYTES, MAX_RECORDS } from './bounds.js';
 import { sameBytes } from './byte-hash.js';
 import { Float64Column, Int32Column } from './column.js';
 import { HEAD, LENGTH, OFFSET, RecordMeta, SEGMENT } from './record-meta.js';
@@ -17,8 +17,6 @@ import { Segments } from './segments.js';
 /** A slot's header: the record number and the slot's length, u32 each. */
 export const SLOT_HEADER_BYTES = 8;
 const HEADER = SLOT_HEADER_BYTES;
-/** Bytes a compactStep walks by default: 256 KiB, ~1,000 records of the seed's (~0.1-0.3 ms). */
-export const COMPACT_STEP_BYTES = 256 * 1024;
 
 export class LinkArena {
   private readonly segments = new Segments();
@@ -32,8 +30,8 @@ export class LinkArena {
   /** The segment being moved out by compactStep, and where its walk is. */
   private moving = -1;
   private cursor = 0;
-  /** The Buffer of `moving` when its walk began: a segment dropped meanwhile, its number reused, is not it. */
-  private movingBuffer: Buffer | undefined;
+  /** When `moving` was made: a segment dropped meanwhile, its number (and Buffer) reused, is not it. */
+  private movingMade = 0;
 
   /** Live records. */
   get size(): number {
@@ -131,18 +129,18 @@ export class LinkArena {
    * walked, 0 when no segment is under half live. The segment is dropped once walked to its end.
    */
   compactStep(budget = COMPACT_STEP_BYTES): number {
-    if (this.moving < 0 || this.segments.buffers[this.moving] !== this.movingBuffer) {
+    if (this.moving < 0 || !this.stillMoving()) {
       this.moving = this.segments.mostFree();
-      this.movingBuffer = this.segments.buffers[this.moving];
+      this.movingMade = this.segments.made[this.moving] ?? 0;
       this.cursor = 0;
       if (this.moving < 0) return 0;
     }
     const segment = this.moving;
-    const buffer = this.movingBuffer as Buffer;
+    const buffer = this.segments.buffers[segment] as Buffer;
     const end = this.segments.used[segment] as number;
     let walked = 0;
     // Dropped once its last live record is moved (live bytes 0): nothing left to walk.
-    while (this.cursor < end && walked < budget && this.segments.buffers[segment] === buffer) {
+    while (this.cursor < end && walked < budget && this.stillMoving()) {
       const n = buffer.readUInt32LE(this.cursor);
       const slot = HEADER + buffer.readUInt32LE(this.cursor + 4);
       const at = this.cursor + HEADER;
@@ -154,7 +152,7 @@ export class LinkArena {
       this.cursor += slot;
       walked += slot;
     }
-    if (this.segments.buffers[segment] !== buffer) this.moving = -1;
+    if (!this.stillMoving()) this.moving = -1;
     else if (this.cursor >= end) {
       this.segments.drop(segment);
       this.moving = -1;
@@ -163,10 +161,8 @@ export class LinkArena {
   }
 
   /** Segments held and their bytes, live and free (tests, benches). */
-  held(): { segments: number; bytes: number; live: number; free: number; used: number } {
-    const held = this.segments.held();
-    const used = this.segments.used.reduce((sum, bytes) => sum + bytes, 0);
-    return { ...held, used, free: used - held.live };
+  held(): ReturnType<Segments['held']> {
+    return this.segments.held();
   }
 
   /** Writes bytes[start, end) in a new slot for record n (the caller counts its old slot free). */
@@ -183,6 +179,11 @@ export class LinkArena {
     this.meta.set(n, SEGMENT, segment + 1);
     this.meta.set(n, OFFSET, at + HEADER);
     this.meta.set(n, LENGTH, length);
+  }
+
+  /** Whether the segment being moved out is still the one whose walk began (not dropped since). */
+  private stillMoving(): boolean {
+    return this.segments.buffers[this.moving] !== undefined && this.segments.made[this.moving] === this.movingMade;
   }
 
   private buffer(n: number): Buffer {

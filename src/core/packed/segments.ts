@@ -10,6 +10,9 @@ export class Segments {
   readonly used: number[] = [];
   /** Bytes of live records (their headers and bytes; not the slack a shorter replace left). */
   readonly live: number[] = [];
+  /** When each segment was made (a count of segments made): a number handed out again is another segment. */
+  readonly made: number[] = [];
+  private makes = 0;
   /** The segment records are appended to, or -1. */
   open = -1;
   private readonly spare: number[] = [];
@@ -59,18 +62,17 @@ export class Segments {
     this.spare.push(segment);
   }
 
-  /** Bytes held in segments, live and free (tests, benches). */
-  held(): { segments: number; bytes: number; live: number } {
-    let segments = 0;
-    let bytes = 0;
-    let live = 0;
+  /** Segments held, their bytes, the bytes written in them (used), live and free (tests, benches). */
+  held(): { segments: number; bytes: number; used: number; live: number; free: number } {
+    let [segments, bytes, used, live] = [0, 0, 0, 0];
     for (const [segment, buffer] of this.buffers.entries()) {
       if (buffer === undefined) continue;
       segments += 1;
       bytes += buffer.length;
+      used += this.used[segment] as number;
       live += this.live[segment] as number;
     }
-    return { segments, bytes, live };
+    return { segments, bytes, used, live, free: used - live };
   }
 
   private make(size: number): number {
@@ -79,6 +81,8 @@ export class Segments {
     const recycled = size === SEGMENT_BYTES ? this.recycled : undefined;
     if (recycled !== undefined) this.recycled = undefined;
     this.buffers[segment] = recycled ?? Buffer.allocUnsafeSlow(size);
+    this.makes += 1;
+    this.made[segment] = this.makes;
     this.used[segment] = 0;
     this.live[segment] = 0;
     return segment;

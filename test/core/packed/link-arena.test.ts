@@ -4,8 +4,8 @@
 // MAX_RECORD_BYTES, of 0 bytes; MAX_RECORDS live at once).
 import { faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
-import { MAX_RECORD_BYTES, MAX_RECORDS, SEGMENT_BYTES } from '../../../src/core/packed/bounds.js';
-import { COMPACT_STEP_BYTES, LinkArena, SLOT_HEADER_BYTES } from '../../../src/core/packed/link-arena.js';
+import { COMPACT_STEP_BYTES, MAX_RECORD_BYTES, MAX_RECORDS, SEGMENT_BYTES } from '../../../src/core/packed/bounds.js';
+import { LinkArena, SLOT_HEADER_BYTES } from '../../../src/core/packed/link-arena.js';
 
 let stamps = 0;
 /** A record of `size` bytes told from the others by its fill and its leading stamp. */
@@ -103,6 +103,39 @@ describe('LinkArena', () => {
     expect(after.segments).toBe(3);
     expect(after.free).toBeLessThan(SEGMENT_BYTES / 2);
     expectHolds(arena, model);
+  });
+
+  it('starts a new walk when the segment it was moving out is emptied, dropped, and its number and Buffer made a new segment', () => {
+    const arena = new LinkArena();
+    const model = new Map<number, Buffer>();
+    const add = (): void => {
+      const bytes = recordOf(300);
+      model.set(arena.add(bytes), bytes);
+    };
+    while (arena.held().segments < 3) add();
+    // Segment 0 under half live; one step into its walk.
+    const perSegment = Math.floor(SEGMENT_BYTES / (SLOT_HEADER_BYTES + 300));
+    const first = [...model.keys()].filter((n) => n < perSegment);
+    for (const n of first.filter((n) => n % 4 !== 0)) {
+      arena.remove(n);
+      model.delete(n);
+    }
+    expect(arena.compactStep(4096)).toBeGreaterThan(0);
+    // The rest of it removed: dropped; new records fill the open segment and then one made anew.
+    const before = arena.held().segments;
+    for (const n of first.filter((n) => n % 4 === 0 && model.has(n))) {
+      arena.remove(n);
+      model.delete(n);
+    }
+    const segments = arena.held().segments;
+    expect(segments).toBe(before - 1);
+    while (arena.held().segments === segments) add();
+    for (let n = 0; n < 20_000; n += 1) add();
+    expectHolds(arena, model);
+    let calls = 0;
+    while (arena.compactStep() > 0 && calls < 1000) calls += 1;
+    expectHolds(arena, model);
+    expect(arena.held().free).toBeLessThan(SEGMENT_BYTES);
   });
 
   it('gives a record larger than a segment a segment of its own, dropped with it; refuses one past MAX_RECORD_BYTES; keeps one of 0 bytes', () => {
