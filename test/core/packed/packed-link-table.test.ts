@@ -210,6 +210,13 @@ describe('PackedLinkTable', () => {
     const table = new PackedLinkTable();
     table.set('', randomLink('', 0));
     expect(table.get('')?.id).toBe('');
+    // A value's strings as JSON writes them (a lone surrogate escaped), read back the same; a key with a NUL is a key.
+    const odd = { ...randomLink('a\u0000b', 0), title: 'x\ud800y\u2028z', extra: { ['__proto__']: 1, 'é': ['\udfff'] } } as LinkRecord;
+    table.set('a\u0000b', odd);
+    expect(table.get('a\u0000b')).toEqual(JSON.parse(JSON.stringify(odd)));
+    expect(table.get('a\u0000b')?.title).toBe('x\ud800y\u2028z');
+    expect(Object.hasOwn(table.get('a\u0000b')?.extra ?? {}, '__proto__')).toBe(true);
+    expect(table.delete('a\u0000b')).toBe(true);
     expect(() => table.set('x'.repeat(MAX_KEY_BYTES + 1), randomLink('x', 0))).toThrow(/MAX_KEY_BYTES/);
     expect(() => table.set('\ud800', randomLink('x', 0))).toThrow(/lone surrogate/);
     const cyclic = randomLink('lnk_c', 0) as LinkRecord & { self?: unknown };
