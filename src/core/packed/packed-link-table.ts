@@ -8,11 +8,13 @@
 // one deleted and set again goes last). What differs, by design:
 // - get materialises a fresh LinkRecord from the bytes (JSON.parse of ~300 bytes: ~1.3 µs a get
 //   with all in cache, ~3-4 µs at 1,000,000 links, loaded, mostly cache misses): no identity is kept
-//   (two gets give two objects; changing one changes nothing stored: set it again), tagIds is a
-//   new, unfrozen list, and a value is what JSON makes of it (an undefined field is absent).
+//   (two gets give two objects; changing one changes nothing stored: set it again), its tagIds the
+//   frozen list shared by equal lists (tag-lists.ts, as a loaded store's), and a value is what
+//   JSON makes of it (an undefined field is absent).
 // - a key must have a UTF-8 form within MAX_KEY_BYTES (no lone surrogate): set refuses others.
 import type { LinkRecord, LinkTable } from '../model.js';
 import { putEntry } from '../own-entry.js';
+import { TagLists } from '../tag-lists.js';
 import { ByteKeyIndex } from './byte-key-index.js';
 import { Float64Column } from './column.js';
 import { LinkArena } from './link-arena.js';
@@ -31,6 +33,9 @@ export class PackedLinkTable implements LinkTable {
   private readonly current = (n: number, seq: number): boolean => this.arena.has(n) && this.seqOf.get(n) === seq;
   /** The keysNow views alive: a delete hands them the id it frees. */
   private readonly views = new KeysViews();
+
+  /** `tagLists`: the store's, to share the lists its other links hold. */
+  constructor(private readonly tagLists = new TagLists()) {}
 
   get size(): number {
     return this.index.size;
@@ -149,6 +154,8 @@ export class PackedLinkTable implements LinkTable {
   }
 
   private value(n: number): LinkRecord {
-    return JSON.parse(this.arena.text(n, this.arena.head(n))) as LinkRecord;
+    const link = JSON.parse(this.arena.text(n, this.arena.head(n))) as LinkRecord;
+    link.tagIds = this.tagLists.shared(link.tagIds);
+    return link;
   }
 }

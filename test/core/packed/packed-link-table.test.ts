@@ -122,7 +122,7 @@ describe('PackedLinkTable against SplitLinkTable', () => {
 });
 
 describe('PackedLinkTable', () => {
-  it('keeps no identity: each get is a fresh object, and changing it changes nothing stored', () => {
+  it('keeps no identity: each get is a fresh object, and changing it changes nothing stored; equal tag lists are one frozen list', () => {
     const table = new PackedLinkTable();
     const link = randomLink('lnk_a', 1);
     table.set('lnk_a', link);
@@ -132,7 +132,12 @@ describe('PackedLinkTable', () => {
     expect(table.get('lnk_a')).not.toBe(got);
     got.slug = 'changed';
     expect(table.get('lnk_a')?.slug).not.toBe('changed');
-    expect(Object.isFrozen(got.tagIds)).toBe(false);
+    table.set('lnk_b', { ...randomLink('lnk_b', 2), tagIds: ['tag_a', 'tag_b'] });
+    table.set('lnk_c', { ...randomLink('lnk_c', 3), tagIds: ['tag_a', 'tag_b'] });
+    const shared = table.get('lnk_b')?.tagIds;
+    expect(shared).toEqual(['tag_a', 'tag_b']);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(table.get('lnk_c')?.tagIds).toBe(shared);
   });
 
   it('after a rebuild during a listing, lists the links there when it began, each once, none put since (a stricter reading than SplitLinkTable)', () => {
