@@ -23,3 +23,22 @@ export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8A
   for (let at = aStart, bt = bStart; at < aEnd; at += 1, bt += 1) if (a[at] !== b[bt]) return false;
   return true;
 }
+
+/**
+ * a[aStart, aEnd) against b[bStart, bEnd), UTF-8 both, in the order JavaScript compares the strings
+ * (UTF-16 units): negative, 0 or positive. UTF-8's byte order is code point order, which differs
+ * from UTF-16's in one case: a character past U+FFFF (lead byte F0-F4; a surrogate pair, D800-DBFF,
+ * in UTF-16) sorts before one in U+E000-U+FFFF (lead byte EE-EF) in UTF-16.
+ */
+export function compareAsText(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const common = Math.min(aEnd - aStart, bEnd - bStart);
+  for (let k = 0; k < common; k += 1) {
+    const x = a[aStart + k] as number;
+    const y = b[bStart + k] as number;
+    if (x === y) continue;
+    // The bytes before are equal, so both are at a character's start: lead bytes when both ≥ EE.
+    if (x >= 0xee && y >= 0xee && x >= 0xf0 !== y >= 0xf0) return x >= 0xf0 ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return aEnd - aStart - (bEnd - bStart);
+}

@@ -9,7 +9,7 @@
 // compaction can walk a segment from the front and tell a live slot (its record still points at
 // it) from a dead one, a slice at a time.
 import { COMPACT_STEP_BYTES, MAX_RECORD_BYTES, MAX_RECORDS } from './bounds.js';
-import { sameBytes } from './byte-hash.js';
+import { compareAsText, sameBytes } from './byte-hash.js';
 import { Float64Column, Int32Column } from './column.js';
 import { HEAD, LENGTH, OFFSET, RecordMeta, SEGMENT } from './record-meta.js';
 import { Segments } from './segments.js';
@@ -85,6 +85,12 @@ export class LinkArena {
   sameHead(n: number, key: Uint8Array, length: number): boolean {
     const at = this.meta.get(n, OFFSET);
     return this.meta.get(n, HEAD) === length && sameBytes(this.buffer(n), at, at + length, key, 0, length);
+  }
+
+  /** Live record n's key (its head) against key[0, length), as JavaScript compares the strings (byte-hash.ts). */
+  compareHead(n: number, key: Uint8Array, length: number): number {
+    const at = this.meta.get(n, OFFSET);
+    return compareAsText(this.buffer(n), at, at + this.meta.get(n, HEAD), key, 0, length);
   }
 
   has(n: number): boolean {
