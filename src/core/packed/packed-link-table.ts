@@ -24,7 +24,8 @@ import { RecordBytes } from './record-bytes.js';
 import { KeysView, KeysViews } from './keys-view.js';
 
 export class PackedLinkTable implements LinkTable {
-  private readonly arena = new LinkArena();
+  /** The records: a slug index and the account orders hold these record numbers (recordOf). */
+  readonly arena = new LinkArena();
   /** The sequence of each record's current entry in the order. */
   private readonly seqOf = new Float64Column();
   private readonly index = new ByteKeyIndex({ sameKey: (n, key, length) => this.arena.sameHead(n, key, length) });
@@ -44,6 +45,11 @@ export class PackedLinkTable implements LinkTable {
   get(id: string): LinkRecord | undefined {
     const n = this.index.find(id);
     return n < 0 ? undefined : this.value(n);
+  }
+
+  /** The record number of the link under `id` in `arena`, or -1. */
+  recordOf(id: string): number {
+    return this.index.find(id);
   }
 
   has(id: string): boolean {
