@@ -137,7 +137,7 @@ const pageMs = cpuMs(start);
 sample = [];
 
 // Half the links out of the orders, the slug index and the table, in that order (a removeLink's), each timed apart.
-const doomedRecords = packed ? doomed.map((place) => table.recordOf(place.id)) : [];
+let doomedRecords = packed ? doomed.map((place) => table.recordOf(place.id)) : [];
 const out = { orders: 0, slugs: 0, table: 0 };
 start = process.cpuUsage();
 for (const [k, place] of doomed.entries()) orders.get(place.accountId).remove(packed ? doomedRecords[k] : place);
@@ -150,6 +150,7 @@ for (const place of doomed) table.delete(place.id);
 out.table = cpuMs(start);
 const deletes = doomed.length;
 doomed = [];
+doomedRecords = [];
 
 let steps = 0;
 let longestStepMs = 0;
