@@ -96,16 +96,20 @@ const links = table.size;
 const accounts = orders.size;
 const largestAccount = Math.max(...[...orders.values()].map((order) => order.size));
 
-const fullGcs = (rounds) => {
+/** Wall ms of each forced full collection; their CPU ms (the process's: the collector's helper threads too) in `cpu`. */
+const fullGcs = (rounds, cpu) => {
   const pauses = [];
   for (let round = 0; round < rounds; round += 1) {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     globalThis.gc();
+    cpu.push(Math.round(cpuMs(cpuStart) * 10) / 10);
     pauses.push(Math.round((performance.now() - start) * 10) / 10);
   }
   return pauses;
 };
-const pauses = fullGcs(5);
+const gcCpu = [];
+const pauses = fullGcs(5, gcCpu);
 const memory = process.memoryUsage();
 
 // Every 10th link's place (its account, domain, slug, createdAt, id), drawn from by a seeded generator.
@@ -162,7 +166,9 @@ for (let walked = 1; packed && walked > 0 && steps < 200_000; steps += 1) {
   compactMs += stepMs;
   longestStepMs = Math.max(longestStepMs, stepMs);
 }
-const afterPauses = fullGcs(3);
+const heapBeforeMiB = Math.round(process.memoryUsage().heapUsed / 1048576);
+const afterCpu = [];
+const afterPauses = fullGcs(3, afterCpu);
 
 const MiB = (bytes) => Math.round(bytes / 1048576);
 console.log(JSON.stringify({
@@ -171,6 +177,7 @@ console.log(JSON.stringify({
   accounts,
   largestAccount,
   fullGcMs: pauses,
+  fullGcCpuMs: gcCpu,
   heapUsedMiB: MiB(memory.heapUsed),
   externalMiB: MiB(memory.external),
   rssMiB: MiB(memory.rss),
@@ -183,5 +190,7 @@ console.log(JSON.stringify({
   afterDeletes: { table: table.size, orders: [...orders.values()].reduce((sum, order) => sum + order.size, 0), slugs: packed ? slugs.size : [...slugs.values()].reduce((sum, t) => sum + t.size, 0) },
   compaction: packed ? { steps, cpuMs: Math.round(compactMs), longestStepMs: Math.round(longestStepMs * 100) / 100 } : undefined,
   fullGcMsAfterDeletes: afterPauses,
+  fullGcCpuMsAfterDeletes: afterCpu,
+  heapUsedMiBBeforeThem: heapBeforeMiB,
   load: loadavg().map((value) => Math.round(value * 10) / 10),
 }));
