@@ -10,6 +10,9 @@ import { createdAtMs } from './created-at-ms.js';
 import { KeyBytes } from './key-bytes.js';
 import type { LinkArena } from './link-arena.js';
 
+/** A record's id bytes not copied yet. */
+const UNREAD = -2;
+
 /** The createdAt text of record n whose ms is `ms` (NaN: parsed out of its JSON). */
 function createdAtText(arena: LinkArena, n: number, ms: number): string {
   if (ms === ms) return new Date(ms).toISOString();
@@ -25,7 +28,7 @@ export class OrderKey {
   private text = '';
   /** The record it was taken from, or -1 (a cursor: `text` is given). */
   private record = -1;
-  /** Its id's UTF-8 bytes are bytes[0, idLength); -1 when the id has none (then `id` is compared as text). */
+  /** Its id's UTF-8 bytes are bytes[0, idLength); -1 when the id has none (then `id` is compared as text), UNREAD. */
   private bytes: Uint8Array = this.scratch;
   private idLength = 0;
   private id = '';
@@ -37,7 +40,8 @@ export class OrderKey {
     this.ms = this.arena.createdAt(n);
     this.text = '';
     this.record = n;
-    this.idLength = this.arena.copy(n, 0, this.arena.head(n), this.scratch, 0);
+    // Its id's bytes copied when first compared: a create, the newest, meets a newer ms at once.
+    this.idLength = UNREAD;
     this.bytes = this.scratch;
     return this;
   }
@@ -63,6 +67,7 @@ export class OrderKey {
       const theirs = this.createdAt();
       if (mine !== theirs) return mine < theirs ? -1 : 1;
     }
+    if (this.idLength === UNREAD) this.idLength = this.arena.copy(this.record, 0, this.arena.head(this.record), this.scratch, 0);
     if (this.idLength >= 0) return this.arena.compareHead(n, this.bytes, this.idLength);
     const id = this.arena.text(n, 0, this.arena.head(n));
     return id < this.id ? -1 : id > this.id ? 1 : 0;
