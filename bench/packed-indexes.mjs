@@ -8,8 +8,8 @@
 // Prints one JSON line: five forced full collections (`gc()`: the marking in the pause), memory; the
 // CPU (process.cpuUsage) per link of the table's puts, of the slug index's puts and of the orders'
 // adds, each timed apart (packed: the record number found by `recordOf` apart too); per lookup of
-// 100,000 slug gets and 10,000 pages of 25 from a link's position (numbers only: no link
-// materialised); then half the links taken out of all three (each timed apart), both arenas
+// 100,000 slug gets and 10,000 pages of 25 from a link's position (numbers only, then with each
+// link materialised); then half the links taken out of all three (each timed apart), both arenas
 // compacted a step at a time, and (after an untimed one) three more full collections. Needs `npm run build`.
 import { createReadStream } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -138,6 +138,14 @@ for (let k = 0; k < 10_000; k += 1) {
   paged += orders.get(place.accountId).page(place, 25).length;
 }
 const pageMs = cpuMs(start);
+// The same pages with their links as a request shows them: packed, each materialised (JSON.parse).
+let shown = 0;
+start = process.cpuUsage();
+for (let k = 0; k < 10_000; k += 1) {
+  const place = draw();
+  for (const item of orders.get(place.accountId).page(place, 25)) if ((packed ? table.linkAt(item) : item).id !== place.id) shown += 1;
+}
+const pageLinksMs = cpuMs(start);
 sample = [];
 
 // Half the links out of the orders, the slug index and the table, in that order (a removeLink's), each timed apart.
@@ -189,6 +197,8 @@ console.log(JSON.stringify({
   slugsFound: found,
   pageOf25Us: perUs(pageMs, 10_000),
   paged,
+  pageOf25WithLinksUs: perUs(pageLinksMs, 10_000),
+  shown,
   removeUsPerLink: { orders: perUs(out.orders, deletes), slugs: perUs(out.slugs, deletes), table: perUs(out.table, deletes) },
   afterDeletes: { table: table.size, orders: [...orders.values()].reduce((sum, order) => sum + order.size, 0), slugs: packed ? slugs.size : [...slugs.values()].reduce((sum, t) => sum + t.size, 0) },
   compaction: packed ? { steps, cpuMs: Math.round(compactMs), longestStepMs: Math.round(longestStepMs * 100) / 100 } : undefined,

@@ -52,6 +52,11 @@ export class PackedLinkTable implements LinkTable {
     return this.index.find(id);
   }
 
+  /** The link of live record n (a number from recordOf, a slug index or an account order), materialised as get's. */
+  linkAt(n: number): LinkRecord {
+    return this.value(n);
+  }
+
   has(id: string): boolean {
     return this.index.find(id) >= 0;
   }
