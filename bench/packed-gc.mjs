@@ -9,7 +9,7 @@
 // in the pause), heap used, external and RSS after them; the CPU (process.cpuUsage, user+system)
 // of the puts per link (the JSON parse of the file's lines apart) and of gets per link (100,000
 // gets of ids drawn by a seeded generator; the packed get materialises the record by JSON.parse),
-// of a listing of every link (id and link) per link, and of keysNow in all; then half the links
+// of a listing of every link (id and link) per link; then half the links
 // deleted (CPU per delete), the packed arena compacted a step at a time (steps, CPU, the longest
 // step's), and three more full collections.
 // Needs `npm run build`.
@@ -107,21 +107,11 @@ for (let k = 0; k < 100_000; k += 1) {
 const getMs = cpuMs(start);
 ids.length = 0;
 
-// A listing of every link (a snapshot's or a compaction's writer reads them so), and keysNow (the
-// file store's ids at open: a copy of their bytes here, a view of the order in the split table).
+// A listing of every link (a snapshot's or a compaction's writer reads them so).
 let listed = 0;
 const listStart = process.cpuUsage();
 for (const [id, link] of table) if (id === link.id) listed += 1;
 const listMs = cpuMs(listStart);
-const keysStart = process.cpuUsage();
-let keysNow = table.keysNow();
-const keysNowMs = cpuMs(keysStart);
-let keysCount = 0;
-for (const id of keysNow) if (id.length > 0) keysCount += 1;
-// The view let go (a packed view lives, and takes each deleted id, while it is referenced: a WeakRef
-// holds it to the end of the turn), so that the deletes below pay nothing for it.
-keysNow = undefined;
-await new Promise((resolve) => setImmediate(resolve));
 globalThis.gc();
 
 // Half the links deleted (every other one in order), then, packed, the arena compacted a step at a
@@ -170,8 +160,6 @@ console.log(JSON.stringify({
   gets: found,
   listUsPerLink: Math.round((listMs * 1000 * 100) / links) / 100,
   listed,
-  keysNowMs: Math.round(keysNowMs),
-  keysNowCount: keysCount,
   deleteUsPerLink: Math.round((deleteMs * 1000 * 100) / deletes) / 100,
   afterDeletes: table.size,
   compaction: heldBefore && { steps, cpuMs: Math.round(compactMs), longestStepMs: Math.round(longestStepMs * 100) / 100, segmentsBefore: heldBefore.segments, segmentsAfter: heldAfter.segments, freeMiBBefore: MiB(heldBefore.free), freeMiBAfter: MiB(heldAfter.free) },

@@ -21,7 +21,6 @@ import { LinkArena } from './link-arena.js';
 import { ORDER_CHUNK, RecordOrder } from './record-order.js';
 import { createdAtMs } from './created-at-ms.js';
 import { RecordBytes } from './record-bytes.js';
-import { KeysView, KeysViews } from './keys-view.js';
 
 export class PackedLinkTable implements LinkTable {
   /** The records: a slug index and the account orders hold these record numbers (recordOf). */
@@ -32,8 +31,6 @@ export class PackedLinkTable implements LinkTable {
   private order = new RecordOrder();
   private readonly writer = new RecordBytes();
   private readonly current = (n: number, seq: number): boolean => this.arena.has(n) && this.seqOf.get(n) === seq;
-  /** The keysNow views alive: a delete hands them the id it frees. */
-  private readonly views = new KeysViews();
 
   /** `tagLists`: the store's, to share the lists its other links hold. */
   constructor(private readonly tagLists = new TagLists()) {}
@@ -81,7 +78,6 @@ export class PackedLinkTable implements LinkTable {
   delete(id: string): boolean {
     const n = this.index.delete(id);
     if (n < 0) return false;
-    this.views.removing(this.seqOf.get(n), () => this.key(n));
     this.arena.remove(n);
     // Amortised as SplitLinkTable's: once as many entries are stale as are live.
     if (this.order.entries - this.size > Math.max(this.size, ORDER_CHUNK)) this.order.rebuild(this.current);
@@ -105,9 +101,7 @@ export class PackedLinkTable implements LinkTable {
       met[n >>> 3] = (met[n >>> 3] as number) | (1 << (n & 7));
       records[at] = n;
     }
-    // Its sequences after the old order's: a listing of the old one meets none of them (a keysNow
-    // view would find none of its ids current: each copies them first).
-    this.views.freezeAll();
+    // Its sequences after the old order's: a listing of the old one meets none of them.
     const order = new RecordOrder(this.order);
     for (const n of records) this.seqOf.set(n, order.append(n));
     this.order = order;
@@ -116,17 +110,6 @@ export class PackedLinkTable implements LinkTable {
   /** The ids in order, read lazily (a change made meanwhile may be seen or not; none is seen twice). */
   *keys(): Generator<string> {
     for (const n of this.order.records(this.current)) yield this.key(n);
-  }
-
-  /**
-   * The ids in order as they are now, each once, as a list later changes leave as it is: a view of
-   * the order as it is (O(chunks)), its ids read lazily; a delete meanwhile hands it the id it
-   * frees (keys-view.ts).
-   */
-  keysNow(): Iterable<string> {
-    const view = new KeysView(this.order.snapshot(), this.current, (n) => this.key(n));
-    this.views.add(view);
-    return view;
   }
 
   *values(): Generator<LinkRecord> {

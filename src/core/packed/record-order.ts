@@ -17,12 +17,6 @@ export interface Chunk {
 
 const newChunk = (): Chunk => ({ records: new Int32Array(ORDER_CHUNK), seqs: new Float64Array(ORDER_CHUNK), length: 0 });
 
-/** The order as at one moment: its chunks then (the last may grow since) and the sequence it had reached. */
-export interface OrderSnapshot {
-  readonly chunks: readonly Chunk[];
-  readonly end: number;
-}
-
 /** Whether record n's current entry is the one of sequence `seq` (the record live, not moved). */
 export type Current = (n: number, seq: number) => boolean;
 
@@ -60,11 +54,6 @@ export class RecordOrder {
         if (current(n, seq)) yield n;
       }
     }
-  }
-
-  /** The chunks and sequence as they are now (entries at or past `end` are not the snapshot's). */
-  snapshot(): OrderSnapshot {
-    return { chunks: this.chunks.slice(), end: this.nextSeq };
   }
 
   /** The order without its stale entries (new chunks; the sequences kept). */
