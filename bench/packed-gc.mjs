@@ -17,6 +17,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { SplitLinkTable } from '../dist/src/core/link-table.js';
+import { TagLists } from '../dist/src/core/tag-lists.js';
 import { PackedLinkTable } from '../dist/src/core/packed/packed-link-table.js';
 
 const [mode = 'packed', count = '1000000', db = '/work/scale-data/seed/db.json'] = process.argv.slice(2);
@@ -30,14 +31,8 @@ const cpuMs = (from) => {
   return (used.user + used.system) / 1000;
 };
 const table = mode === 'packed' ? new PackedLinkTable() : new SplitLinkTable();
-const lists = new Map();
-/** Tag lists shared and frozen, as src/core/tag-lists.ts does for a loaded store. */
-const shared = (tagIds) => {
-  const key = tagIds.join(',');
-  let list = lists.get(key);
-  if (list === undefined) lists.set(key, (list = Object.freeze(tagIds)));
-  return list;
-};
+/** Tag lists shared and frozen, as a loaded store shares them. */
+let tagLists = new TagLists();
 
 let putMs = 0;
 let parseMs = 0;
@@ -46,7 +41,7 @@ let batch = [];
 function putBatch() {
   let start = process.cpuUsage();
   const links = batch.map((item) => (typeof item === 'string' ? JSON.parse(item) : item));
-  for (const link of links) link.tagIds = shared(link.tagIds);
+  for (const link of links) link.tagIds = tagLists.shared(link.tagIds);
   parseMs += cpuMs(start);
   start = process.cpuUsage();
   for (const link of links) table.set(link.id, link);
@@ -83,7 +78,7 @@ function synthetic() {
 if (existsSync(db)) await fromFile();
 else synthetic();
 putBatch();
-lists.clear();
+tagLists = undefined; // the lists stay on the links; the table of them goes before the collections
 
 const pauses = [];
 for (let round = 0; round < 5; round += 1) {

@@ -15,6 +15,7 @@ import { createReadStream } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { SplitLinkTable } from '../dist/src/core/link-table.js';
+import { TagLists } from '../dist/src/core/tag-lists.js';
 import { OrderedLinks } from '../dist/src/core/link-order.js';
 import { slotSlug } from '../dist/src/core/slug-table.js';
 import { PackedLinkTable } from '../dist/src/core/packed/packed-link-table.js';
@@ -44,13 +45,8 @@ const orderOf = (accountId) => {
   if (!order) orders.set(accountId, (order = packed ? new PackedAccountOrder(key) : new OrderedLinks()));
   return order;
 };
-const lists = new Map();
-const shared = (tagIds) => {
-  const joined = tagIds.join(',');
-  let list = lists.get(joined);
-  if (list === undefined) lists.set(joined, (list = Object.freeze(tagIds)));
-  return list;
-};
+/** Tag lists shared and frozen, as a loaded store shares them. */
+let tagLists = new TagLists();
 
 const ms = { table: 0, find: 0, slugs: 0, orders: 0 };
 let batch = [];
@@ -58,7 +54,7 @@ const records = new Int32Array(10_000);
 /** The batch's links put into the table, then the slug index, then the orders, each timed apart. */
 function putBatch() {
   const links = batch.map((text) => JSON.parse(text));
-  for (const link of links) link.tagIds = shared(link.tagIds);
+  for (const link of links) link.tagIds = tagLists.shared(link.tagIds);
   let start = process.cpuUsage();
   for (const link of links) table.set(link.id, link);
   ms.table += cpuMs(start);
@@ -91,7 +87,7 @@ for await (const line of lines) {
   if (batch.length === records.length) putBatch();
 }
 putBatch();
-lists.clear();
+tagLists = undefined; // the lists stay on the links; the table of them goes before the collections
 const links = table.size;
 const accounts = orders.size;
 const largestAccount = Math.max(...[...orders.values()].map((order) => order.size));
