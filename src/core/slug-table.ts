@@ -4,6 +4,7 @@
 // long (issue 40). Here the slugs are spread over SLUG_TABLES Maps, so each grows by itself, a
 // 64th of the size. Only what the index asks of a Map; no order is kept (nothing lists slugs).
 import type { LinkRecord } from './model.js';
+import { ownText } from './own-text.js';
 
 /** How many Maps a domain's slugs are spread over: at 1,000,000 slugs ~16,000 each. */
 export const SLUG_TABLES = 64;
@@ -58,9 +59,15 @@ export class SlugTable {
 /** Domain id → its slugs. Nested, not one table of joined keys: no extra string per link. */
 export type SlugIndex = Map<string, SlugTable>;
 
-/** Slots the link's slug in its domain's table; false when a link held that slug (this one took its place). */
+/**
+ * Slots the link's slug in its domain's table; false when a link held that slug (this one took its
+ * place). The link and the table keep a copy of the slug of their own (own-text.ts): a slug parsed by
+ * JSON.parse (a file's, a request's) is internalized, an entry of V8's string table for as long as it is held.
+ */
 export function slotSlug(index: SlugIndex, link: LinkRecord): boolean {
   let bySlug = index.get(link.domainId);
   if (!bySlug) index.set(link.domainId, (bySlug = new SlugTable()));
-  return bySlug.put(link.slug, link);
+  const slug = ownText(link.slug);
+  link.slug = slug;
+  return bySlug.put(slug, link);
 }

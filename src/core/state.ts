@@ -18,7 +18,7 @@ const isIndex = (links: Iterable<string> | LinkIndex): links is LinkIndex => !(S
 /** The links of `data` under the keys `ids`, indexed. */
 function loaded(data: MockData, ids: Iterable<string>): LinkIndex {
   const load = new LinkLoad(data);
-  for (const id of ids) load.take(data.links.get(id) as LinkRecord, id);
+  for (const id of ids) load.take(data.links.get(id) as LinkRecord);
   return load;
 }
 
@@ -65,7 +65,7 @@ export class MockState {
   static async built(data: MockData, pause: () => Promise<void>): Promise<MockState> {
     const load = new LinkLoad(data);
     for (const batch of linkBatches(data)) {
-      for (const link of batch) load.take(link, link.id);
+      for (const link of batch) load.take(link);
       await pause();
     }
     // Each account's links put in page order a slice per turn too (the constructor's sort is one step).

@@ -21,7 +21,7 @@ const head: Pick<MockData, 'defaultDomain' | 'accounts' | 'tags'> = {
 
 const loaded = (links: LinkRecord[]): LinkLoad => {
   const load = new LinkLoad(head);
-  for (const each of links) load.take(each, each.id);
+  for (const each of links) load.take(each);
   return load;
 };
 

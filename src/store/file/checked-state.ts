@@ -32,7 +32,7 @@ export class CheckedLoad {
   take(id: string, link: unknown): boolean {
     if (this.problem || !this.load) return false;
     // Its ids shared first: the check then finds the instances its tables hold, and checks a tag list every link of those tags shares once per account.
-    if (isLinkRecord(link)) this.load.shareIds(link, id);
+    if (isLinkRecord(link)) this.load.shareIds(link);
     this.problem = this.check.linkProblem(id, link);
     if (this.problem) return false;
     if (this.load.index(link as LinkRecord)) return true;

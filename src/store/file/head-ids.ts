@@ -24,8 +24,7 @@ export class HeadIds {
   }
 
   /** The ids a link names, pointed at the head's instances, and its tags' list shared (MockState, src/core/state.ts, would do it later, in the old space). */
-  share(link: Record<string, unknown>, key: string): void {
-    if (link['id'] === key) link['id'] = key;
+  share(link: Record<string, unknown>): void {
     link['accountId'] = this.shared.get(link['accountId'] as string) ?? link['accountId'];
     link['domainId'] = this.shared.get(link['domainId'] as string) ?? link['domainId'];
     // The list every link of the same tags shares (src/core/tag-lists.ts): the parsed arrays die young.

@@ -2,6 +2,7 @@
 // the data's table in the file's order, and each handed to the sink (the start's check and index)
 // or, without one, its ids shared with the head's (head-ids.ts).
 import type { LinkRecord, LinkTable } from '../../core/model.js';
+import { ownText } from '../../core/own-text.js';
 import { isObject } from './db-kind.js';
 import { HeadIds } from './head-ids.js';
 
@@ -42,17 +43,32 @@ export class LinkIntake {
   /** A batch's links, in order; throws a SyntaxError for a batch of none (blanks between two commas, which the whole text would not parse with). */
   add(batch: Record<string, unknown>): void {
     let count = 0;
-    for (const id in batch) {
-      const link = batch[id];
+    for (const key in batch) {
+      const link = batch[key];
+      const id = ownId(key, link);
       // A key read before (the table's size unchanged: one lookup, not two): its first link, which
       // the sink took, is not the one kept (a later duplicate wins, in its place).
       const size = this.links.size;
       this.links.set(id, link as LinkRecord);
       if (this.links.size === size) this.sink = undefined;
       if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
-      else if (isObject(link)) this.headIds.share(link, id);
+      else if (isObject(link)) this.headIds.share(link);
       count += 1;
     }
     if (count === 0) throw new SyntaxError('an empty member');
   }
+}
+
+/**
+ * The id a link is kept under: its record's own `id` when that is the key, not the key. JSON.parse
+ * internalizes every key it reads, and an internalized string is an entry of V8's string table for
+ * as long as it is held, which every full collection walks in its pause (src/core/own-text.ts). The
+ * record's `id` is a copy of its own (20 characters; a shorter one, internalized too, is copied), and
+ * the key dies with the parsed batch.
+ */
+function ownId(key: string, link: unknown): string {
+  if (!isObject(link) || link['id'] !== key) return key;
+  const id = ownText(link['id']);
+  link['id'] = id;
+  return id;
 }
