@@ -23,6 +23,7 @@
 // a batch never starts or ends inside a character.
 import { isObject, openRegular } from './db-kind.js';
 import { LinkIntake, type SinkFor } from './link-intake.js';
+import { ColonSpots, memberPairs } from './member-pairs.js';
 import { BASE_LAYOUT, type Layout } from './record-layout.js';
 
 /** How much of the file is read at once. */
@@ -95,6 +96,9 @@ class RecordReader {
   /** Where the links go, once the head is read. */
   private intake: LinkIntake | undefined;
   private readonly batchBytes: number;
+  /** The colons a batch's parse as pairs changed (member-pairs.ts). */
+  private readonly colons = new ColonSpots();
+  private readonly parseBytes = (from: number, to: number): unknown => JSON.parse(textOf(this.bytes, from, to));
 
   constructor(
     pieces: Pieces,
@@ -171,15 +175,20 @@ class RecordReader {
 
   /**
    * The link records from `from` to `end` (a cut's comma, or the links' end), `\n    "id": {...}`
-   * with a comma between them, parsed as one object: the byte before them (a comma, or the links'
-   * brace) and the one at `end` become its braces, and the bytes are decoded as its text. At least
-   * BATCH_CHARS of them: over 1,020 members, so that V8 makes the object a dictionary (an object of
-   * fewer members gets a hidden class per key, a million classes for a million links).
+   * with a comma between them, parsed as an array of their keys and values (member-pairs.ts), or,
+   * laid out otherwise, as one object: the byte before them (a comma, or the links' brace) and the
+   * one at `end` become its braces, and the bytes are decoded as its text. At least BATCH_CHARS of
+   * them: over 1,020 members, so that V8 makes such an object a dictionary (an object of fewer
+   * members gets a hidden class per key, a million classes for a million links).
    */
   private parseBatch(end: number): void {
-    this.bytes[this.from - 1] = OPEN;
-    this.bytes[end] = CLOSE;
-    this.intake?.add(JSON.parse(textOf(this.bytes, this.from - 1, end + 1)) as Record<string, unknown>);
+    const pairs = this.intake && memberPairs(this.bytes, this.from - 1, end, this.colons, this.parseBytes);
+    if (pairs) this.intake?.addPairs(pairs);
+    else {
+      this.bytes[this.from - 1] = OPEN;
+      this.bytes[end] = CLOSE;
+      this.intake?.add(JSON.parse(textOf(this.bytes, this.from - 1, end + 1)) as Record<string, unknown>);
+    }
     // Past the comma: the next batch starts with the newline before its first key, like the first.
     this.from = end + 1;
   }

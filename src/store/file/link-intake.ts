@@ -44,18 +44,27 @@ export class LinkIntake {
   add(batch: Record<string, unknown>): void {
     let count = 0;
     for (const key in batch) {
-      const link = batch[key];
-      const id = ownId(key, link);
-      // A key read before (the table's size unchanged: one lookup, not two): its first link, which
-      // the sink took, is not the one kept (a later duplicate wins, in its place).
-      const size = this.links.size;
-      this.links.set(id, link as LinkRecord);
-      if (this.links.size === size) this.sink = undefined;
-      if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
-      else if (isObject(link)) this.headIds.share(link);
+      this.addMember(key, batch[key]);
       count += 1;
     }
     if (count === 0) throw new SyntaxError('an empty member');
+  }
+
+  /** A batch's links as its keys and values in turn (member-pairs.ts), in order; a duplicate key is a member again (the table keeps the first place, the later link). */
+  addPairs(pairs: readonly unknown[]): void {
+    if (pairs.length === 0) throw new SyntaxError('an empty member');
+    for (let i = 0; i < pairs.length; i += 2) this.addMember(pairs[i] as string, pairs[i + 1]);
+  }
+
+  private addMember(key: string, link: unknown): void {
+    const id = ownId(key, link);
+    // A key read before (the table's size unchanged: one lookup, not two): its first link, which
+    // the sink took, is not the one kept (a later duplicate wins, in its place).
+    const size = this.links.size;
+    this.links.set(id, link as LinkRecord);
+    if (this.links.size === size) this.sink = undefined;
+    if (this.sink && this.sinking) this.sinking = this.sink.take(id, link);
+    else if (isObject(link)) this.headIds.share(link);
   }
 }
 

@@ -1,8 +1,8 @@
 // Named snapshots of the whole state: in memory, or as JSON files in a directory beside the db
 // file, each written atomically and durably (src/store/file/durable-file.ts): a snapshot that was
 // answered 201 is there, whole, after a crash or a power cut.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { dirname, join } from 'node:path';
 import type { LinkRecord } from '../../core/model.js';
@@ -65,7 +65,9 @@ export function directorySnapshots(dir: string): SnapshotStore {
     },
     delete: async (name) => {
       const existed = safeList(dir).includes(`${name}.json`);
-      rmSync(file(name), { force: true });
+      // Not rmSync: the kernel frees a file's blocks in the unlink, ~25 ms for a snapshot of 1,000,000
+      // links (342 MB, ext4) held on the event loop; in the thread pool, requests go on meanwhile.
+      await rm(file(name), { force: true });
       return existed;
     },
   };
