@@ -15,9 +15,10 @@ const parsed = (text: string): string => (JSON.parse(JSON.stringify({ value: tex
 
 describe('ownText', () => {
   it('gives an equal string outside the string table for every value JSON.parse internalizes (2 to 10 characters, any width)', () => {
-    for (const text of ['ab', 'abc', 'yO1rOqH', 'abcdefghij', 'é€', '𝄞x', '0123456789']) {
+    for (const text of ['ab', 'abc', 'yO1rOqH', 'abcdefghi', 'abcdefghij', 'é€', '𝄞x', '0123456789']) {
       const read = parsed(text);
-      expect(isInternalized(read), text).toBe(true);
+      // ASCII up to 10 characters on Node 20 (V8 11.3), up to 9 on Node 22 and 24 (wider text: not there).
+      if (text.length <= 9 && /^[\x20-\x7e]*$/.test(text)) expect(isInternalized(read), text).toBe(true);
       const own = ownText(read);
       expect(own).toBe(text);
       expect(isInternalized(own), text).toBe(false);
