@@ -11,9 +11,10 @@
 // parses the whole text as before, with the same errors.
 //
 // Why a batch parse is the whole parse: the links object's text is cut only before a `,\n    "`,
-// and each piece is parsed as `{piece}`. A cut inside a nested value leaves a bracket open in the
-// piece, which then does not parse; so when every piece parses (and none is empty), the pieces are
-// the links' members, in order, and assigning them in order gives JSON.parse's object (a later
+// and each piece is parsed as `{piece}` (or as the array of its keys and values, member-pairs.ts,
+// which holds the same members in the same order). A cut inside a nested value leaves a bracket open
+// in the piece, which then does not parse; so when every piece parses (and none is empty), the pieces
+// are the links' members, in order, and assigning them in order gives JSON.parse's object (a later
 // duplicate key wins, in the first one's place).
 //
 // The file is read as bytes, and each batch decoded on its own, straight from the bytes read (its

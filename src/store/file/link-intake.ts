@@ -69,11 +69,11 @@ export class LinkIntake {
 }
 
 /**
- * The id a link is kept under: its record's own `id` when that is the key, not the key. JSON.parse
- * internalizes every key it reads, and an internalized string is an entry of V8's string table for
- * as long as it is held, which every full collection walks in its pause (src/core/own-text.ts). The
- * record's `id` is a copy of its own (20 characters; a shorter one, internalized too, is copied), and
- * the key dies with the parsed batch.
+ * The id a link is kept under: its record's own `id` when that is the key, not the key. A key read as
+ * an object's key (a batch in another layout) is internalized by JSON.parse, and a short one read as
+ * a value too: an entry of V8's string table for as long as it is held, which every full collection
+ * walks in its pause (src/core/own-text.ts). The record's `id` (20 characters) is a string of its own;
+ * a short one is copied. The key dies with the parsed batch.
  */
 function ownId(key: string, link: unknown): string {
   if (!isObject(link) || link['id'] !== key) return key;
