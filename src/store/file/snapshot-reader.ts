@@ -24,10 +24,14 @@ export interface StoredSnapshot {
 export class OtherLayout extends Error {}
 
 /**
- * A read of 1 MiB and a batch of as much per turn: over 1,020 links a batch (db-records.ts, why), a
- * step of the loop of milliseconds, where the base's 8 MiB reads (a start: nothing is served yet) are more.
+ * A read of 256 KiB and a batch of as much per turn (~750 links), where the base's 8 MiB reads (a
+ * start: nothing is served yet) are more: a restore is read while requests are served. A turn of
+ * 1 MiB (parse, the comparison with the stored records, the scavenges of what survives) held the loop
+ * 45–57 ms (bench/gc-windows.mjs, 30 Nov 2026). Batches this small are parsed as arrays of keys and
+ * values (member-pairs.ts); only a batch in another layout is parsed as an object, which V8 gives a
+ * hidden class per key below ~1,020 members (db-records.ts).
  */
-const SNAPSHOT_PIECES: Pieces = { readBytes: 1024 * 1024, batchChars: 1024 * 1024 };
+const SNAPSHOT_PIECES: Pieces = { readBytes: 256 * 1024, batchChars: 256 * 1024 };
 
 /** `{ "savedAt", "links": count, "data": {…, "links": {…}} }`: the links last in `data`, `data` last. */
 const SNAPSHOT_LAYOUT: Layout = {
