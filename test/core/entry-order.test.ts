@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { EntryOrder } from '../../src/core/entry-order.js';
 import { SplitLinkTable } from '../../src/core/link-table.js';
 import type { LinkRecord } from '../../src/core/model.js';
-import { putEntry } from '../../src/core/own-entry.js';
+import { stepBoth, tableLink as link } from '../helpers/table-model.js';
 
-const link = (id: string, n: number): LinkRecord => ({ id, accountId: 'acc_1', domainId: 'dom_1', slug: `s${n}`, destinationUrl: 'https://example.com/', createdAt: '2026-11-29T00:00:00.000Z', clickCount: n, tagIds: [] });
 const SMALL = { chunk: 4, step: 3 };
 
 describe('the order of the links table', () => {
@@ -22,14 +21,7 @@ describe('the order of the links table', () => {
     for (let step = 0; step < 30_000; step += 1) {
       const id = faker.helpers.arrayElement(ids);
       // Deletes more often than puts in runs, so that the table empties and fills again.
-      if (faker.number.int({ min: 0, max: 9 }) < ((step >> 9) % 2 === 0 ? 4 : 7)) {
-        const next = link(id, step);
-        putEntry(model, id, next);
-        table.set(id, next);
-      } else {
-        expect(table.delete(id)).toBe(Object.hasOwn(model, id));
-        delete model[id];
-      }
+      stepBoth(table, model, id, faker.number.int({ min: 0, max: 9 }) < ((step >> 9) % 2 === 0 ? 4 : 7), step);
       if (table.orderEntries() < entries) rebuilds += 1;
       entries = table.orderEntries();
       expect([...table.keys()]).toEqual(Object.keys(model));

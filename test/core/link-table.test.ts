@@ -6,9 +6,8 @@ import { faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { LINK_TABLES, SplitLinkTable } from '../../src/core/link-table.js';
 import type { LinkRecord } from '../../src/core/model.js';
-import { putEntry } from '../../src/core/own-entry.js';
+import { stepBoth, tableLink as link } from '../helpers/table-model.js';
 
-const link = (id: string, n: number): LinkRecord => ({ id, accountId: 'acc_1', domainId: 'dom_1', slug: `s${n}`, destinationUrl: 'https://example.com/', createdAt: '2026-11-29T00:00:00.000Z', clickCount: n, tagIds: [] });
 
 describe('the links table', () => {
   it('spreads ids as the API makes them (lnk_ + 16 alphanumerics) over its tables: none holds twice its share', () => {
@@ -30,14 +29,7 @@ describe('the links table', () => {
     const model: Record<string, LinkRecord> = {};
     for (let step = 0; step < 50_000; step += 1) {
       const id = faker.helpers.arrayElement(ids);
-      if (faker.datatype.boolean()) {
-        const next = link(id, step);
-        putEntry(model, id, next);
-        table.set(id, next);
-      } else {
-        expect(table.delete(id)).toBe(Object.hasOwn(model, id));
-        delete model[id];
-      }
+      stepBoth(table, model, id, faker.datatype.boolean(), step);
       if (step % 1999 === 0) {
         expect([...table.keys()]).toEqual(Object.keys(model));
         expect([...table.values()]).toEqual(Object.values(model));
