@@ -17,10 +17,13 @@ import { dirname } from 'node:path';
 import { applyChange, type Change } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { readBase, writeBase, type Base } from './base-file.js';
+import { NotCarried } from './base-link-lines.js';
+import { writeCarriedBase } from './carried-base.js';
 import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
 import { requireOurs } from './db-kind.js';
 import { replaceFile, syncDirectory } from './durable-file.js';
 import { appendToFd } from './fd-append.js';
+import type { LinkChanges } from './link-changes.js';
 
 export class BaseWithLogs {
   private readonly log: string;
@@ -81,11 +84,11 @@ export class BaseWithLogs {
   }
 
   /**
-   * Applies to `data` (the base's) the changes of the logs of its generation; the others are
-   * leftovers. Resolves to how many there were.
+   * Applies to `data` (the base's) the changes of the logs of its generation, each told to
+   * `replayed`; the others are leftovers. Resolves to how many there were.
    */
-  async replayLogs(data: MockData | null): Promise<number> {
-    let replayed = 0;
+  async replayLogs(data: MockData | null, replayed?: (change: Change) => void): Promise<number> {
+    let count = 0;
     for (const file of [this.oldLog, this.log]) {
       const contents = await readLog(file, this.generation);
       if (!contents) continue;
@@ -95,11 +98,14 @@ export class BaseWithLogs {
         this.leftovers.push(file);
         continue;
       }
-      replayed += contents.changes.length;
-      for (const change of contents.changes) applyChange(data as MockData, change);
+      count += contents.changes.length;
+      for (const change of contents.changes) {
+        applyChange(data as MockData, change);
+        replayed?.(change);
+      }
       if (file === this.log) this.bytes = contents.bytes;
     }
-    return replayed;
+    return count;
   }
 
   /** Whether the logs of the current state hold anything. */
@@ -214,13 +220,31 @@ export class BaseWithLogs {
     this.bytes = 0;
   }
 
-  /** The logs set aside (`rotateLog`) go into a new base: the data as it is now, in the current format. */
-  async writeCompacted(data: MockData, linkIds: Iterable<string>, signal: AbortSignal): Promise<void> {
+  /**
+   * The logs set aside (`rotateLog`) go into a new base: the data as it is now, in the current format.
+   * With `changes`, every change since the base (link-changes.ts), the lines of the links it does not
+   * name are copied from the base (carried-base.ts); a base not in the writer's layout is written whole.
+   */
+  async writeCompacted(data: MockData, signal: AbortSignal, changes?: LinkChanges): Promise<void> {
     // The same state, so the same generation: the logs beside it stay valid.
-    await writeBase(this.location, this.compacting, { data, generation: this.generation }, linkIds, signal);
+    const generation = this.generation;
+    if (!changes?.complete || !(await this.carried(data, generation, changes, signal))) {
+      await writeBase(this.location, this.compacting, { data, generation }, data.links.keys(), signal);
+    }
     this.baseFormat = DATA_FORMAT_VERSION;
     await rm(this.oldLog, { force: true });
     await this.measureBase();
+  }
+
+  /** Whether the base was rewritten with its lines carried; false when it is not in the writer's layout (nothing changed then). */
+  private async carried(data: MockData, generation: number, changes: LinkChanges, signal: AbortSignal): Promise<boolean> {
+    try {
+      await replaceFile(this.location, this.compacting, (handle) => writeCarriedBase(handle, data, generation, this.location, changes, signal));
+      return true;
+    } catch (error) {
+      if (error instanceof NotCarried) return false;
+      throw error;
+    }
   }
 
   private async measureBase(): Promise<void> {

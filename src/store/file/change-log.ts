@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { isChange, type Change } from '../../core/changes.js';
 import { openRegular } from './db-kind.js';
 import { syncDirectory } from './durable-file.js';
+import { NEWLINE } from './json-bytes.js';
 
 export interface LogContents {
   generation: number;
@@ -18,7 +19,6 @@ export interface LogContents {
   bytes: number;
 }
 
-const NEWLINE = 0x0a;
 /** More than the longest header line: `{"generation":` and a safe integer. */
 const HEADER_MAX_BYTES = 64;
 

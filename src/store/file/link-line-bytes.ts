@@ -6,11 +6,8 @@
 // The characters are copied as they are only when JSON leaves them so (printable ASCII but '"' and
 // '\'); any other link is stringified and encoded as JSON.stringify gives it (test/store/link-line-bytes.test.ts).
 import type { LinkRecord } from '../../core/model.js';
+import { BACKSLASH, LAST_PRINTABLE, QUOTE, SPACE } from './json-bytes.js';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const FIRST_PRINTABLE = 0x20;
-const LAST_ASCII = 0x7e;
 const encoder = new TextEncoder();
 
 /** The fixed texts of a line, in JSON.stringify's order of a seeded link's fields. */
@@ -84,7 +81,7 @@ function plain(chunk: Uint8Array, p: number, value: unknown): number {
   if (p + value.length > chunk.length) return NO_ROOM;
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
-    if (code < FIRST_PRINTABLE || code > LAST_ASCII || code === QUOTE || code === BACKSLASH) return NOT_PLAIN;
+    if (code < SPACE || code > LAST_PRINTABLE || code === QUOTE || code === BACKSLASH) return NOT_PLAIN;
     chunk[p + i] = code;
   }
   return p + value.length;

@@ -13,7 +13,7 @@ import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import { writeBuilt } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
-import { writeDataChunked } from './chunked-json.js';
+import { LinkChanges } from './link-changes.js';
 import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
 
 export interface LogFileOptions {
@@ -55,6 +55,8 @@ export class LogFileStore implements DataStore {
   private load: CheckedLoad | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private compaction: Promise<void> | undefined;
+  /** The links changed since the base on disk was written: a compaction copies the others' lines (carried-base.ts). */
+  private changes = new LinkChanges();
   /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
   private readonly closing = new AbortController();
 
@@ -69,7 +71,9 @@ export class LogFileStore implements DataStore {
   async open(): Promise<MockData | null> {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
-    const replayed = await this.files.replayLogs(this.data);
+    // A base of an older format is written whole before the first change lands (upgradeBase).
+    this.changes = new LinkChanges(this.files.baseIsCurrent);
+    const replayed = await this.files.replayLogs(this.data, (change) => this.changes.note(change));
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;
     return this.data;
@@ -131,8 +135,7 @@ export class LogFileStore implements DataStore {
       this.closing.signal.throwIfAborted();
       // A stale log must not take the current changes: the rotation appends to an existing old log.
       await this.files.removeLeftovers();
-      await this.files.rotateLog();
-      await this.writeCompacted();
+      await this.writeCompacted(await this.rotateLog());
     } catch (error) {
       this.options.onError?.(error as Error);
     }
@@ -144,7 +147,7 @@ export class LogFileStore implements DataStore {
    */
   private apply(ops: readonly StoreOp[]): Promise<void> {
     if (this.files.hasLeftovers || !this.files.baseIsCurrent || ops.length === 0 || hasReplace(ops)) return this.applyAll(ops);
-    return this.files.append(ops as readonly Change[]).then(() => this.applied());
+    return this.files.append(ops as readonly Change[]).then(() => this.applied(ops as readonly Change[]));
   }
 
   private async applyAll(ops: readonly StoreOp[]): Promise<void> {
@@ -157,11 +160,15 @@ export class LogFileStore implements DataStore {
     else if (!this.files.baseIsCurrent) await this.upgradeBase();
     const changes = ops.slice(lastReplace + 1) as Change[];
     if (changes.length) await this.files.append(changes);
-    this.applied();
+    this.applied(changes);
   }
 
-  /** After the changes are in the log: a compaction started when due. */
-  private applied(): void {
+  /**
+   * After the changes are in the log: they are noted (not before: a delete that fails is undone in
+   * memory, and its link's line must stay), and a compaction is started when due.
+   */
+  private applied(changes: readonly Change[]): void {
+    for (const change of changes) this.changes.note(change);
     if (this.files.logBytes > this.compactionThreshold() && !this.compaction) this.startCompaction();
   }
 
@@ -198,6 +205,8 @@ export class LogFileStore implements DataStore {
       built = await writeBuilt(handle, generation, build);
     }, generation);
     this.data = (built as BuiltSeed).data;
+    // The new base holds every link as it is: no change since it yet.
+    this.changes = new LinkChanges();
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
     return built as BuiltSeed;
@@ -219,24 +228,38 @@ export class LogFileStore implements DataStore {
 
   private async compact(): Promise<void> {
     // Set the log aside inside the write queue, so no append lands in between.
-    const rotation = this.queue.then(() => this.files.rotateLog());
+    const rotation = this.queue.then(() => this.rotateLog());
     this.queue = rotation.catch(() => undefined);
-    await rotation;
-    await this.writeCompacted();
+    await this.writeCompacted(await rotation);
+  }
+
+  /**
+   * Sets the log aside (in the write queue); the changes it holds since the base, while the changes
+   * from here on are noted for the base the compaction writes.
+   */
+  private async rotateLog(): Promise<LinkChanges> {
+    await this.files.rotateLog();
+    const changes = this.changes;
+    this.changes = new LinkChanges();
+    return changes;
   }
 
   /**
    * The logs set aside go into a new base: the data as it is now, its links in the table's own
    * order, read lazily (the ids put meanwhile are in the new log, whose replay fixes the rest up).
    */
-  private async writeCompacted(): Promise<void> {
-    const data = this.data as MockData;
-    await this.files.writeCompacted(data, data.links.keys(), this.closing.signal);
+  private async writeCompacted(changes: LinkChanges): Promise<void> {
+    try {
+      await this.files.writeCompacted(this.data as MockData, this.closing.signal, changes);
+    } catch (error) {
+      // The base stays with the logs set aside: the changes since it are in two logs, noted apart.
+      this.changes = new LinkChanges(false);
+      throw error;
+    }
   }
 
   /** Inside the write queue, before the first append to a base of an older format. */
   private async upgradeBase(): Promise<void> {
-    await this.files.rotateLog();
-    await this.writeCompacted();
+    await this.writeCompacted(await this.rotateLog());
   }
 }

@@ -12,14 +12,8 @@
 // in order. When it does not, or the bytes are laid out otherwise, the colons are put back and the
 // batch is left to the object's parse, with its errors.
 
-const NEWLINE = 0x0a;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN = 0x5b; // [
-const CLOSE = 0x5d; // ]
+import { BACKSLASH, CLOSE_BRACKET, COLON, COMMA, NEWLINE, OPEN_BRACKET, QUOTE, SPACE } from './json-bytes.js';
+
 /** A member's line: its newline, then this many spaces, then its key's quote. */
 const INDENT = 4;
 
@@ -48,8 +42,8 @@ export class ColonSpots {
 export function memberPairs(bytes: Buffer, open: number, close: number, spots: ColonSpots, parse: (from: number, to: number) => unknown): unknown[] | undefined {
   spots.count = 0;
   if (!markColons(bytes, open + 1, close, spots)) return restored(bytes, spots);
-  bytes[open] = OPEN;
-  bytes[close] = CLOSE;
+  bytes[open] = OPEN_BRACKET;
+  bytes[close] = CLOSE_BRACKET;
   let pairs: unknown;
   try {
     pairs = parse(open, close + 1);

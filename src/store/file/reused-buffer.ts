@@ -41,6 +41,20 @@ export class ReusedBuffer {
     if (!this.add(text)) await this.writeAll(Buffer.from(text));
   }
 
+  /** Copies `source`'s bytes from `from` to `to` after what is buffered, when they fit: whether they did. */
+  addBytes(source: Buffer, from: number, to: number): boolean {
+    if (this.used + (to - from) > this.buffer.length) return false;
+    this.used += source.copy(this.buffer, this.used, from, to);
+    return true;
+  }
+
+  /** As `put`, for bytes (carried-base.ts: a line copied from the old base). */
+  async putBytes(source: Buffer, from: number, to: number): Promise<void> {
+    if (this.addBytes(source, from, to)) return;
+    await this.flush();
+    if (!this.addBytes(source, from, to)) await this.writeAll(source.subarray(from, to));
+  }
+
   /** Writes out what is buffered (all of it: a short write is continued). */
   async flush(): Promise<void> {
     const used = this.used;
