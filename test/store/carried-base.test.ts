@@ -120,22 +120,27 @@ it('writes a base whole when a link id in it is not plain ASCII (its key escaped
   expect((await store().open())?.links.get(odd.id)).toEqual(odd);
 });
 
-it('keeps the line of a link whose delete could not be written (undone in memory), through the compactions after it', async () => {
+it.each([
+  ['undone in memory, as the caller of a durable store does: the link put back, last', true],
+  ['kept in memory, as with relaxed durability', false],
+])('writes every link as memory holds it after a delete whose append failed (%s), through the compactions after it', async (_, undone) => {
   const s = store();
   await s.open();
   const data = buildSeed(TEST_SEED, fixtures);
   await s.write([{ op: 'replace', data }]);
-  const kept = [...data.links.values()][3] as LinkRecord;
-  // The delete's append fails, as on a full disk: the store undoes it in memory (the link put back, last).
+  const target = [...data.links.values()][3] as LinkRecord;
+  // The delete's append fails, as on a full disk.
   const files = (s as unknown as { files: { append: (changes: readonly Change[]) => Promise<void> } }).files;
   const append = files.append.bind(files);
   files.append = () => Promise.reject(new Error('ENOSPC'));
-  applyChange(data, { op: 'delete-link', id: kept.id });
-  await expect(s.write([{ op: 'delete-link', id: kept.id }])).rejects.toThrow('ENOSPC');
-  applyChange(data, { op: 'put-link', link: kept });
+  applyChange(data, { op: 'delete-link', id: target.id });
+  await expect(s.write([{ op: 'delete-link', id: target.id }])).rejects.toThrow('ENOSPC');
+  if (undone) applyChange(data, { op: 'put-link', link: target });
   files.append = append;
   faker.seed(43);
-  for (let i = 0; i < 40; i += 1) await s.write([step(data, [], kept.id, i)]);
+  for (let i = 0; i < 40; i += 1) await s.write([step(data, [], target.id, i)]);
   await s.close();
-  expect((await store().open())?.links.get(kept.id)).toEqual(kept);
+  const written = readFileSync(db.file, 'utf8');
+  expect(written).toBe(await fullWrite(data, generationOf(written)));
+  expect((await store().open())?.links.get(target.id)).toEqual(undone ? target : undefined);
 });

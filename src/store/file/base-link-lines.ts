@@ -75,8 +75,7 @@ export class BaseLinkLines {
   next(): LinkLine | null | typeof MORE {
     if (this.done) return null;
     const buffer = this.buffer;
-    let at = this.start;
-    if (at < this.end && buffer[at] === COMMA) at += 1;
+    const at = this.start;
     if (at >= this.end) return MORE;
     // `"links": {}`: no line at all.
     if (buffer[at] === CLOSE_BRACE) return this.finish();

@@ -147,7 +147,10 @@ export class LogFileStore implements DataStore {
    */
   private apply(ops: readonly StoreOp[]): Promise<void> {
     if (this.files.hasLeftovers || !this.files.baseIsCurrent || ops.length === 0 || hasReplace(ops)) return this.applyAll(ops);
-    return this.files.append(ops as readonly Change[]).then(() => this.applied(ops as readonly Change[]));
+    return this.files.append(ops as readonly Change[]).then(
+      () => this.applied(ops as readonly Change[]),
+      (error: unknown) => this.failed(error),
+    );
   }
 
   private async applyAll(ops: readonly StoreOp[]): Promise<void> {
@@ -159,14 +162,11 @@ export class LogFileStore implements DataStore {
     // appending to it logs of its own that this one would drop as stale.
     else if (!this.files.baseIsCurrent) await this.upgradeBase();
     const changes = ops.slice(lastReplace + 1) as Change[];
-    if (changes.length) await this.files.append(changes);
+    if (changes.length) await this.files.append(changes).catch((error: unknown) => this.failed(error));
     this.applied(changes);
   }
 
-  /**
-   * After the changes are in the log: they are noted (not before: a delete that fails is undone in
-   * memory, and its link's line must stay), and a compaction is started when due.
-   */
+  /** After the changes are in the log: they are noted, and a compaction is started when due. */
   private applied(changes: readonly Change[]): void {
     for (const change of changes) this.changes.note(change);
     if (this.files.logBytes > this.compactionThreshold() && !this.compaction) this.startCompaction();
@@ -210,6 +210,15 @@ export class LogFileStore implements DataStore {
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
     return built as BuiltSeed;
+  }
+
+  /**
+   * An append that failed: whether memory took the change back (durable: the caller undoes it) or kept
+   * it (relaxed), it is not in the log; the next compaction writes every link from memory.
+   */
+  private failed(error: unknown): never {
+    this.changes = new LinkChanges(false);
+    throw error;
   }
 
   /** The log's size past which it is compacted: compactAfterBytes, or its share of the base when larger. */
