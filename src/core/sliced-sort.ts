@@ -2,29 +2,34 @@
 // which runs while requests are served. OrderedLinks.of does it in one step: at 1,000,000 seeded
 // links (not in time order) its sort was the longest stall of a reset (issue 40: ~0.3 s idle, 0.9 s
 // of CPU on a busy machine), and even links already in order cost one pass of ~0.1 s to see it.
-// Here the check, the sort and the cut into blocks each stop for `pause` every SLICE_STEPS steps:
+// Here the check, the sort and the cut into blocks each stop for `pause` every SLICE_STEPS steps (or
+// TURN_MS of the wall clock, turn-budget.ts):
 // runs of RUN links are sorted by sortLinks (link-sort.ts), then merged pairwise, a slice per turn.
 // The merge takes the earlier run's link first among equals, so the order is sortLinks's.
 import { BLOCK, olderFirst } from './link-order.js';
 import { sortLinks } from './link-sort.js';
 import type { LinkRecord } from './model.js';
+import { TurnBudget } from './turn-budget.js';
 
 /** Comparisons or moves between two pauses: a few milliseconds on an idle machine. */
 export const SLICE_STEPS = 50_000;
 /** Links sorted at once by sortLinks before the merges. */
 const RUN = 4_096;
 
-/** Counts steps and pauses once SLICE_STEPS are done. */
+/** Counts steps and pauses once SLICE_STEPS are done, or the slice has run TURN_MS (turn-budget.ts). */
 class Slices {
   private done = 0;
+  private readonly turn: TurnBudget;
 
-  constructor(private readonly pause: () => Promise<void>) {}
+  constructor(pause: () => Promise<void>) {
+    this.turn = new TurnBudget(pause);
+  }
 
   async spend(steps: number): Promise<void> {
     this.done += steps;
-    if (this.done < SLICE_STEPS) return;
+    if (this.done < SLICE_STEPS && !this.turn.spent()) return;
     this.done = 0;
-    await this.pause();
+    await this.turn.next();
   }
 }
 

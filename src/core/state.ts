@@ -10,6 +10,7 @@ import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } fro
 import { putEntry } from './own-entry.js';
 import { sortedBlocks } from './sliced-sort.js';
 import { slotSlug, type SlugIndex } from './slug-table.js';
+import { TurnBudget } from './turn-budget.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
 
@@ -59,14 +60,20 @@ export class MockState {
 
   /**
    * The state of `data` with its links indexed a batch per turn of the event loop (`pause` between
-   * batches), for a replace (reset, restore) of 1,000,000 links, which the constructor indexed in one
-   * step of seconds (issue 40). Nothing else may change `data` meanwhile.
+   * batches, and within one once it has run TURN_MS: turn-budget.ts), for a replace (reset, restore)
+   * of 1,000,000 links, which the constructor indexed in one step of seconds (issue 40). Nothing else
+   * may change `data` meanwhile.
    */
   static async built(data: MockData, pause: () => Promise<void>): Promise<MockState> {
     const load = new LinkLoad(data);
+    const turn = new TurnBudget(pause);
     for (const batch of linkBatches(data)) {
-      for (const link of batch) load.take(link);
-      await pause();
+      for (const link of batch) {
+        load.take(link);
+        const paused = turn.tick();
+        if (paused) await paused;
+      }
+      await turn.next();
     }
     // Each account's links put in page order a slice per turn too (the constructor's sort is one step).
     const state = new MockState(data, { linksBySlug: load.linksBySlug, owned: new Map() });
