@@ -2,7 +2,7 @@
 // file it writes is the one a full write of the data makes, byte for byte, whatever was created,
 // updated, deleted and added again in between; a base it cannot read line by line is written whole.
 import { faker } from '@faker-js/faker';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { buildSeed } from '../../fixtures/seed.js';
 import { applyChange, type Change } from '../../src/core/changes.js';
@@ -143,4 +143,20 @@ it.each([
   const written = readFileSync(db.file, 'utf8');
   expect(written).toBe(await fullWrite(data, generationOf(written)));
   expect((await store().open())?.links.get(target.id)).toEqual(undone ? target : undefined);
+});
+
+it('writes the base whole when it was removed while the store ran (nothing to carry from): no compaction fails, nothing is lost', async () => {
+  const errors: Error[] = [];
+  const s = new LogFileStore(db.file, { durable: false, compactAfterBytes: 300, onError: (error) => void errors.push(error) });
+  await s.open();
+  const data = buildSeed(TEST_SEED, fixtures);
+  await s.write([{ op: 'replace', data }]);
+  rmSync(db.file);
+  faker.seed(44);
+  for (let i = 0; i < 20; i += 1) await s.write([step(data, [], '', i)]);
+  await s.close();
+  expect(errors).toEqual([]);
+  const written = readFileSync(db.file, 'utf8');
+  expect(written).toBe(await fullWrite(data, generationOf(written)));
+  expect(await store().open()).toEqual(data);
 });

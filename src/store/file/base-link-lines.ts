@@ -48,8 +48,14 @@ export class BaseLinkLines {
 
   private constructor(private readonly handle: FileHandle) {}
 
+  /** NotCarried when there is no file (removed by hand while the mock ran): the compaction writes it whole. */
   static async open(file: string): Promise<BaseLinkLines> {
-    return new BaseLinkLines(await open(file, 'r'));
+    try {
+      return new BaseLinkLines(await open(file, 'r'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotCarried(`${file} is not there`);
+      throw error;
+    }
   }
 
   close(): Promise<void> {
