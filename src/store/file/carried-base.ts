@@ -6,9 +6,9 @@
 // for what a compaction of a quarter of the base in changes used to cost: serialising every link.
 // Under a create load at 1,000 → 200,000 links the compactions took ~a quarter of the mock's CPU.
 import type { LinkRecord, LinkTable, MockData } from '../../core/model.js';
+import { TurnBudget } from '../../core/turn-budget.js';
 import { baseFrame } from './base-frame.js';
 import { BaseLinkLines, MORE } from './base-link-lines.js';
-import { CLOCK_EVERY, WRITE_TURN_MS } from './chunked-json.js';
 import type { LinkChanges } from './link-changes.js';
 import { lineText } from './link-line-bytes.js';
 import { ReusedBuffer, type ByteSink } from './reused-buffer.js';
@@ -64,15 +64,20 @@ async function carryLines(lines: BaseLinkLines, writer: LineWriter, changes: Lin
   }
 }
 
-/** Lines joined by ',' into the reused buffer, the loop let go round after WRITE_TURN_MS of them (as writeRecords does). */
+/** Lines joined by ',' into the reused buffer, the loop let go round after TURN_MS of them (turn-budget.ts); an aborted `signal` stops it there. */
 class LineWriter {
   lines = 0;
-  private turnStarted = performance.now();
+  private readonly turn: TurnBudget;
 
   constructor(
     private readonly out: ReusedBuffer,
-    private readonly signal: AbortSignal | undefined,
-  ) {}
+    signal: AbortSignal | undefined,
+  ) {
+    this.turn = new TurnBudget(async () => {
+      await nextTurn();
+      signal?.throwIfAborted();
+    });
+  }
 
   async text(text: string): Promise<void> {
     await this.out.put(text);
@@ -113,13 +118,6 @@ class LineWriter {
 
   private counted(): Promise<void> | undefined {
     this.lines += 1;
-    if (this.lines % CLOCK_EVERY !== 0 || performance.now() - this.turnStarted < WRITE_TURN_MS) return undefined;
-    return this.nextTurn();
-  }
-
-  private async nextTurn(): Promise<void> {
-    await nextTurn();
-    this.signal?.throwIfAborted();
-    this.turnStarted = performance.now();
+    return this.turn.tick();
   }
 }

@@ -12,8 +12,7 @@ const RECORDS_PER_WRITE = 1000;
  * each snapshot and compaction batch (issue 40). The clock is read every CLOCK_EVERY records.
  */
 export const WRITE_TURN_MS = 4;
-/** Records between two reads of the clock (carried-base.ts too). */
-export const CLOCK_EVERY = 32;
+const CLOCK_EVERY = 32;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
