@@ -9,21 +9,19 @@
 // next start finds the old base with its logs, or the new base with logs of another generation,
 // which it ignores and removes: the old state or the new one, never a mix.
 //
-// It does each step when told: the order of the steps (one write queue) and their timing (when to
-// compact, how long close may take) are log-file-store.ts's.
+// It does each step when told (the appends: log-appender.ts): their order (one write queue) is
+// log-file-store.ts's, their timing (when to compact, how long close may take) log-compaction.ts's.
 import { existsSync } from 'node:fs';
-import { open, rm, stat, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rm, stat, type FileHandle } from 'node:fs/promises';
 import { applyChange, type Change } from '../../core/changes.js';
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { readBase, writeBase, type Base } from './base-file.js';
-import { NotCarried } from './base-link-lines.js';
-import { writeCarriedBase } from './carried-base.js';
-import { generationOfLog, headerLine, readLog, setLogAside } from './change-log.js';
+import { replaceCarried } from './carried-base.js';
+import { generationOfLog, readLog, setLogAside } from './change-log.js';
 import { requireOurs } from './db-kind.js';
-import { replaceFile, syncDirectory } from './durable-file.js';
-import { appendToFd } from './fd-append.js';
+import { replaceFile } from './durable-file.js';
 import type { LinkChanges } from './link-changes.js';
+import { LogAppender } from './log-appender.js';
 
 export class BaseWithLogs {
   private readonly log: string;
@@ -35,8 +33,7 @@ export class BaseWithLogs {
   private baseFormat = DATA_FORMAT_VERSION;
   /** True once the base is known to be ours or absent: only then may a replace overwrite it. */
   private recognised = false;
-  private handle: FileHandle | undefined;
-  private bytes = 0;
+  private readonly appender: LogAppender;
   /** The size of the base on disk when it was last read or written (0: none). */
   private baseSize = 0;
   /** Files found at open that hold nothing of the current state: removed before the first write. */
@@ -45,9 +42,10 @@ export class BaseWithLogs {
   constructor(
     private readonly location: string,
     /** Wait for the disk (fdatasync) before an append resolves. */
-    private readonly durable: boolean,
+    durable: boolean,
   ) {
     this.log = `${location}.changes`;
+    this.appender = new LogAppender(this.log, durable);
     this.oldLog = `${location}.changes.old`;
     this.compacting = `${location}.compacting`;
     this.replacing = `${location}.replacing`;
@@ -55,10 +53,10 @@ export class BaseWithLogs {
 
   /** The size of the change log that takes the appends. */
   get logBytes(): number {
-    return this.bytes;
+    return this.appender.bytes;
   }
 
-  /** The size of the base file as last read or written: log-file-store.ts compacts in proportion to it. */
+  /** The size of the base file as last read or written: log-compaction.ts compacts in proportion to it. */
   get baseBytes(): number {
     return this.baseSize;
   }
@@ -78,7 +76,7 @@ export class BaseWithLogs {
     this.baseFormat = base?.format ?? DATA_FORMAT_VERSION;
     this.recognised = true;
     this.leftovers = [this.compacting, this.replacing].filter((file) => existsSync(file));
-    this.bytes = 0;
+    this.appender.setSize(0);
     await this.measureBase();
     return base;
   }
@@ -103,14 +101,14 @@ export class BaseWithLogs {
         applyChange(data as MockData, change);
         replayed?.(change);
       }
-      if (file === this.log) this.bytes = contents.bytes;
+      if (file === this.log) this.appender.setSize(contents.bytes);
     }
     return count;
   }
 
   /** Whether the logs of the current state hold anything. */
   holdChanges(): boolean {
-    return this.bytes > 0 || (existsSync(this.oldLog) && !this.leftovers.includes(this.oldLog));
+    return this.appender.bytes > 0 || (existsSync(this.oldLog) && !this.leftovers.includes(this.oldLog));
   }
 
   /** Whether removeLeftovers has anything to do: checked before each write, which then need not wait for it. */
@@ -125,53 +123,9 @@ export class BaseWithLogs {
     }
   }
 
-  /**
-   * An append to the open log (every change but a log's first) is not an async function: its
-   * promise is the write's own, with one reaction, and the bytes are the same lines (each change's
-   * JSON and a newline). A log's first append, which opens the file and writes the header, and an
-   * empty one go the general way below.
-   */
+  /** Appends the changes to the log of the base's generation (log-appender.ts: not an async function). */
   append(changes: readonly Change[]): Promise<void> {
-    const handle = this.handle;
-    if (this.bytes === 0 || handle === undefined || changes.length === 0) return this.appendOpening(changes);
-    let text = '';
-    for (const change of changes) text += `${JSON.stringify(change)}\n`;
-    const bytes = Buffer.from(text);
-    return appendToFd(handle.fd, bytes, this.durable, this.log).then(
-      () => {
-        this.bytes += bytes.length;
-      },
-      (error: unknown) => this.cutBack(error),
-    );
-  }
-
-  /** After a failed append: cut the log back to its last complete line, then fail as the write did. */
-  private async cutBack(error: unknown): Promise<never> {
-    await (this.handle as FileHandle).truncate(this.bytes).catch(() => undefined);
-    throw error;
-  }
-
-  private async appendOpening(changes: readonly Change[]): Promise<void> {
-    // A new log starts with the generation it belongs to, in the same write as its first changes.
-    const header = this.bytes === 0 ? headerLine(this.generation) : '';
-    const text = `${header}${changes.map((change) => JSON.stringify(change)).join('\n')}\n`;
-    const bytes = Buffer.from(text);
-    this.handle ??= await open(this.log, 'a');
-    try {
-      // Written straight to the descriptor opened for appending, and synced, in one promise
-      // (fd-append.ts says why): FileHandle.appendFile goes through writeFile's general path (its
-      // options, an abort check, a chunk loop of async writes), FileHandle.write and datasync
-      // through a promise each.
-      await appendToFd(this.handle.fd, bytes, this.durable, this.log);
-      // The new log's directory entry: without it, a power cut could lose the file it synced.
-      if (header) await syncDirectory(dirname(this.log));
-    } catch (error) {
-      // A half-written batch (disk full) would sit in the middle of the log once later appends
-      // succeed, and make the log unreadable: cut the file back to its last complete line.
-      await this.handle.truncate(this.bytes).catch(() => undefined);
-      throw error;
-    }
-    this.bytes += bytes.length;
+    return this.appender.append(changes, this.generation);
   }
 
   /** Not opened (--reset): whatever is there is overwritten unread, so it must be ours. Checked once. */
@@ -207,7 +161,7 @@ export class BaseWithLogs {
    * next append, which must not land in a log of the old generation.
    */
   async dropOldLogs(): Promise<void> {
-    this.bytes = 0;
+    this.appender.setSize(0);
     this.leftovers.push(this.log, this.oldLog);
     await this.closeLog();
     await this.removeLeftovers();
@@ -217,7 +171,7 @@ export class BaseWithLogs {
   async rotateLog(): Promise<void> {
     await this.closeLog();
     await setLogAside(this.log, this.oldLog);
-    this.bytes = 0;
+    this.appender.setSize(0);
   }
 
   /**
@@ -228,7 +182,7 @@ export class BaseWithLogs {
   async writeCompacted(data: MockData, signal: AbortSignal, changes?: LinkChanges): Promise<void> {
     // The same state, so the same generation: the logs beside it stay valid.
     const generation = this.generation;
-    if (!changes?.complete || !(await this.carried(data, generation, changes, signal))) {
+    if (!changes?.complete || !(await replaceCarried(this.location, this.compacting, data, generation, changes, signal))) {
       await writeBase(this.location, this.compacting, { data, generation }, data.links.keys(), signal);
     }
     this.baseFormat = DATA_FORMAT_VERSION;
@@ -236,25 +190,11 @@ export class BaseWithLogs {
     await this.measureBase();
   }
 
-  /** Whether the base was rewritten with its lines carried; false when it is not in the writer's layout (nothing changed then). */
-  private async carried(data: MockData, generation: number, changes: LinkChanges, signal: AbortSignal): Promise<boolean> {
-    try {
-      await replaceFile(this.location, this.compacting, (handle) => writeCarriedBase(handle, data, generation, this.location, changes, signal));
-      return true;
-    } catch (error) {
-      if (error instanceof NotCarried) return false;
-      throw error;
-    }
-  }
-
   private async measureBase(): Promise<void> {
     this.baseSize = (await stat(this.location).catch(() => undefined))?.size ?? 0;
   }
 
-  async closeLog(): Promise<void> {
-    // Forgotten first: a close that fails must not leave the next append writing to this log.
-    const handle = this.handle;
-    this.handle = undefined;
-    await handle?.close();
+  closeLog(): Promise<void> {
+    return this.appender.close();
   }
 }

@@ -8,7 +8,8 @@
 import type { LinkRecord, LinkTable, MockData } from '../../core/model.js';
 import { TurnBudget } from '../../core/turn-budget.js';
 import { baseFrame } from './base-frame.js';
-import { BaseLinkLines, MORE } from './base-link-lines.js';
+import { BaseLinkLines, MORE, NotCarried } from './base-link-lines.js';
+import { replaceFile } from './durable-file.js';
 import type { LinkChanges } from './link-changes.js';
 import { lineText } from './link-line-bytes.js';
 import { ReusedBuffer, type ByteSink } from './reused-buffer.js';
@@ -37,6 +38,20 @@ export async function writeCarriedBase(sink: ByteSink, data: MockData, generatio
     await writer.end();
   } finally {
     await lines.close();
+  }
+}
+
+/**
+ * Replaces `base` (through `temporary`: durable-file.ts) with the base writeCarriedBase writes. Whether
+ * it was rewritten with its lines carried; false when it is not in the writer's layout (nothing changed then).
+ */
+export async function replaceCarried(base: string, temporary: string, data: MockData, generation: number, changes: LinkChanges, signal: AbortSignal): Promise<boolean> {
+  try {
+    await replaceFile(base, temporary, (handle) => writeCarriedBase(handle, data, generation, base, changes, signal));
+    return true;
+  } catch (error) {
+    if (error instanceof NotCarried) return false;
+    throw error;
   }
 }
 

@@ -3,8 +3,8 @@
 // an async method over an async function, a promise from the binding and an await (`fsCall`:
 // a reference taken and dropped around it), on every commit: per create with one client, the
 // store's largest share of a create's instructions above the ceiling (issue 40, bench/create-cost.md).
-// The descriptor stays the FileHandle's: the store opens and closes it, and never closes it while
-// an append runs (both happen inside its one write queue, log-file-store.ts).
+// The descriptor stays the FileHandle's: the store opens and closes it (log-appender.ts), and never
+// closes it while an append runs (both happen inside its one write queue, write-queue.ts).
 // Called through the `fs` object (not named imports), so that tests can put a fault in its way.
 import fs from 'node:fs';
 

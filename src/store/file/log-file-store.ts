@@ -1,10 +1,9 @@
 // The lowdb JSON file (the base) with an append-only change log beside it, as a DataStore: this
-// file decides the order and the timing of the steps, src/store/file/base-with-logs.ts does them on
-// disk (and says how a replay and a change of generation survive a crash). A write appends one
-// line per change to `<file>.changes` (and, in durable mode, waits for the disk): its cost does not
-// grow with the store. When the log passes a size, it is compacted off the hot path: the log is set
-// aside as `<file>.changes.old`, a new one takes the appends, the whole data is written to a
-// temporary file in chunks and renamed over the base, and the old log is removed.
+// file decides the order of the steps (one write queue, write-queue.ts), log-compaction.ts when
+// the log is compacted and how long close may spend folding it, and src/store/file/base-with-logs.ts
+// does them on disk (and says how a replay and a change of generation survive a crash). A write
+// appends one line per change to `<file>.changes` (and, in durable mode, waits for the disk): its
+// cost does not grow with the store. When the log passes a size, it is compacted off the hot path.
 //
 // A clean close folds the logs into the base (bounded in time), so that the base alone is current;
 // a base of an older format is rewritten in the current one before the first write lands.
@@ -13,21 +12,13 @@ import type { MockData } from '../../core/model.js';
 import { BaseWithLogs } from './base-with-logs.js';
 import { writeBuilt } from './built-base.js';
 import type { CheckedLoad, Checked } from './checked-state.js';
-import { LinkChanges } from './link-changes.js';
 import type { BaseTarget, BuiltSeed, DataStore } from './data-store.js';
+import { LogCompaction, type CompactionOptions } from './log-compaction.js';
+import { WriteQueue } from './write-queue.js';
 
-export interface LogFileOptions {
+export interface LogFileOptions extends CompactionOptions {
   /** Wait for the disk (fdatasync) before a write resolves. */
   durable: boolean;
-  /** Compact once the change log is this large. */
-  compactAfterBytes: number;
-  /**
-   * And once it is this share of the base file's size, when that is larger (0, the default: never):
-   * a compaction rewrites the whole base, so a fixed threshold costs each change O(store size).
-   */
-  compactLogShare?: number;
-  /** Told when a background compaction, or the one at close, fails (the data is safe in the logs). */
-  onError?: (error: Error) => void;
   /** How long close may spend compacting (default CLOSE_COMPACTION_MS); past it, the logs stay. */
   closeCompactionMs?: number;
 }
@@ -53,18 +44,15 @@ export class LogFileStore implements DataStore {
   private data: MockData | null = null;
   /** The links as the base's read checked and indexed them, while no change was replayed on them. */
   private load: CheckedLoad | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private compaction: Promise<void> | undefined;
-  /** The links changed since the base on disk was written: a compaction copies the others' lines (carried-base.ts). */
-  private changes = new LinkChanges();
-  /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
-  private readonly closing = new AbortController();
+  private readonly writes = new WriteQueue();
+  private readonly compaction: LogCompaction;
 
   constructor(
     readonly location: string,
     private readonly options: LogFileOptions,
   ) {
     this.files = new BaseWithLogs(location, options.durable);
+    this.compaction = new LogCompaction(this.files, this.writes, () => this.data, options);
   }
 
   /** Reads without writing (but for cutting off a torn last line): a refused db stays as it was. */
@@ -72,8 +60,8 @@ export class LogFileStore implements DataStore {
     const base = await this.files.readBase();
     this.data = base?.data ?? null;
     // A base of an older format is written whole before the first change lands (upgradeBase).
-    this.changes = new LinkChanges(this.files.baseIsCurrent);
-    const replayed = await this.files.replayLogs(this.data, (change) => this.changes.note(change));
+    const changes = this.compaction.restart(this.files.baseIsCurrent);
+    const replayed = await this.files.replayLogs(this.data, (change) => changes.note(change));
     // A replayed change may undo or add to what the read checked: then the check walks the data.
     this.load = replayed === 0 ? base?.load : undefined;
     return this.data;
@@ -94,9 +82,7 @@ export class LogFileStore implements DataStore {
   }
 
   write(ops: readonly StoreOp[]): Promise<void> {
-    const run = this.queue.then(() => this.apply(ops));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.writes.run(() => this.apply(ops));
   }
 
   /**
@@ -105,39 +91,13 @@ export class LogFileStore implements DataStore {
    * onError) and the logs keep every change, as they did before it started.
    */
   async close(): Promise<void> {
-    const ms = this.options.closeCompactionMs ?? CLOSE_COMPACTION_MS;
-    const giveUp = (): void => this.closing.abort(new Error(`the compaction at close did not finish within ${ms} ms`));
-    // 0: no time at all, so no compaction is even started.
-    const limit = ms > 0 ? setTimeout(giveUp, ms) : undefined;
-    if (!limit) giveUp();
+    const limit = this.compaction.giveUpAfter(this.options.closeCompactionMs ?? CLOSE_COMPACTION_MS);
     try {
-      await this.queue;
-      await this.compaction;
-      if (this.foldIsDue()) await this.foldAtClose();
+      await this.writes.settled;
+      await this.compaction.finish();
     } finally {
       clearTimeout(limit);
       await this.files.closeLog();
-    }
-  }
-
-  /**
-   * When the logs of the current state hold anything. Not on a base of an older format this store
-   * never wrote to (a look at the data must not make the file unreadable to the build that wrote
-   * it).
-   */
-  private foldIsDue(): boolean {
-    if (!this.data || !this.files.baseIsCurrent) return false;
-    return this.files.holdChanges();
-  }
-
-  private async foldAtClose(): Promise<void> {
-    try {
-      this.closing.signal.throwIfAborted();
-      // A stale log must not take the current changes: the rotation appends to an existing old log.
-      await this.files.removeLeftovers();
-      await this.writeCompacted(await this.rotateLog());
-    } catch (error) {
-      this.options.onError?.(error as Error);
     }
   }
 
@@ -148,8 +108,8 @@ export class LogFileStore implements DataStore {
   private apply(ops: readonly StoreOp[]): Promise<void> {
     if (this.files.hasLeftovers || !this.files.baseIsCurrent || ops.length === 0 || hasReplace(ops)) return this.applyAll(ops);
     return this.files.append(ops as readonly Change[]).then(
-      () => this.applied(ops as readonly Change[]),
-      (error: unknown) => this.failed(error),
+      () => this.compaction.appended(ops as readonly Change[]),
+      (error: unknown) => this.compaction.appendFailed(error),
     );
   }
 
@@ -160,16 +120,10 @@ export class LogFileStore implements DataStore {
     if (replace?.op === 'replace') await this.replaceAll(replace.data);
     // Rewritten before the first change lands: an older build then refuses the file instead of
     // appending to it logs of its own that this one would drop as stale.
-    else if (!this.files.baseIsCurrent) await this.upgradeBase();
+    else if (!this.files.baseIsCurrent) await this.compaction.upgradeBase();
     const changes = ops.slice(lastReplace + 1) as Change[];
-    if (changes.length) await this.files.append(changes).catch((error: unknown) => this.failed(error));
-    this.applied(changes);
-  }
-
-  /** After the changes are in the log: they are noted, and a compaction is started when due. */
-  private applied(changes: readonly Change[]): void {
-    for (const change of changes) this.changes.note(change);
-    if (this.files.logBytes > this.compactionThreshold() && !this.compaction) this.startCompaction();
+    if (changes.length) await this.files.append(changes).catch((error: unknown) => this.compaction.appendFailed(error));
+    this.compaction.appended(changes);
   }
 
   /**
@@ -178,13 +132,11 @@ export class LogFileStore implements DataStore {
    * state: issue 40). Its links must be the data's, each once: a count that differs is refused.
    */
   seed(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
-    const run = this.queue.then(async () => {
+    return this.writes.run(async () => {
       // As before any write (apply): what an earlier run left is gone first.
       if (this.files.hasLeftovers) await this.files.removeLeftovers();
       return this.replaceBuilt(build);
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   /**
@@ -198,7 +150,7 @@ export class LogFileStore implements DataStore {
   }
 
   private async replaceBuilt(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
-    await this.compaction;
+    await this.compaction.running;
     const generation = await this.files.newGeneration();
     let built: BuiltSeed | undefined;
     await this.files.writeNewBase(async (handle) => {
@@ -206,69 +158,9 @@ export class LogFileStore implements DataStore {
     }, generation);
     this.data = (built as BuiltSeed).data;
     // The new base holds every link as it is: no change since it yet.
-    this.changes = new LinkChanges();
+    this.compaction.restart(true);
     // What it cannot remove now is removed before the next append, or that append fails.
     await this.files.dropOldLogs().catch(() => undefined);
     return built as BuiltSeed;
-  }
-
-  /**
-   * An append that failed: whether memory took the change back (durable: the caller undoes it) or kept
-   * it (relaxed), it is not in the log; the next compaction writes every link from memory.
-   */
-  private failed(error: unknown): never {
-    this.changes = new LinkChanges(false);
-    throw error;
-  }
-
-  /** The log's size past which it is compacted: compactAfterBytes, or its share of the base when larger. */
-  private compactionThreshold(): number {
-    return Math.max(this.options.compactAfterBytes, (this.options.compactLogShare ?? 0) * this.files.baseBytes);
-  }
-
-  private startCompaction(): void {
-    this.compaction = this.compact()
-      // Given up at close: told once, by close.
-      .catch((error: unknown) => (error === this.closing.signal.reason ? undefined : this.options.onError?.(error as Error)))
-      .finally(() => {
-        this.compaction = undefined;
-      });
-  }
-
-  private async compact(): Promise<void> {
-    // Set the log aside inside the write queue, so no append lands in between.
-    const rotation = this.queue.then(() => this.rotateLog());
-    this.queue = rotation.catch(() => undefined);
-    await this.writeCompacted(await rotation);
-  }
-
-  /**
-   * Sets the log aside (in the write queue); the changes it holds since the base, while the changes
-   * from here on are noted for the base the compaction writes.
-   */
-  private async rotateLog(): Promise<LinkChanges> {
-    await this.files.rotateLog();
-    const changes = this.changes;
-    this.changes = new LinkChanges();
-    return changes;
-  }
-
-  /**
-   * The logs set aside go into a new base: the data as it is now, its links in the table's own
-   * order, read lazily (the ids put meanwhile are in the new log, whose replay fixes the rest up).
-   */
-  private async writeCompacted(changes: LinkChanges): Promise<void> {
-    try {
-      await this.files.writeCompacted(this.data as MockData, this.closing.signal, changes);
-    } catch (error) {
-      // The base stays with the logs set aside: the changes since it are in two logs, noted apart.
-      this.changes = new LinkChanges(false);
-      throw error;
-    }
-  }
-
-  /** Inside the write queue, before the first append to a base of an older format. */
-  private async upgradeBase(): Promise<void> {
-    await this.writeCompacted(await this.rotateLog());
   }
 }
