@@ -136,6 +136,22 @@ describe('LogFileStore', () => {
     expect(await reopen()).toEqual(data);
   });
 
+  it('a replace queued behind the write that makes a compaction due: both finish, and the compaction is dropped for the new base', async () => {
+    const { s, data } = await seeded(1);
+    const link = aLink(data, 'lnk_due');
+    data.links.set(link.id, link);
+    // Queued together: the put's append makes the compaction due while the replace waits its turn.
+    const put = s.write([{ op: 'put-link', link }]);
+    const fresh = seed();
+    const replace = s.write([{ op: 'replace', data: fresh }]);
+    await Promise.all([put, replace]);
+    const after = aLink(fresh, 'lnk_after');
+    fresh.links.set(after.id, after);
+    await s.write([{ op: 'put-link', link: after }]);
+    await s.close();
+    expect(await reopen()).toEqual(fresh);
+  });
+
   it('compacts a store of several batches while links are created and deleted between its batches', async () => {
     const { s, data } = await seeded(1);
     const bulk = Array.from({ length: 2_500 }, (_, i) => aLink(data, `lnk_b${i}`));

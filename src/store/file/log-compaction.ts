@@ -27,6 +27,10 @@ export interface CompactionOptions {
 
 export class LogCompaction {
   private compaction: Promise<void> | undefined;
+  /** The compaction in flight has not set the log aside yet: its turn in the write queue is still to come. */
+  private waitingForTurn = false;
+  /** A replace took its turn first: the compaction then sets nothing aside (the replace dropped the logs). */
+  private dropped = false;
   /** The links changed since the base on disk was written: a compaction copies the others' lines (carried-base.ts). */
   private changes = new LinkChanges();
   /** Aborted when close's time for compacting is up: stops the compaction's write between batches. */
@@ -41,9 +45,16 @@ export class LogCompaction {
     private readonly options: CompactionOptions,
   ) {}
 
-  /** The compaction in flight, if any: a replace waits for it. */
-  get running(): Promise<void> | undefined {
-    return this.compaction;
+  /**
+   * Called by a replace in its turn of the write queue: the compaction it must wait for, if one is
+   * writing a base. One still waiting for its own turn (queued behind this replace) is dropped
+   * instead: waiting for it there would wait for the replace itself, for ever, and the replace's
+   * new base, with no logs beside it, leaves it nothing to do.
+   */
+  beforeReplace(): Promise<void> | undefined {
+    if (!this.waitingForTurn) return this.compaction;
+    this.dropped = true;
+    return undefined;
   }
 
   /**
@@ -121,6 +132,8 @@ export class LogCompaction {
   }
 
   private startCompaction(): void {
+    this.waitingForTurn = true;
+    this.dropped = false;
     this.compaction = this.compact()
       // Given up at close: told once, by close.
       .catch((error: unknown) => (error === this.closing.signal.reason ? undefined : this.options.onError?.(error as Error)))
@@ -131,8 +144,14 @@ export class LogCompaction {
 
   private async compact(): Promise<void> {
     // Set the log aside inside the write queue, so no append lands in between.
-    const rotation = this.writes.run(() => this.rotateLog());
-    await this.writeCompacted(await rotation);
+    const rotation = this.writes.run(() => this.rotateUnlessDropped());
+    const changes = await rotation;
+    if (changes) await this.writeCompacted(changes);
+  }
+
+  private async rotateUnlessDropped(): Promise<LinkChanges | undefined> {
+    this.waitingForTurn = false;
+    return this.dropped ? undefined : this.rotateLog();
   }
 
   /**

@@ -150,7 +150,7 @@ export class LogFileStore implements DataStore {
   }
 
   private async replaceBuilt(build: (target: BaseTarget) => Promise<BuiltSeed>): Promise<BuiltSeed> {
-    await this.compaction.running;
+    await this.compaction.beforeReplace();
     const generation = await this.files.newGeneration();
     let built: BuiltSeed | undefined;
     await this.files.writeNewBase(async (handle) => {
