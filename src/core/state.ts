@@ -3,25 +3,13 @@
 // Mutations go through this class so the indexes and the data never disagree.
 import type { Link } from './api-types.js';
 import { toLink } from './link-view.js';
-import { linkBatches } from './link-batches.js';
-import { LinkLoad, type LinkIndex } from './link-load.js';
-import { OrderedLinks, type LinkPosition } from './link-order.js';
+import { LinkIndexes, loadInTurns } from './link-indexes.js';
+import type { LinkIndex } from './link-load.js';
+import type { LinkPosition } from './link-order.js';
 import type { AccountRecord, DomainRecord, LinkRecord, MockData, TagRecord } from './model.js';
 import { putEntry } from './own-entry.js';
-import { sortedBlocks } from './sliced-sort.js';
-import { slotSlug, type SlugIndex } from './slug-table.js';
-import { TurnBudget } from './turn-budget.js';
 
 const domainKey = (name: string): string => name.trim().toLowerCase();
-
-const isIndex = (links: Iterable<string> | LinkIndex): links is LinkIndex => !(Symbol.iterator in links);
-
-/** The links of `data` under the keys `ids`, indexed. */
-function loaded(data: MockData, ids: Iterable<string>): LinkIndex {
-  const load = new LinkLoad(data);
-  for (const id of ids) load.take(data.links.get(id) as LinkRecord);
-  return load;
-}
 
 export class MockState {
   private readonly accountsByKey = new Map<string, AccountRecord>();
@@ -29,12 +17,9 @@ export class MockState {
   /** Domain name → the domain and its owner (undefined owner: the default domain). */
   private readonly domainsByName = new Map<string, { domain: DomainRecord; ownerId?: string }>();
   private readonly domainsById = new Map<string, DomainRecord>();
-  /** Domain id → slug → link (slug-table.ts). */
-  private readonly linksBySlug: SlugIndex;
   private readonly tagsByName = new Map<string, Map<string, TagRecord>>();
-  private readonly linkCounts = new Map<string, number>();
-  /** Each account's links in the order of its pages (link-order.ts). */
-  private readonly linksByAccount = new Map<string, OrderedLinks>();
+  /** Each domain's slugs, each account's count and its links in page order (link-indexes.ts). */
+  private readonly linkIndexes: LinkIndexes;
 
   /**
    * `links`: the keys of data.links when the caller has them (a DataStore keeps them: collecting
@@ -51,37 +36,18 @@ export class MockState {
       tag.accountId = this.accountsById.get(tag.accountId)?.id ?? tag.accountId;
       this.indexTag(tag);
     }
-    const index = isIndex(links) ? links : loaded(data, links);
-    this.linksBySlug = index.linksBySlug;
-    // Each account's order is sorted once, after every link is read: data seeded or edited out of
-    // time order costs one sort, not an insertion each.
-    this.ownAll(index.owned, index.sorted === true);
+    this.linkIndexes = new LinkIndexes(data, links);
   }
 
   /**
-   * The state of `data` with its links indexed a batch per turn of the event loop (`pause` between
-   * batches, and within one once it has run TURN_MS: turn-budget.ts), for a replace (reset, restore)
-   * of 1,000,000 links, which the constructor indexed in one step of seconds (issue 40). Nothing else
-   * may change `data` meanwhile.
+   * The state of `data` with its links indexed and put in page order a batch per turn of the event
+   * loop (link-indexes.ts), for a replace (reset, restore) of 1,000,000 links, which the constructor
+   * indexed in one step of seconds (issue 40). Nothing else may change `data` meanwhile.
    */
   static async built(data: MockData, pause: () => Promise<void>): Promise<MockState> {
-    const load = new LinkLoad(data);
-    const turn = new TurnBudget(pause);
-    for (const batch of linkBatches(data)) {
-      for (const link of batch) {
-        load.take(link);
-        const paused = turn.tick();
-        if (paused) await paused;
-      }
-      await turn.next();
-    }
-    // Each account's links put in page order a slice per turn too (the constructor's sort is one step).
+    const load = await loadInTurns(data, pause);
     const state = new MockState(data, { linksBySlug: load.linksBySlug, owned: new Map() });
-    for (const [accountId, links] of load.owned) {
-      const blocks = await sortedBlocks(links, pause);
-      state.linkCounts.set(accountId, links.length);
-      state.linksByAccount.set(accountId, OrderedLinks.fromBlocks(blocks));
-    }
+    await state.linkIndexes.ownAllInTurns(load.owned, pause);
     return state;
   }
 
@@ -121,7 +87,7 @@ export class MockState {
   /** The link at https://<domain>/<slug>, for the redirect route. */
   linkAt(domainName: string, slug: string): LinkRecord | undefined {
     const entry = this.domainsByName.get(domainKey(domainName));
-    return entry && this.linksBySlug.get(entry.domain.id)?.get(slug);
+    return entry && this.linkIndexes.at(entry.domain.id, slug);
   }
 
   isDomainName(name: string): boolean {
@@ -130,27 +96,25 @@ export class MockState {
 
   /** The account's links, oldest first. */
   linksOf(account: Pick<AccountRecord, 'id'>): LinkRecord[] {
-    return this.linksByAccount.get(account.id)?.all() ?? [];
+    return this.linkIndexes.all(account.id);
   }
 
   /** Every account's links in blocks of pointers (a snapshot lists them at its moment: link-copy.ts). */
   linkBlocks(): LinkRecord[][] {
-    const blocks: LinkRecord[][] = [];
-    for (const links of this.linksByAccount.values()) blocks.push(...links.blockCopies());
-    return blocks;
+    return this.linkIndexes.blocks();
   }
 
   /** At most `limit` of the account's links, newest first, each older than `after` (link-order.ts). */
   linkPage(account: Pick<AccountRecord, 'id'>, after: LinkPosition | undefined, limit: number): LinkRecord[] {
-    return this.linksByAccount.get(account.id)?.page(after, limit) ?? [];
+    return this.linkIndexes.page(account.id, after, limit);
   }
 
   linkAtDomain(domainId: string, slug: string): LinkRecord | undefined {
-    return this.linksBySlug.get(domainId)?.get(slug);
+    return this.linkIndexes.at(domainId, slug);
   }
 
   isSlugTaken(domainId: string, slug: string): boolean {
-    return this.linksBySlug.get(domainId)?.has(slug) ?? false;
+    return this.linkIndexes.isSlugTaken(domainId, slug);
   }
 
   tagById(id: string): TagRecord | undefined {
@@ -163,13 +127,11 @@ export class MockState {
 
   /** Every account's links together, without counting them one by one. */
   totalLinks(): number {
-    let total = 0;
-    for (const count of this.linkCounts.values()) total += count;
-    return total;
+    return this.linkIndexes.total();
   }
 
   linkCount(account: Pick<AccountRecord, 'id'>): number {
-    return this.linkCounts.get(account.id) ?? 0;
+    return this.linkIndexes.count(account.id);
   }
 
   addAccount(account: AccountRecord): void {
@@ -206,34 +168,23 @@ export class MockState {
       this.domainsByName.delete(domainKey(domain.name));
       this.domainsById.delete(domain.id);
     }
-    this.linkCounts.delete(account.id);
-    this.linksByAccount.delete(account.id);
+    this.linkIndexes.forgetAccount(account.id);
     this.tagsByName.delete(account.id);
   }
 
   addLink(link: LinkRecord): void {
     this.data.links.set(link.id, link);
-    this.indexLink(link);
+    this.linkIndexes.add(link);
   }
 
   removeLink(link: LinkRecord): void {
     this.data.links.delete(link.id);
-    this.linksBySlug.get(link.domainId)?.delete(link.slug);
-    this.linksByAccount.get(link.accountId)?.remove(link);
-    this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 1) - 1);
+    this.linkIndexes.remove(link);
   }
 
   /** The link as the API shows it. */
   toLink(link: LinkRecord): Link {
     return toLink(link, this.domainsById.get(link.domainId), link.tagIds.map((id) => this.data.tags[id]));
-  }
-
-  /** Each account's links read with the data, counted and put in page order (one sort each). */
-  private ownAll(owned: Map<string, LinkRecord[]>, sorted: boolean): void {
-    for (const [accountId, links] of owned) {
-      this.linkCounts.set(accountId, links.length);
-      this.linksByAccount.set(accountId, sorted ? OrderedLinks.ofSorted(links) : OrderedLinks.of(links));
-    }
   }
 
   private indexAccount(account: AccountRecord): void {
@@ -251,18 +202,5 @@ export class MockState {
     let byName = this.tagsByName.get(tag.accountId);
     if (!byName) this.tagsByName.set(tag.accountId, (byName = new Map()));
     byName.set(tag.name, tag);
-  }
-
-  private indexLink(link: LinkRecord): void {
-    this.indexSlug(link);
-    let owned = this.linksByAccount.get(link.accountId);
-    if (!owned) this.linksByAccount.set(link.accountId, (owned = new OrderedLinks()));
-    owned.add(link);
-  }
-
-  /** Its slug and its place in its account's count. */
-  private indexSlug(link: LinkRecord): void {
-    slotSlug(this.linksBySlug, link);
-    this.linkCounts.set(link.accountId, (this.linkCounts.get(link.accountId) ?? 0) + 1);
   }
 }
