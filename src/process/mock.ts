@@ -6,7 +6,7 @@ import type { StoreOp } from '../core/changes.js';
 import type { MockData } from '../core/model.js';
 import type { KnownLinks } from '../core/snapshots.js';
 import { ScenarioRegistry } from '../core/scenario-registry.js';
-import { GroupCommit } from '../store/file/group-commit.js';
+import { endOfPhase, GroupCommit } from '../store/file/group-commit.js';
 import { LocalLinkStore } from '../store/file/local-link-store.js';
 import { accountForKey } from './account-for-key.js';
 import { seededAtStart, seededData } from './seeded-data.js';
@@ -92,7 +92,8 @@ async function localData(options: MockOptions, storeData: MockOptions['storeData
   const dataStore = options.store;
   if (!dataStore || options.shared) throw new Error('createMock takes either a store or shared data');
   const opened = storeData === undefined ? await openData(dataStore, seed, options.reset ?? false) : await dataFrom(dataStore, storeData, seed);
-  const commits = new GroupCommit<StoreOp>((ops) => dataStore.write(ops));
+  // A turn's changes share one write, and their answers leave together (group-commit.ts says why).
+  const commits = new GroupCommit<StoreOp>((ops) => dataStore.write(ops), endOfPhase);
   const persist = options.durability === 'relaxed' ? (ops: StoreOp[]) => relaxed(commits.commit(ops), options.log) : (ops: StoreOp[]) => commits.commit(ops);
   // The state the seed or the check of kept data built: building it again at 1,000,000 links is
   // seconds (issue 40).
@@ -108,9 +109,13 @@ function sharedData(shared: SharedData): OpenedData {
   return { store: shared.store, seeded: shared.seeded, keptFrom: shared.keptFrom, close: shared.close ?? (() => shared.store.close()), health: () => shared.store.health() };
 }
 
-/** Relaxed durability: acknowledge now; a failed write is logged, not lost silently. */
+/**
+ * Relaxed durability: acknowledged before the write ends, at the end of the turn's I/O phase, when
+ * the turn's changes go to their one write: the turn's answers then leave together
+ * (group-commit.ts). A failed write is logged, not lost silently.
+ */
 function relaxed(write: Promise<void>, log: ((line: string) => void) | undefined): Promise<void> {
   write.catch((error: unknown) => log?.(`INTERNAL ERROR writing the db: ${(error as Error).message}`));
-  return Promise.resolve();
+  return endOfPhase();
 }
 

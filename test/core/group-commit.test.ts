@@ -1,7 +1,7 @@
 // GroupCommit with a hand-driven fake write: each write is a promise the test settles itself, so
 // every interleaving is exact and nothing waits on a clock.
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../src/store/file/group-commit.js';
+import { endOfPhase, GroupCommit } from '../../src/store/file/group-commit.js';
 
 interface PendingWrite { data: string; resolve: () => void; reject: (error: Error) => void }
 
@@ -128,6 +128,77 @@ describe('GroupCommit', () => {
     write(1).resolve();
     await drain();
     expect(b.settled).toBe('resolved');
+  });
+
+  describe('with gather (the mock\'s: the end of the event loop\'s I/O phase)', () => {
+    function gathered() {
+      const writes: PendingWrite[] = [];
+      let open: (() => void)[] = [];
+      const commit = new GroupCommit<string>(
+        (items) => new Promise<void>((resolve, reject) => { writes.push({ data: items.join(','), resolve, reject }); }),
+        () => new Promise<void>((resolve) => { open.push(resolve); }),
+      );
+      const endPhase = (): void => {
+        const ending = open;
+        open = [];
+        for (const resolve of ending) resolve();
+      };
+      return { commit, writes, endPhase };
+    }
+
+    it('a commit with no write in flight waits for the phase to end, and every commit made meanwhile shares that one write', async () => {
+      const { commit, writes, endPhase } = gathered();
+      const all = ['a', 'b', 'c'].map((data) => track(commit.commit([data])));
+      await drain();
+      expect(writes).toHaveLength(0);
+      endPhase();
+      await drain();
+      expect(writes.map((w) => w.data)).toEqual(['a,b,c']);
+      expect(all.map((w) => w.settled)).toEqual(['pending', 'pending', 'pending']);
+      writes[0]?.resolve();
+      await drain();
+      expect(all.map((w) => w.settled)).toEqual(['resolved', 'resolved', 'resolved']);
+    });
+
+    it('a commit made while a write is in flight waits for that write, not for the phase: the rule of a write that started after the call holds', async () => {
+      const { commit, writes, endPhase } = gathered();
+      track(commit.commit(['a']));
+      endPhase();
+      await drain();
+      const b = track(commit.commit(['b']));
+      writes[0]?.resolve();
+      await drain();
+      expect(writes.map((w) => w.data)).toEqual(['a', 'b']);
+      expect(b.settled).toBe('pending');
+      writes[1]?.resolve();
+      await drain();
+      expect(b.settled).toBe('resolved');
+    });
+
+    it('flush() waits for a commit still gathering', async () => {
+      const { commit, writes, endPhase } = gathered();
+      track(commit.commit(['a']));
+      const flushed = track(commit.flush());
+      await drain();
+      expect(flushed.settled).toBe('pending');
+      endPhase();
+      await drain();
+      writes[0]?.resolve();
+      await drain();
+      expect(flushed.settled).toBe('resolved');
+    });
+  });
+
+  it('endOfPhase: one promise a turn, settled in its check phase (after the turn\'s I/O callbacks), then a new one', async () => {
+    const first = endOfPhase();
+    expect(endOfPhase()).toBe(first);
+    const order: string[] = [];
+    const settled = first.then(() => void order.push('phase'));
+    setImmediate(() => order.push('immediate queued after'));
+    await settled;
+    expect(order).toEqual(['phase']);
+    expect(endOfPhase()).not.toBe(first);
+    await endOfPhase();
   });
 
   describe('flush()', () => {
