@@ -1,5 +1,5 @@
 // What lets a create on Redis take one round trip instead of two. A request's first reads (its
-// key's account, the global scenario's name and its key's own: redis-link-reads.ts) must be
+// key's account, the global scenario's name and its key's own: redis-read-alongside.ts) must be
 // answered before the core can decide, and with `appendfsync always` Redis holds every reply of
 // a cycle, reads included, until that cycle's fsync: a create that reads first waits for two.
 // So this instance remembers, per API key, the account it last read when that key had no
@@ -9,7 +9,7 @@
 // of them changed (through any instance), nothing is written and the request is decided again
 // on a fresh read (src/http/read-again.ts). A request answered without that transaction (an
 // invalid body, an unknown domain) has what it was decided on read again before it is answered
-// (RedisLinkReads.stillCurrent). Either way each answer is one the mock would have given at a
+// (stillCurrent, redis-read-alongside.ts). Either way each answer is one the mock would have given at a
 // moment between the request's arrival and its answer.
 import type { AccountRecord } from '../../core/model.js';
 

@@ -37,7 +37,7 @@ import type { TrafficRedis } from './redis-traffic-client.js';
 
 /**
  * The link store's read of a key's account with two values of the traffic state in the same step
- * (redis-link-reads.ts): a request's scenario names then share the script call, and the round
+ * (redis-read-alongside.ts): a request's scenario names then share the script call, and the round
  * trip, of its authentication.
  */
 export interface ReadAlongsideAccount {
