@@ -1,11 +1,12 @@
 // The start-up steps of the CLI that touch files or refuse a configuration, each failing with a
 // StartupError whose one-line message the CLI prints before exiting with code 2; and the two that
 // the CLI and startMock() (src/toolkit/start-mock.ts) share: start a mock from a Config, stop it.
+// What createMock takes from the flags is flag-options.ts's; the listening, listen.ts's.
 import { renameSync, rmSync, writeFileSync, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asGiven, sourceOf, type Config } from './config.js';
-import type { Mock, MockOptions } from './mock.js';
+import type { Mock } from './mock.js';
 import { DEFAULT_SCENARIOS_DIR, packageVersion } from '../contract/package-files.js';
 import { scenarioLoader } from '../scenarios/load-scenarios.js';
 import { watchScenarios } from '../scenarios/watch-scenarios.js';
@@ -21,8 +22,8 @@ import { keptContract, keptFixtures, keptUserContract, type KeptContract } from 
 import { openLocalDb } from './local-db.js';
 import { collectAfterLoad, collectGarbage, watchedLoad, type FullCollections } from './collect-garbage.js';
 import { StartupError } from './startup-error.js';
-import type { Contract } from '../core/contract-types.js';
-import { readUserContract } from '../contract/user-contract.js';
+import { flagOptions, varietyFrom } from './flag-options.js';
+import { listenOrClose } from './listen.js';
 
 export { StartupError };
 
@@ -48,18 +49,6 @@ export function requireSafeAdmin(config: Config): void {
   if (!isLoopbackHost(config.host) && config.adminToken === undefined) {
     throw new StartupError(`${asGiven(config, 'host', config.host)} is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API`);
   }
-}
-
-/** Why the server could not listen, with what to do about it, naming where the port or host came from. */
-export function listenError(error: NodeJS.ErrnoException, config: Config): StartupError {
-  const port = config.sources['port'] ? asGiven(config, 'port', config.port) : `port ${config.port} (the default)`;
-  if (error.code === 'EADDRINUSE') {
-    return new StartupError(`cannot listen on ${config.host}: ${port} is already in use; pick another with --port N, or --port 0 for a free one (the banner and --ready-file say which)`);
-  }
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-    return new StartupError(`cannot listen on ${asGiven(config, 'host', config.host)}: not an address of this machine (${error.code})`);
-  }
-  return new StartupError(`cannot listen on ${config.host} with ${port}: ${error.code ?? error.message}`);
 }
 
 /**
@@ -159,35 +148,6 @@ export function startupContract(config: Config): KeptContract {
   return config.contract === undefined ? keptContract() : keptUserContract(config.contract, asGiven(config, 'contract', config.contract));
 }
 
-/** --variety-from FILE, read and checked as --contract FILE is; refused as a StartupError naming how it was given. */
-function varietyFrom(config: Config): { varietyFrom?: Contract } {
-  if (config.varietyFrom === undefined) return {};
-  try {
-    return { varietyFrom: readUserContract(config.varietyFrom) };
-  } catch (error) {
-    if ((error as Error).name !== 'ContractFileError') throw error;
-    throw new StartupError(`cannot read ${asGiven(config, 'variety-from', config.varietyFrom)}: ${(error as Error).message}`);
-  }
-}
-
-/** What createMock takes from the flags as they are. */
-function flagOptions(config: Config): Omit<MockOptions, 'contract' | 'fixtures' | 'version'> {
-  return {
-    logRequests: !config.quiet,
-    durability: config.durability,
-    ...(config.scenario ? { scenario: config.scenario } : {}),
-    ...(config.variety === undefined ? {} : { variety: { seed: config.variety } }),
-    seed: config.seed,
-    corsOrigins: config.corsOrigins,
-    allowedHosts: config.allowedHosts,
-    journalSize: config.journalSize,
-    acceptAnyKey: config.acceptAnyKey,
-    maxAnyKeyAccounts: config.maxAnyKeyAccounts,
-    ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
-    ...(config.proxy ? { proxy: { url: config.proxy, strict: config.proxyStrict, timeoutMs: config.proxyTimeoutMs, concurrency: config.proxyConcurrency } } : {}),
-  };
-}
-
 /**
  * `--db redis://…`: links, journal, coverage, scenario and snapshots on one Redis (D20, D21). Its
  * modules are loaded only then: a start on a file or in memory does not pay for them.
@@ -196,27 +156,6 @@ async function openShared(config: Config, fixtures: FixtureSpec, reset: boolean,
   const { openSharedState, sharedMockOptions } = await import('./shared-state.js');
   const seed = async (): Promise<MockData> => (await import('../../fixtures/seed.js')).buildSeed(config.seed, fixtures);
   return sharedMockOptions(await openSharedState({ url: config.db, prefix: config.redisPrefix, journalSize: config.journalSize, reset, seed, log }));
-}
-
-/** A mock that cannot listen releases its store: in a test process nothing may stay open. */
-async function listenOrClose(mock: Mock, config: Config, swappable: boolean): Promise<Server> {
-  try {
-    return await listen(mock, config, swappable);
-  } catch (error) {
-    await mock.close();
-    throw error;
-  }
-}
-
-/** `swappable`: each request is handed to the app of the contract served when it arrives (one property read), not to the first app. */
-async function listen(mock: Mock, config: Config, swappable: boolean): Promise<Server> {
-  const { createHttpServer } = await import('../http/server.js');
-  const timeouts = { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs };
-  return new Promise((resolveServer, reject) => {
-    const server = createHttpServer(mock.app, timeouts, swappable ? (req, res) => mock.app(req, res) : undefined).listen(config.port, config.host);
-    server.once('listening', () => resolveServer(server));
-    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, config)));
-  });
 }
 
 /**

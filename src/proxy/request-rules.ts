@@ -5,7 +5,8 @@
 // rule ("request body: 'tags[].id' must be string"), and the concrete field is the evidence
 // ('tags[17].id'), as a path outside the contract is (request-check.ts).
 import type { Violation } from '../core/journal.js';
-import { describeItem, locationWords, mostTellingItems, type HttpLikeError, type ValidationItem } from '../http/errors.js';
+import type { HttpLikeError } from '../http/errors.js';
+import { describeItem, locationWords, mostTellingItems, type ValidationItem } from '../http/validator-findings.js';
 
 const isIndex = (segment: string): boolean => /^\d+$/.test(segment);
 

@@ -2,7 +2,7 @@
 // in every string field of a request, with a 400 that names the field and changes nothing; real
 // text (accents, CJK, emoji, i.e. surrogate pairs) is welcome.
 import { describe, expect, test } from 'vitest';
-import { PLAIN_TEXT_PATTERN } from '../../src/http/errors.js';
+import { PLAIN_TEXT_PATTERN } from '../../src/http/validator-findings.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
 import { contract, createTestApp, DEMO } from '../helpers/test-app.js';
 

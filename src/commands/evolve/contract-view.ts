@@ -1,38 +1,14 @@
 // One contract (NEXT or --from) as evolve judges by it: which operation a method and path name
 // (the server's OperationTable), its bodies' validators (the contract checker's Ajv:
 // ResponseChecker), and what the request needs besides its body: the security headers and the
-// path parameters' schemas (compiled by the same bounded Ajv).
+// path parameters' schemas (compiled by the same bounded Ajv), read per operation by operation-view.ts.
 import type { ErrorObject } from 'ajv';
 import type { Contract } from '../../core/contract-types.js';
-import { BoundedAjv, type BodyErrors } from '../../contract/bounded-validation.js';
-import { ResponseChecker, type OperationInfo } from '../../contract/response-checker.js';
+import { BoundedAjv } from '../../contract/bounded-validation.js';
+import { ResponseChecker } from '../../contract/response-checker.js';
 import { OperationTable } from '../../http/operation-table.js';
 import { valueAt } from '../../core/schema-pointer.js';
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-const DOC = 'evolve';
-
-interface PathParameter {
-  name: string;
-  schema: unknown;
-  validate: BodyErrors;
-}
-
-export interface OperationView extends OperationInfo {
-  /** Headers the operation's security asks for (every alternative's, when there is one: the first). */
-  securityHeaders: string[];
-  pathParameters: PathParameter[];
-  /** Whether the request body is required. */
-  bodyRequired: boolean;
-  /** The media types its request body may be sent as, lower case; [] when it takes none. */
-  requestMediaTypes: string[];
-  /** Its request body as the document writes it (for sameSchema), undefined when it takes none. */
-  requestBodyNode: unknown;
-  /** Its responses as the document writes them, by status as written. */
-  responseNodes: Json;
-}
+import { DOC, isObject, operationView, type Json, type OperationView } from './operation-view.js';
 
 export class ContractView {
   readonly table: OperationTable;
@@ -61,19 +37,7 @@ export class ContractView {
     this.version = typeof info['version'] === 'string' ? info['version'] : '?';
     this.title = typeof info['title'] === 'string' ? info['title'] : 'API';
     const ajv = new BoundedAjv(document, DOC);
-    for (const operation of this.checker.operationList()) {
-      const item = (document['paths'] as Json)[operation.path] as Json;
-      const node = item[operation.method.toLowerCase()] as Json;
-      this.operations.set(operation.operationId, {
-        ...operation,
-        securityHeaders: securityHeaders(document, node),
-        pathParameters: pathParameters(ajv, document, operation.path, item, node),
-        bodyRequired: resolve(document, node['requestBody'])?.['required'] === true,
-        requestMediaTypes: mediaTypes(resolve(document, node['requestBody'])),
-        requestBodyNode: node['requestBody'],
-        responseNodes: isObject(node['responses']) ? node['responses'] : {},
-      });
-    }
+    for (const operation of this.checker.operationList()) this.operations.set(operation.operationId, operationView(ajv, document, operation));
   }
 
   /**
@@ -188,51 +152,4 @@ function safeDecode(value: string): string {
   } catch {
     return value;
   }
-}
-
-/** A node, its $ref followed (local references only: contract-file.ts, through the --contract loader, refuses others). */
-export function resolve(document: Json, node: unknown, depth = 0): Json | undefined {
-  if (!isObject(node)) return undefined;
-  const ref = node['$ref'];
-  if (typeof ref !== 'string' || depth > 20) return node;
-  const target = ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
-  return resolve(document, target, depth + 1);
-}
-
-function mediaTypes(body: Json | undefined): string[] {
-  return isObject(body?.['content']) ? Object.keys(body['content']).map((type) => type.toLowerCase()) : [];
-}
-
-function securityHeaders(document: Json, operation: Json): string[] {
-  const requirements = Array.isArray(operation['security']) ? operation['security'] : Array.isArray(document['security']) ? document['security'] : [];
-  const first = requirements[0];
-  // An empty requirement ({}) or none at all: the operation is open.
-  if (!isObject(first)) return [];
-  const schemes = isObject(document['components']) && isObject(document['components']['securitySchemes']) ? document['components']['securitySchemes'] : {};
-  return Object.keys(first).flatMap((name) => {
-    const scheme = resolve(document, schemes[name]);
-    if (scheme?.['type'] === 'apiKey' && scheme['in'] === 'header' && typeof scheme['name'] === 'string') return [scheme['name'].toLowerCase()];
-    if (scheme?.['type'] === 'http') return ['authorization'];
-    return [];
-  });
-}
-
-function pathParameters(ajv: BoundedAjv, document: Json, template: string, item: Json, operation: Json): PathParameter[] {
-  const escaped = template.replace(/~/g, '~0').replace(/\//g, '~1');
-  const method = METHODS.find((name) => item[name] === operation) ?? 'get';
-  const places: Array<[unknown, string]> = [
-    ...(Array.isArray(item['parameters']) ? item['parameters'].map((node, index): [unknown, string] => [node, `#/paths/${escaped}/parameters/${index}`]) : []),
-    ...(Array.isArray(operation['parameters']) ? operation['parameters'].map((node, index): [unknown, string] => [node, `#/paths/${escaped}/${method}/parameters/${index}`]) : []),
-  ];
-  const byName = new Map<string, PathParameter>();
-  for (const [node, at] of places) {
-    const ref = isObject(node) && typeof node['$ref'] === 'string' ? node['$ref'] : at;
-    const parameter = resolve(document, node);
-    if (parameter?.['in'] !== 'path' || typeof parameter['name'] !== 'string' || !isObject(parameter['schema'])) continue;
-    byName.set(parameter['name'], { name: parameter['name'], schema: parameter['schema'], validate: ajv.compile(`${DOC}${ref}/schema`, parameter['schema']) });
-  }
-  return [...byName.values()];
 }

@@ -8,7 +8,8 @@
 // deliberately bad request, a 404 of an unknown path) is no change.
 import type { ErrorObject } from 'ajv';
 import type { OperationMatch } from '../../http/operation-table.js';
-import type { ContractView, OperationView } from './contract-view.js';
+import type { ContractView } from './contract-view.js';
+import type { OperationView } from './operation-view.js';
 import type { Exchange } from './exchanges.js';
 import { removalProbes, type ProbeCache } from './removal-probes.js';
 

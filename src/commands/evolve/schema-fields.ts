@@ -2,7 +2,7 @@
 // spec-diff rules: body pointer (array items as `*`: /tags/*/name) → the field's schema, with
 // $refs followed and allOf merged. Bounded in depth (a recursive schema stops) and in count.
 import type { Contract } from '../../core/contract-types.js';
-import { resolve } from './contract-view.js';
+import { resolve } from './operation-view.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
