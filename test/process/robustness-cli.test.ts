@@ -34,8 +34,11 @@ describe('shortlink-mock robustness (the CLI)', { timeout: 60_000 }, () => {
     const hang = `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
     const runner = spawn(process.execPath, [CLI, 'robustness', '--runs', '1', '--', process.execPath, '-e', hang], { cwd: dir, stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => runner.on('exit', (code) => resolve(code)));
-    expect(await eventually(async () => existsSync(pidFile), Boolean, 15_000)).toBe(true);
-    const client = Number(readFileSync(pidFile, 'utf8'));
+    // The PID once written: the file exists from its open, before its write, and Number('') is 0,
+    // a PID that kill(0, 0) finds alive (this test's own process group).
+    const writtenPid = async (): Promise<number> => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0);
+    const client = await eventually(writtenPid, (pid) => pid > 0, 15_000);
+    expect(client).toBeGreaterThan(0);
     runner.kill('SIGINT');
     expect(await exited).toBe(130);
     const alive = (): boolean => {
