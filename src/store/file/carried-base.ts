@@ -13,8 +13,7 @@ import { replaceFile } from './durable-file.js';
 import type { LinkChanges } from './link-changes.js';
 import { lineText } from './link-line-bytes.js';
 import { ReusedBuffer, type ByteSink } from './reused-buffer.js';
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+import { nextTurn } from './next-turn.js';
 
 /**
  * Writes to `sink` the base of `data` under `generation`, carrying the lines of `base` (the old base,

@@ -4,6 +4,7 @@
 import { DATA_FORMAT_VERSION, type MockData } from '../../core/model.js';
 import { DB_KIND } from './db-kind.js';
 import { ReusedBuffer, type ByteSink } from './reused-buffer.js';
+import { nextTurn } from './next-turn.js';
 
 const RECORDS_PER_WRITE = 1000;
 /**
@@ -13,8 +14,6 @@ const RECORDS_PER_WRITE = 1000;
  */
 export const WRITE_TURN_MS = 4;
 const CLOCK_EVERY = 32;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * `linkIds` lists the links to write, read lazily batch by batch. A Set's iterator suits: taking

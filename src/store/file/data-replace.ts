@@ -10,8 +10,7 @@ import type { KnownLinks } from '../../core/snapshots.js';
 import { MockState } from '../../core/state.js';
 import type { Persist } from './change-writes.js';
 import { ReusingReads } from './reused-links.js';
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+import { nextTurn } from './next-turn.js';
 
 export class DataReplace {
   private replacing: Promise<void> | undefined;

@@ -12,11 +12,10 @@
 import type { LinkRecord, MockData } from '../../core/model.js';
 import { SplitLinkTable } from '../../core/link-table.js';
 import type { MockState } from '../../core/state.js';
+import { nextTurn } from './next-turn.js';
 
 /** Links cloned between two turns of the event loop: ~1 ms of spreads on an idle machine. */
 export const SNAPSHOT_SLICE_LINKS = 2_000;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A link's own copy: its arrays and extra fields are not shared with the stored one. */
 export function cloneLink(link: LinkRecord): LinkRecord {
