@@ -6,7 +6,8 @@ import type { RequestHandler } from 'express';
 import { parsedBodyBytes } from './json-body.js';
 import { oneLayer } from './one-layer.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
-import { refuseOversizeArrays } from './validator-fixes/array-bounds.js';
+import { oversizeArrayRefusal } from './validator-fixes/array-bounds.js';
+import { missingBodyRefusal } from './validator-fixes/required-body.js';
 import { validatorFormats } from './kept-formats.js';
 // Installs the run-time fixes to the validator when this module loads, before any chain is built
 // (validator-fixes/README.md names each, what it buys and the test that guards it).
@@ -25,7 +26,8 @@ export const ALL_ERRORS_MAX_BYTES = 64 * 1024;
 
 /**
  * `responses: false` validates requests only (the validating proxy judges answers from the wire).
- * Arrays over the contract's maxItems are refused before the validator (validator-fixes/array-bounds.ts).
+ * Arrays over the contract's maxItems are refused before the validator (validator-fixes/array-bounds.ts),
+ * and so is a missing body the contract requires (validator-fixes/required-body.ts: the validator misses some).
  */
 export function contractValidator(document: OpenApiDocument, { responses = true } = {}): RequestHandler[] {
   // One step that picks a whole chain by the body's size, run as one layer (one-layer.ts): the
@@ -38,7 +40,14 @@ export function contractValidator(document: OpenApiDocument, { responses = true 
     firstError ??= oneLayer(validatorChain(document, responses, false));
     return firstError(req, res, next);
   };
-  return [refuseOversizeArrays(document), bySize];
+  return [refuseEarly(document), bySize];
+}
+
+/** The checks in front of the validator, as one step: a missing required body, then arrays over their maxItems. */
+function refuseEarly(document: OpenApiDocument): RequestHandler {
+  const missingBody = missingBodyRefusal(document);
+  const oversizeArray = oversizeArrayRefusal(document);
+  return (req, res, next) => next(missingBody(req, res) ?? oversizeArray(req, res));
 }
 
 /**

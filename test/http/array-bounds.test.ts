@@ -3,12 +3,13 @@
 // `npm run test:quick` sees the refusal go: the timed test/http/validation-cost.test.ts measures
 // what it saves. And the refusal must keep reading as the validator's own maxItems error, which a
 // validator upgrade could reshape: compared here with what the validator itself says.
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractValidator } from '../../src/http/validator.js';
 import { toApiError, type HttpLikeError } from '../../src/http/errors.js';
 import { contract, createTestApp, DEMO } from '../helpers/test-app.js';
+import { refusalCatcher } from '../helpers/validator-app.js';
 
 const LINK = { destinationUrl: 'https://e.test/', domain: 'short.test' };
 const TOO_MANY = "request body: 'tags' must NOT have more than 50 items";
@@ -40,20 +41,7 @@ describe('an array over its maxItems', () => {
 
 /** What `steps` hand to next() for a POST /links with `body` (they run as in the app, after the body parser). */
 async function errorFrom(steps: RequestHandler[], body: object): Promise<HttpLikeError> {
-  let caught: HttpLikeError | undefined;
-  const app = express();
-  app.use(express.json());
-  app.use((_req, res, next) => {
-    res.locals['operationId'] = 'createLink';
-    next();
-  });
-  app.use(...steps);
-  app.use((_req, res) => void res.status(201).json({}));
-  app.use(((error: HttpLikeError, _req, res, _next) => {
-    caught = error;
-    res.status(418).end();
-  }) as ErrorRequestHandler);
+  const { app, refusal } = refusalCatcher(steps, 'createLink');
   await supertest(app).post('/links').set('x-api-key', DEMO).send(body).expect(418);
-  if (!caught) throw new Error('no step refused the body');
-  return { status: caught.status, path: caught.path, message: caught.message, errors: caught.errors } as HttpLikeError;
+  return refusal();
 }
