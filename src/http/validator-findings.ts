@@ -56,19 +56,25 @@ export function mostTellingItems(error: ValidatorError): ValidationItem[] {
 
 /**
  * Patterns of openapi.yaml read as sentences (test/http/text-fields.test.ts checks they are the
- * contract's own). The plain-text rule (D30) is the most telling message for a field it fails.
+ * contract's own). The plain-text rule (D30) and the absolute URL (D13) are the most telling
+ * messages for a field they fail.
  */
 export const PLAIN_TEXT_PATTERN = '^[^\\x00-\\x1F\\x7F-\\x9F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]*$';
+/** DestinationUrl's pattern (D13): openapi.yaml's example of an invalid URL says it in these words. */
+export const ABSOLUTE_URL_PATTERN = '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#\\s]+';
 const PATTERN_SENTENCES: Record<string, string> = {
   [PLAIN_TEXT_PATTERN]: 'must be plain text: no control characters, line separators, bidirectional controls or lone surrogates',
+  [ABSOLUTE_URL_PATTERN]: 'must be an absolute URL with a scheme and a host',
   '\\S': 'must not be blank',
 };
+/** Patterns whose sentence says more than any other finding on the field (a URL's also fails format "uri"; its sentence names what is missing). */
+const MOST_TELLING_PATTERNS = new Set([PLAIN_TEXT_PATTERN, ABSOLUTE_URL_PATTERN]);
 
 const patternOf = (item: ValidationItem): string | undefined => /^must match pattern "(.*)"$/.exec(item.message ?? '')?.[1];
 
 function rank(item: ValidationItem): number {
   if (!item.errorCode?.startsWith('pattern')) return 0;
-  return patternOf(item) === PLAIN_TEXT_PATTERN ? -1 : 1;
+  return MOST_TELLING_PATTERNS.has(patternOf(item) ?? '') ? -1 : 1;
 }
 
 const LOCATIONS: Record<string, string> = { body: 'request body', query: 'query', params: 'path', headers: 'header', response: 'response' };

@@ -94,6 +94,21 @@ describe('POST /links succeeds', () => {
     expect(res.body).toMatchObject({ slug: 'pricing', domain: { name: 'go.acme.test' }, shortUrl: 'https://go.acme.test/pricing' });
   });
 
+  // openapi.yaml's DomainName: matched as DNS names are (case, surrounding spaces), answered as spelled in the account.
+  test.each([' GO.ACME.TEST ', 'Go.Acme.Test'])('201 on a custom domain named %j', async (domain) => {
+    const t = await createTestApp();
+    const res = await post(t, DEMO, withBody({ domain, slug: 'cased' }));
+    expectLink(res, 201);
+    expect(res.body).toMatchObject({ domain: { name: 'go.acme.test' }, shortUrl: 'https://go.acme.test/cased' });
+  });
+
+  test('404 for a domain with a trailing dot, and a refused create changes nothing', async () => {
+    const t = await createTestApp();
+    const before = await snapshot(t);
+    expectError(await post(t, DEMO, withBody({ domain: 'short.test.' })), 404, { mentions: 'short.test.' });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   test('201 with an empty slug generates one', async () => {
     const t = await createTestApp();
     const res = await post(t, DEMO, withBody({ slug: '' }));

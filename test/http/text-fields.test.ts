@@ -2,7 +2,7 @@
 // in every string field of a request, with a 400 that names the field and changes nothing; real
 // text (accents, CJK, emoji, i.e. surrogate pairs) is welcome.
 import { describe, expect, test } from 'vitest';
-import { PLAIN_TEXT_PATTERN } from '../../src/http/validator-findings.js';
+import { ABSOLUTE_URL_PATTERN, PLAIN_TEXT_PATTERN } from '../../src/http/validator-findings.js';
 import { expectError, expectLink } from '../helpers/contract-assert.js';
 import { contract, createTestApp, DEMO } from '../helpers/test-app.js';
 
@@ -77,6 +77,10 @@ describe('openapi.yaml states the rule for every string field of a request', () 
 
   test('the server reads the PlainText pattern exactly as the contract writes it', () => {
     expect(schemas['PlainText']?.pattern).toBe(PLAIN_TEXT_PATTERN);
+  });
+
+  test("the server reads DestinationUrl's pattern exactly as the contract writes it (its sentence: D13)", () => {
+    expect(schemas['DestinationUrl']?.pattern).toBe(ABSOLUTE_URL_PATTERN);
   });
 
   test.each(['CreateLinkRequest', 'UpdateLinkRequest'])('%s', (name) => {

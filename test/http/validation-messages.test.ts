@@ -67,6 +67,15 @@ describe('the body as a whole', () => {
     expectError(await post(t, '{"":1}'), 400, { mentions: "unknown field ''" });
   });
 
+  // openapi.yaml's example of an invalid URL, word for word (a black-box sweep found it never said so:
+  // the pattern's regular expression or format "uri" were shown instead).
+  test.each(['https://', 'example.com', 'short.test/x', '//example.com/x'])('a destinationUrl of %j: the words of D13 and of the contract\'s example', async (url) => {
+    const t = await createTestApp();
+    const res = await post(t, JSON.stringify({ tags: [], destinationUrl: url, domain: 'short.test' }));
+    expectError(res, 400);
+    expect((res.body as { errorDescription: string }).errorDescription).toBe("request body: 'destinationUrl' must be an absolute URL with a scheme and a host");
+  });
+
   test('updateLink with null', async () => {
     const t = await createTestApp();
     const id = [...(await t.data()).links.keys()][0] ?? '';
