@@ -140,6 +140,10 @@ export interface components {
         DestinationUrl: string & components["schemas"]["PlainText"];
         /**
          * @description Name of a domain, such as the default `short.test` or a custom domain of the account.
+         *     Matched as DNS names are: without regard to case, and with surrounding spaces ignored
+         *     (`" GO.ACME.TEST "` names `go.acme.test`); the Link answered names the domain as it is
+         *     spelled in the account (`domain.name`, and in `shortUrl`). A trailing dot is not ignored:
+         *     `short.test.` is an unknown domain (`404`).
          * @example short.test
          */
         DomainName: string;
