@@ -3,6 +3,9 @@
 // state, no disk. Listens on loopback, port 0 (or PORT), and prints "listening on <url>".
 // `--app-server` serves the same app through the mock's createHttpServer (dist/, so build first)
 // instead of app.listen: a reference row that shows what that server alone is worth.
+// `--validator` (with --app-server: the validator floor) puts the mock's own contract validator
+// (dist/: requests and responses against openapi.yaml, with its run-time fixes) in front of the
+// API's routes: what validating costs, with nothing else of the mock (bench/create-cost.md).
 import express from 'express';
 
 export const FIXED_LINK = Object.freeze({
@@ -24,6 +27,11 @@ const LINK_LIST = Object.freeze({ links: Array.from({ length: 15 }, () => FIXED_
 const app = express();
 app.use(express.json());
 // The scenario workload sends x-mock-scenario: the bare counterpart of a forced error is a fixed 400.
+if (process.argv.includes('--validator')) {
+  const { contractValidator } = await import('../dist/src/http/validator.js');
+  const { readContract } = await import('../dist/src/contract/package-files.js');
+  app.use(['/links', '/links/:id'], contractValidator(readContract().document));
+}
 app.post('/links', (req, res) => void (req.get('x-mock-scenario') ? res.status(400).json(FIXED_ERROR) : res.status(201).json(FIXED_LINK)));
 app.put('/links/:id', (_req, res) => void res.status(200).json(FIXED_LINK));
 app.delete('/links/:id', (_req, res) => void res.status(204).end());

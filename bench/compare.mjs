@@ -6,7 +6,8 @@
 // throughput ratios says "faster", "slower" or "no difference found" (bench/lib/compare-stats.mjs).
 // Exit 1 when the candidate is slower than the threshold (default 5%) with 95% confidence; 2 on a
 // usage error or a round whose answers were not all the expected ones.
-// <ref>: a git ref (built in a cached worktree), `express` (bare Express), or dir:/path (a built checkout).
+// <ref>: a git ref (built in a cached worktree), `express` (bare Express), `ceiling` (bare Express on the mock's
+// createHttpServer), `floor` (the ceiling with the mock's contract validator), or dir:/path (a built checkout).
 // --ref-node / --candidate-node: the node binary a side's mock runs on (default: the one running
 // this), so the same build can be compared on two Node.js lines: `dir:$PWD --candidate-node
 // ~/.cache/shortlink-mock/node/24.22.3/bin/node` (the binaries of npm run test:node-lines).
@@ -17,7 +18,7 @@ import { resolveSide, startSide, stopSide, WORKING_TREE } from './lib/compare-si
 import { COMPARE_WORKLOADS, measureRound } from './lib/compare-workloads.mjs';
 import { stopChildrenOnSignals } from './lib/processes.mjs';
 
-const USAGE = 'usage: npm run bench:compare <git-ref | express | dir:/path> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S] [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE] [--ref-node BIN] [--candidate-node BIN]';
+const USAGE = 'usage: npm run bench:compare <git-ref | express | ceiling | floor | dir:/path> [--workload create|update|delete|mixed[,…]] [--rounds N] [--duration S] [--warmup S] [--threshold PCT] [--connections N] [--candidate SPEC] [--json FILE] [--ref-node BIN] [--candidate-node BIN]';
 
 const OPTION_NAMES = ['workload', 'rounds', 'duration', 'warmup', 'threshold', 'connections', 'candidate', 'json', 'ref-node', 'candidate-node'];
 

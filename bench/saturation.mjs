@@ -2,9 +2,10 @@
 // CPU share of each of the server's threads over the measured window (from /proc, Linux only). A
 // main thread under 100% is a server that waited: for its disk (the change log's fdatasync), or for
 // its clients. Its CPU per request is busy share / rate, which a CPU profile inflates and this does not.
-//   node bench/saturation.mjs [mock|ceiling] [--workload create] [--duration 8] [-- extra mock flags]
+//   node bench/saturation.mjs [mock|ceiling|floor] [--workload create] [--duration 8] [-- extra mock flags]
 // The mock is this checkout's build (npm run build first) on a fresh db of its own, seeded with
-// --reset; `ceiling` is bare Express on the mock's createHttpServer (bench/baseline-server.mjs).
+// --reset; `ceiling` is bare Express on the mock's createHttpServer (bench/baseline-server.mjs);
+// `floor` is the ceiling with the mock's contract validator in front (`--validator`).
 import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const TICKS_PER_SEC = 100; // USER_HZ: /proc's clock ticks on Linux
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { workload: { type: 'string', default: 'create' }, duration: { type: 'string', default: '8' } } });
 const [side = 'mock', ...mockFlags] = positionals;
-if (side !== 'mock' && side !== 'ceiling') throw new Error('usage: node bench/saturation.mjs [mock|ceiling] [--workload NAME] [--duration S] [-- mock flags]');
+if (side !== 'mock' && side !== 'ceiling' && side !== 'floor') throw new Error('usage: node bench/saturation.mjs [mock|ceiling|floor] [--workload NAME] [--duration S] [-- mock flags]');
 const durationSec = Math.min(120, Math.max(1, Number(values.duration) || 8));
 
 /** Each thread's CPU ticks (user + system) by `tid:name`. */
@@ -35,7 +36,7 @@ function threadTicks(pid) {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-saturation-'));
 stopChildrenOnSignals(() => rmSync(dir, { recursive: true, force: true }));
-const command = side === 'ceiling' ? baselineCommand({ appServer: true }) : { command: process.execPath, args: [join(ROOT, 'dist/src/cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset', ...mockFlags] };
+const command = side !== 'mock' ? baselineCommand({ appServer: true, validator: side === 'floor' }) : { command: process.execPath, args: [join(ROOT, 'dist/src/cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset', ...mockFlags] };
 const server = await startServer(command);
 try {
   await autocannon(autocannonOptions(values.workload, server.url, WARM_UP_SEC));

@@ -3,6 +3,7 @@
 //   dir:/path           a checkout that is built already (its dist/src/cli.js), used as it is;
 //   express             the bare Express baseline (bench/baseline-server.mjs: app.listen, fixed answers);
 //   ceiling             the same app on the mock's createHttpServer (`--app-server`): the stack's ceiling;
+//   floor               the ceiling with the mock's contract validator in front (`--validator`): the validator floor;
 //   the working tree    the candidate by default (`npm run bench:compare` builds it first).
 // Every mock gets a db file of its own in a temporary directory and only flags that every build
 // since the first bench knows.
@@ -36,6 +37,7 @@ function mockSide(spec, log) {
   if (spec === WORKING_TREE) return { label: WORKING_TREE, kind: 'mock', dir: ROOT };
   if (spec === 'express') return { label: 'bare Express (app.listen)', kind: 'express' };
   if (spec === 'ceiling') return { label: 'bare Express on createHttpServer (the ceiling)', kind: 'express', appServer: true };
+  if (spec === 'floor') return { label: 'the ceiling with the mock\'s contract validator (the validator floor)', kind: 'express', appServer: true, validator: true };
   if (spec.startsWith('dir:')) {
     const dir = spec.slice('dir:'.length);
     if (!existsSync(join(dir, 'dist', 'src', 'cli.js'))) throw new Error(`bench:compare: ${dir} has no dist/src/cli.js: build it first`);
@@ -47,7 +49,7 @@ function mockSide(spec, log) {
 
 /** Starts a side's server; resolves with its URL, child and kind. stopSide stops it and removes its db. */
 export async function startSide(side) {
-  if (side.kind === 'express') return { ...(await startServer(baselineCommand({ appServer: side.appServer }))), kind: 'express' };
+  if (side.kind === 'express') return { ...(await startServer(baselineCommand({ appServer: side.appServer, validator: side.validator }))), kind: 'express' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
   const args = [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset'];
   try {

@@ -18,8 +18,8 @@ export function mockCommand({ db, fixtures, reset = false }) {
 }
 
 /** `appServer`: the same app served by the mock's createHttpServer instead of app.listen. */
-export function baselineCommand({ appServer = false } = {}) {
-  return { command: process.execPath, args: ['--import', ELD_PRELOAD, BASELINE, ...(appServer ? ['--app-server'] : [])] };
+export function baselineCommand({ appServer = false, validator = false } = {}) {
+  return { command: process.execPath, args: ['--import', ELD_PRELOAD, BASELINE, ...(appServer ? ['--app-server'] : []), ...(validator ? ['--validator'] : [])] };
 }
 
 /**
