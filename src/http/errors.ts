@@ -37,7 +37,11 @@ export function sendError(res: Response, error: ApiError): void {
 }
 
 /** Turns anything thrown while answering into an ApiError with a documented status. */
-export function toApiError(thrown: unknown): ApiError {
+/**
+ * `requestPath`: the path as the client sent it, for a 404 or 405: the validator's own `path` is the
+ * router's (the admin API's leaves out `/__admin`).
+ */
+export function toApiError(thrown: unknown, requestPath?: string): ApiError {
   if (thrown instanceof ApiError) return thrown;
   const error = (thrown ?? {}) as HttpLikeError;
   switch (error.type) {
@@ -55,7 +59,7 @@ export function toApiError(thrown: unknown): ApiError {
     case 'encoding.unsupported':
       return errors.invalidRequest(`request body: ${error.message ?? 'unsupported encoding'}; send UTF-8 JSON`);
     default:
-      return fromValidatorError(error);
+      return fromValidatorError(error, requestPath ?? error.path);
   }
 }
 
@@ -85,7 +89,7 @@ const JSON_WHITESPACE = /^[\x20\x09\x0a\x0d]+|[\x20\x09\x0a\x0d]+$/g;
 
 const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 
-function fromValidatorError(error: HttpLikeError): ApiError {
+function fromValidatorError(error: HttpLikeError, path: string | undefined): ApiError {
   switch (error.status) {
     case 400:
       return errors.invalidRequest(describeValidationErrors(error));
@@ -94,9 +98,9 @@ function fromValidatorError(error: HttpLikeError): ApiError {
     case 401:
       return errors.missingApiKey();
     case 404:
-      return new ApiError(404, `no route at ${error.path ?? 'this path'}`);
+      return new ApiError(404, `no route at ${path ?? 'this path'}`);
     case 405:
-      return new ApiError(405, `method not allowed on ${error.path ?? 'this path'}`);
+      return new ApiError(405, `method not allowed on ${path ?? 'this path'}`);
     default:
       if (isResponseViolation(error)) return errors.internal(`the mock's response would break the contract: ${describeValidationErrors(error)}`);
       if (isStoreUnavailable(error)) return errors.storeUnavailable(error.message ?? '');
@@ -111,7 +115,7 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       next(thrown);
       return;
     }
-    const error = refusalDocumentedFor(req, toApiError(thrown));
+    const error = refusalDocumentedFor(req, toApiError(thrown, pathAsSent(req.originalUrl)));
     notGenerated(res);
     const headers = (thrown as HttpLikeError | undefined)?.headers;
     if (headers) res.set(headers); // e.g. the validator's Allow header on a 405
@@ -121,6 +125,12 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
     sendError(res, error);
   };
 }
+
+/** The path of a request target, without its query. */
+const pathAsSent = (url: string): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /**
  * A refused request (400) of an operation whose contract documents no 400, `4XX` or `default` but

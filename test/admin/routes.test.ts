@@ -286,7 +286,8 @@ describe('the admin API itself', () => {
     ['DELETE', '/__admin/accounts', 405],
   ] as const)('%s %s is a %i Error object', async (method, path, status) => {
     const res = await (method === 'GET' ? t.request.get(path) : method === 'POST' ? t.request.post(path) : t.request.delete(path));
-    expectError(res, status);
+    // The whole path, as the client sent it: the admin router's own prefix was left out ("no route at /no-such-route").
+    expectError(res, status, { mentions: `${status === 404 ? 'no route at' : 'method not allowed on'} ${path}` });
   });
 
   it('GET /__admin/openapi.yaml is the bundled YAML document, without file references', async () => {
