@@ -33,12 +33,22 @@ export function browserGuard(options: BrowserGuardOptions): RequestHandler {
   };
 }
 
-/** `Host: [::1]:4010` → `::1`; `Host: LocalHost:80` → `localhost`. */
+/**
+ * A Host value as RFC 9110 allows it: a name or an IPv4 address, or an IPv6 address in brackets,
+ * then at most a port of digits. A browser sends nothing else; anything else is named whole.
+ */
+const HOST_VALUE = /^(\[[0-9a-f:.]+\]|[^[\]:/?#@\s]+)(?::\d{0,5})?$/;
+
+/**
+ * `Host: [::1]:4010` → `::1`; `Host: LocalHost:80` → `localhost`. A malformed value
+ * (`127.0.0.1:abc`, `localhost:80/x`, `127.0.0.1:1@evil`) is returned whole, which is never a local
+ * name: refused without a token.
+ */
 export function hostName(host: string): string {
   const trimmed = host.trim().toLowerCase();
-  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']') === -1 ? undefined : trimmed.indexOf(']'));
-  const colon = trimmed.lastIndexOf(':');
-  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+  const name = HOST_VALUE.exec(trimmed)?.[1];
+  if (name === undefined) return trimmed;
+  return name.startsWith('[') ? name.slice(1, -1) : name;
 }
 
 function isLocalName(name: string): boolean {
