@@ -1,4 +1,4 @@
-// npm run bench:instructions -- <ref | express | ceiling | dir:/path> [--workload create|update|read] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]
+// npm run bench:instructions -- <ref | express | ceiling | floor | dir:/path> [--workload create|update|read] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]
 // Instructions per request of two builds, counted by valgrind's callgrind: a measure that the
 // machine's load does not move, for when bench:compare's throughput drifts by ±20% (a shared VM,
 // other work running). Both sides run at the same time, each in a process of its own under
@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { resolveSide, WORKING_TREE } from './lib/compare-sides.mjs';
 import { baselineCommand } from './lib/processes.mjs';
 
-const USAGE = 'usage: npm run bench:instructions -- <git-ref | express | ceiling | dir:/path> [--workload create|update|read] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]';
+const USAGE = 'usage: npm run bench:instructions -- <git-ref | express | ceiling | floor | dir:/path> [--workload create|update|read] [--requests N] [--warmup N] [--clients N] [--candidate SPEC]';
 const KEY = { 'x-api-key': 'demo-key', 'content-type': 'application/json' };
 const CREATE = JSON.stringify({ destinationUrl: 'https://example.com/bench', domain: 'short.test', tags: [{ name: 'bench' }] });
 const UPDATE = JSON.stringify({ destinationUrl: 'https://example.com/bench-updated', tags: [] });
@@ -61,7 +61,7 @@ function requireValgrind() {
 function underCallgrind(side, dir) {
   // The baseline without bench:run's event-loop-delay preload (it reports over an IPC channel we do not open).
   const served = side.kind === 'express'
-    ? baselineCommand({ appServer: side.appServer }).args.filter((arg, i, args) => arg !== '--import' && args[i - 1] !== '--import')
+    ? baselineCommand({ appServer: side.appServer, validator: side.validator }).args.filter((arg, i, args) => arg !== '--import' && args[i - 1] !== '--import')
     : [join(side.dir, 'dist', 'src', 'cli.js'), '--port', '0', '--host', '127.0.0.1', '--quiet', '--db', join(dir, 'db.json'), '--reset'];
   // --predictable-gc-schedule: V8 sizes its heap and schedules collections by allocation, not by
   // the clock (its memory reducer and idle collections follow time, which valgrind stretches).
