@@ -1,5 +1,6 @@
 // --accept-any-key: an unknown API key becomes an account of its own on first use (SPEC), seeded
 // from the key, while the store holds fewer accounts than the cap. No HTTP here.
+import { andThen, type Awaitable } from './awaitable.js';
 import { errors } from './errors.js';
 import { SeededAccountClash, type LinkStore, type SeededAccount } from './link-store.js';
 import type { AccountRecord } from './model.js';
@@ -16,6 +17,28 @@ export const DEFAULT_MAX_ANY_KEY_ACCOUNTS = 10_000;
 
 /** --accept-any-key: the account seeded for an unknown key (undefined: unknown keys are a 401). */
 export type AccountFactory = (apiKey: string) => SeededAccount | Promise<SeededAccount>;
+
+/**
+ * An unknown key let through authentication under --accept-any-key, its account not made yet: it
+ * is made only when a request of the key is served (LinkService.accountToServe), so a request
+ * refused before that (an invalid body, a scenario's forced answer, a fault) changes nothing (D19).
+ */
+export class UnmadeAccount {
+  constructor(readonly apiKey: string) {}
+}
+
+/**
+ * Whether an unknown key may have an account made for it: an UnmadeAccount, or a 401 when unknown
+ * keys are refused (undefined) or the store holds `maxAccounts` already. Makes nothing.
+ */
+export function admitNewKey(store: LinkStore, apiKey: string, createAccount: AccountFactory | undefined, maxAccounts: number | undefined): Awaitable<UnmadeAccount> {
+  if (!createAccount) throw errors.unknownApiKey();
+  if (maxAccounts === undefined) return new UnmadeAccount(apiKey);
+  return andThen(store.accountCount(), (count) => {
+    if (count >= maxAccounts) throw errors.anyKeyCapReached(maxAccounts);
+    return new UnmadeAccount(apiKey);
+  });
+}
 
 /**
  * The account made for a key the store does not know, or undefined when unknown keys are refused.

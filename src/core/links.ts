@@ -5,7 +5,7 @@
 // changes nothing and every rule holds across all the instances that share one store (D22). A
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from './api-types.js';
-import { accountForNewKey, type AccountFactory } from './any-key-accounts.js';
+import { accountForNewKey, admitNewKey, UnmadeAccount, type AccountFactory } from './any-key-accounts.js';
 import type { LinkChange, LinkStore, NewLink } from './link-store.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
@@ -49,22 +49,35 @@ export class LinkService {
   }
 
   /**
-   * The account of an API key; a missing or unknown key is a 401 (D14). At once when the store has
-   * it at once (never a throw: a refusal is a rejected promise).
+   * The account of an API key, made now for an unknown key under --accept-any-key; a missing or
+   * unknown key is a 401 (D14). At once when the store has it at once (never a throw: a refusal is
+   * a rejected promise).
    */
   authenticate(apiKey: string | undefined): Awaitable<AccountRecord> {
+    return andThen(this.admit(apiKey), (found) => this.accountToServe(found));
+  }
+
+  /**
+   * Authentication's 401s (D14) without making anything: the key's account, or, for an unknown key
+   * under --accept-any-key, an UnmadeAccount that accountToServe makes once a request of it is
+   * served. A refusal is a rejected promise, never a throw.
+   */
+  admit(apiKey: string | undefined): Awaitable<AccountRecord | UnmadeAccount> {
     if (apiKey === undefined || apiKey === '') return Promise.reject(errors.missingApiKey());
     try {
-      return andThen(this.store.accountByKey(apiKey), (account) => account ?? this.accountOfNewKey(apiKey));
+      return andThen(this.store.accountByKey(apiKey), (account) => account ?? admitNewKey(this.store, apiKey, this.deps.createAccount, this.deps.maxAccounts));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  private async accountOfNewKey(apiKey: string): Promise<AccountRecord> {
-    const account = await accountForNewKey(this.store, apiKey, this.deps.createAccount, this.deps.maxAccounts);
-    if (!account) throw errors.unknownApiKey();
-    return account;
+  /** The account a request is served on: an admitted key's own, made now when it had none (its cap checked again). */
+  accountToServe(admitted: AccountRecord | UnmadeAccount): Awaitable<AccountRecord> {
+    if (!(admitted instanceof UnmadeAccount)) return admitted;
+    return accountForNewKey(this.store, admitted.apiKey, this.deps.createAccount, this.deps.maxAccounts).then((account) => {
+      if (!account) throw errors.unknownApiKey();
+      return account;
+    });
   }
 
   /**

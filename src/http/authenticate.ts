@@ -1,10 +1,14 @@
 // Step one for every API request, before the body is even parsed: is this an operation of the
-// contract, and does the x-api-key name an account? A request that is both unauthenticated and
-// invalid gets the 401 (D14); paths and methods the contract lacks get their 404/405.
+// contract, and does the x-api-key name an account (or may it get one, --accept-any-key)? A
+// request that is both unauthenticated and invalid gets the 401 (D14); paths and methods the
+// contract lacks get their 404/405. An unknown key's account is not made here but where a request
+// is served (account-to-serve.ts): a request refused on the way changes nothing.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { NoOperation } from '../contract/no-operation.js';
+import { UnmadeAccount } from '../core/any-key-accounts.js';
 import { ApiError, errors } from '../core/errors.js';
 import type { LinkService } from '../core/links.js';
+import type { AccountRecord } from '../core/model.js';
 import type { OperationTable } from './operation-table.js';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -29,16 +33,24 @@ export function authenticate(table: OperationTable, service: LinkService, alongs
     alongside?.(req, res);
     // On a store that has the account at once, the next step runs now, not a microtask later.
     // The header as Node gives it (req.get lower-cases the name again and checks it for Referer).
-    const account = service.authenticate(req.headers[API_KEY_HEADER] as string | undefined);
+    const account = service.admit(req.headers[API_KEY_HEADER] as string | undefined);
     if (account instanceof Promise) {
       return account.then((found) => {
-        res.locals['account'] = found;
+        admitted(res, found);
         next();
       });
     }
-    res.locals['account'] = account;
+    admitted(res, account);
     next();
   };
+}
+
+/** res.locals key: an admitted key's account still to be made (account-to-serve.ts). */
+export const UNMADE_ACCOUNT = 'unmadeAccount';
+
+function admitted(res: Response, found: AccountRecord | UnmadeAccount): void {
+  if (found instanceof UnmadeAccount) res.locals[UNMADE_ACCOUNT] = found;
+  else res.locals['account'] = found;
 }
 
 /**

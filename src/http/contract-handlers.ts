@@ -68,6 +68,11 @@ export function contractHandlers(document: OpenApiDocument, classes: ContractCla
   return handlers;
 }
 
+/** The operations a contract FILE adds that are answered from their schema, not from the store. */
+export function generatedOperations(classes: ContractClasses): ReadonlySet<string> {
+  return new Set(classes.operations.filter((operation) => operation.served === 'generated').map((operation) => operation.operationId));
+}
+
 interface OpenApiRequest extends Request {
   openapi?: { pathParams?: Record<string, string> };
 }

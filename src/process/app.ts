@@ -37,7 +37,8 @@ import { plainRequestTarget } from '../http/request-target.js';
 import { captureJsonBodies, notApiTraffic, notApiTrafficAt, recordRequests } from '../http/record-requests.js';
 import { applyRequestScenario, chooseRequestScenario, readActiveScenarioEarly, readBodyOfControlRefusal, realSleep, type Sleep } from '../http/scenarios.js';
 import { contractValidator } from '../http/validator.js';
-import { contractHandlers, GENERATED_HEADER, sayingGeneratedFields } from '../http/contract-handlers.js';
+import { contractHandlers, GENERATED_HEADER, generatedOperations, sayingGeneratedFields } from '../http/contract-handlers.js';
+import { accountToServe } from '../http/account-to-serve.js';
 import { generatedAnswers } from '../contract/generated-answers.js';
 import { bodyVerdict, readAgainWhenChanged } from '../http/read-again.js';
 import type { ContractRules } from '../scenarios/contract-rules.js';
@@ -181,10 +182,11 @@ function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: Varie
   //     With a contract FILE (--contract), also the operations it adds: from the store, or from their schema.
   const added = contractHandlers(deps.contract.document, deps.servedContract, deps.service, generatedAnswers(deps.contract.document, deps.servedContract));
   //     Those that answer Links name the Link fields made from FILE's schema, when FILE adds some.
-  const handled = dispatchByOperationId(sayingGeneratedFields({ ...linkHandlers(deps.service), ...added, ...deps.handlers }, deps.servedContract));
+  //     An unknown key's account (--accept-any-key) is made here, for a request served, never for one refused before.
+  const served = [accountToServe(deps.service, generatedOperations(deps.servedContract)), dispatchByOperationId(sayingGeneratedFields({ ...linkHandlers(deps.service), ...added, ...deps.handlers }, deps.servedContract))];
   // One router layer for all of them (src/http/one-layer.ts says why).
-  app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, forceNextStatus, handled]));
-  const runAgain = express.Router().use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, handled]));
+  app.use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.before, parsed, mediaTypeOnly, ...validated, bodyVerdict.passed, bodyVerdict.refused, shapedAfterValidation, forceNextStatus, ...served]));
+  const runAgain = express.Router().use(oneLayer([authenticated, refusedKey, ...chosen, shapedBeforeValidation, bodyVerdict.again, shapedAfterValidation, ...served]));
   app.use(readAgainWhenChanged(runAgain, deps.service));
 }
 
