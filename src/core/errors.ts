@@ -51,6 +51,8 @@ export const errors = {
       `The x-api-key header names no account, and none is made for it: the mock holds ${cap} accounts, the cap of --accept-any-key (--max-any-key-accounts ${cap}); a reset removes the accounts keys made`,
     ),
   invalidRequest: (description: string) => new ApiError(400, description),
+  keyScenariosFull: (bound: number) =>
+    new ApiError(400, `at most ${bound} API keys may have a scenario of their own; clear one first (PUT /__admin/scenario with "name": null and its "apiKey")`),
   linkLimitReached: (limit: number) =>
     new ApiError(400, `The account has reached its limit of ${limit} links`, 'LINK_LIMIT_REACHED'),
   domainNotFound: (name: string) => new ApiError(404, `domain ${quote(name)} not found`),

@@ -1,7 +1,7 @@
 // The in-memory ScenarioState (src/core/traffic-state.ts): this process's global scenario, the
 // scenarios set for one API key, their `times` counters and the uses left of a scenario set with
 // `times` (src/core/scenario-uses.ts), all read at once (no promise per request).
-import type { ActiveNames, ScenarioState } from './traffic-state.js';
+import { MAX_KEY_SCENARIOS, type ActiveNames, type ScenarioState } from './traffic-state.js';
 import type { TimesLeft } from './scenario-uses.js';
 import { RuleCounters } from './scenarios.js';
 
@@ -36,12 +36,14 @@ export class MemoryScenarioState implements ScenarioState {
     this.counters.clear();
   }
 
-  setKeyScenario(apiKey: string, name: string | null, times?: number): void {
+  setKeyScenario(apiKey: string, name: string | null, times?: number): boolean {
+    if (name !== null && !this.byKey.has(apiKey) && this.byKey.size >= MAX_KEY_SCENARIOS) return false;
     if (name === null) this.byKey.delete(apiKey);
     else this.byKey.set(apiKey, name);
     if (name === null || times === undefined) this.leftByKey.delete(apiKey);
     else this.leftByKey.set(apiKey, times);
     this.countersByKey.delete(apiKey);
+    return true;
   }
 
   takeUse(apiKey: string | undefined, name: string): boolean {

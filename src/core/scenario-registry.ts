@@ -3,7 +3,7 @@
 // memory by default, or shared by every instance: src/core/traffic-state.ts). The global counters
 // start over when the global scenario is set, a key's when its scenario is set, all of them
 // when the data is reset, and a rule's own (global and every key's) when a reload changes it.
-import type { ActiveNames, RuleCounterStore, ScenarioState } from './traffic-state.js';
+import { MAX_KEY_SCENARIOS, type ActiveNames, type RuleCounterStore, type ScenarioState } from './traffic-state.js';
 import { MemoryScenarioState } from './memory-scenario-state.js';
 import type { TimesLeft } from './scenario-uses.js';
 import { andThen, type Awaitable } from './awaitable.js';
@@ -139,7 +139,9 @@ export class ScenarioRegistry {
   /** Sets (or with null clears) the scenario of requests with this API key only. */
   setKeyScenario(apiKey: string, name: string | null, via: string, times?: number): Awaitable<void> {
     if (name !== null) this.get(name, via);
-    return this.state.setKeyScenario(apiKey, name, times);
+    return andThen(this.state.setKeyScenario(apiKey, name, times), (set) => {
+      if (!set) throw errors.keyScenariosFull(MAX_KEY_SCENARIOS);
+    });
   }
 
   /** Starts every `times` counter over, the global ones and every key's. */

@@ -58,6 +58,14 @@ export interface ActiveNames {
 }
 
 /**
+ * How many API keys may have a scenario of their own at once (PUT /__admin/scenario with `apiKey`).
+ * Each is a name in the state, shown by GET /__admin/scenario(s) and kept through a reset: unbounded,
+ * 7,000 keys of 150 characters grew those answers past 1 MB. The same bound as variety's per-key
+ * settings (MAX_KEY_SETTINGS): a suite per key, a thousand suites at once.
+ */
+export const MAX_KEY_SCENARIOS = 1_000;
+
+/**
  * The global scenario with its `times` counters, and the scenarios set for one API key with
  * counters of their own (PUT /__admin/scenario with `apiKey`), so that test suites with their own
  * keys never see each other's scenario or use up each other's `times`.
@@ -78,8 +86,12 @@ export interface ScenarioState {
    * scenarios stay. `times`: it clears itself after that many uses (takeUse).
    */
   setActive(name: string | null, times?: number): Awaitable<void>;
-  /** Sets (null: clears) the key's own scenario and starts the key's counters over, in one step; `times` as for setActive. */
-  setKeyScenario(apiKey: string, name: string | null, times?: number): Awaitable<void>;
+  /**
+   * Sets (null: clears) the key's own scenario and starts the key's counters over, in one step;
+   * `times` as for setActive. False, and nothing changed, when the key has none and
+   * MAX_KEY_SCENARIOS keys have one already (checked in the same step).
+   */
+  setKeyScenario(apiKey: string, name: string | null, times?: number): Awaitable<boolean>;
   /**
    * Takes one use of the global scenario (no key) or of the key's own, if it is still `name`; the
    * last use clears it, as setting null would, in the same step. True: the request may be shaped

@@ -48,9 +48,17 @@ local function delete_key_counters(hash, key)
   end
 end`;
 
-/** KEYS: names by key, counters by key. ARGV: '1' to set or '0' to clear, the key, the name. The key's counters start over in the same step. */
+/**
+ * KEYS: names by key, counters by key. ARGV: '1' to set or '0' to clear, the key, the name, the
+ * most keys that may have one (MAX_KEY_SCENARIOS). The key's counters start over in the same step.
+ * 0, and nothing changed, when a new key would pass the bound: checked in the step, so racing
+ * instances cannot pass it together.
+ */
 export const SET_KEY_SCENARIO = luaScript(`${DELETE_KEY_COUNTERS}
-if ARGV[1] == '1' then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) else redis.call('HDEL', KEYS[1], ARGV[2]) end
+if ARGV[1] == '1' then
+  if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+  redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+else redis.call('HDEL', KEYS[1], ARGV[2]) end
 delete_key_counters(KEYS[2], ARGV[2])
 return 1`);
 

@@ -31,7 +31,7 @@
 import type { Awaitable } from '../../core/awaitable.js';
 import { ruleKey, type Scenario, type ScenarioRule } from '../../core/scenarios.js';
 import type { TimesLeft } from '../../core/scenario-uses.js';
-import type { ActiveNames, RuleCounterStore, ScenarioState } from '../../core/traffic-state.js';
+import { MAX_KEY_SCENARIOS, type ActiveNames, type RuleCounterStore, type ScenarioState } from '../../core/traffic-state.js';
 import { ACTIVE_NAMES, CLEAR_KEY_COUNTERS, DROP_ACTIVE, RESTART_RULES, SET_ACTIVE, SET_KEY_SCENARIO, TAKE_KEY_USE, TAKE_USE } from './redis-scenario-scripts.js';
 import type { TrafficRedis } from './redis-traffic-client.js';
 
@@ -81,8 +81,9 @@ export class RedisScenarioState implements ScenarioState {
     await this.redis.script(SET_ACTIVE, [this.activeKey, this.timesKey], name === null ? ['0', ''] : ['1', stored(name, times)]);
   }
 
-  async setKeyScenario(apiKey: string, name: string | null, times?: number): Promise<void> {
-    await this.redis.script(SET_KEY_SCENARIO, [this.byKeyKey, this.timesByKeyKey], name === null ? ['0', apiKey, ''] : ['1', apiKey, stored(name, times)]);
+  async setKeyScenario(apiKey: string, name: string | null, times?: number): Promise<boolean> {
+    const set = await this.redis.script(SET_KEY_SCENARIO, [this.byKeyKey, this.timesByKeyKey], [...(name === null ? ['0', apiKey, ''] : ['1', apiKey, stored(name, times)]), String(MAX_KEY_SCENARIOS)]);
+    return Number(set) === 1;
   }
 
   async takeUse(apiKey: string | undefined, name: string): Promise<boolean> {
