@@ -47,7 +47,7 @@ export function jsonBody(limit: string, { maxFields = Number.POSITIVE_INFINITY, 
 }
 
 /** '64kb', '1mb' as body-parser reads them (the `bytes` package: 1 kb = 1,024 bytes). */
-function bytesOf(limit: string): number {
+export function bytesOf(limit: string): number {
   const match = /^(\d+)(kb|mb)$/.exec(limit);
   if (!match) throw new Error(`body limit '${limit}': write it as <n>kb or <n>mb`);
   return Number(match[1]) * (match[2] === 'kb' ? 1024 : 1024 * 1024);

@@ -152,6 +152,13 @@ describe('filters, clearing and what is not journaled', () => {
     expect(await journal()).toEqual([]);
   });
 
+  it('DELETE /__admin/requests?limit=2 is a documented 400 and keeps the whole journal (it takes no filter)', async () => {
+    const res = await t.request.delete('/__admin/requests').query({ limit: 2 });
+    expectAdminResponse(res, 'DELETE', '/__admin/requests');
+    expect(res.body).toEqual({ errorDescription: "query: unknown parameter 'limit'" });
+    expect((await journal()).map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('admin traffic, the contract and the docs are not journaled', async () => {
     await t.request.delete('/__admin/requests');
     for (const path of ['/__admin/health', '/__admin/requests', '/__admin/coverage', '/__admin/openapi.yaml', '/openapi.yaml', '/docs']) await t.request.get(path);
