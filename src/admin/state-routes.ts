@@ -41,6 +41,8 @@ export function addStateRoutes(router: Router, deps: StateDeps): void {
       unavailable((error as Error).message.replace(/^store unavailable: /, ''));
     }
   });
+  // No body is read: the admin contract lets through none, an empty one or {} (ResetRequest), so a
+  // seed or any option sent is refused there instead of being ignored here.
   router.post('/reset', async (_req, res) => {
     await deps.reset();
     await deps.onStateReplaced();
