@@ -9,6 +9,7 @@ import { createTrafficState } from '../store/create-traffic-state.js';
 import { openRedisLinkStore, RedisStartError, type KeptFrom, type RedisLinkStore } from '../store/redis/redis-link-store.js';
 import { clientOptions, redactUrl } from '../store/redis/redis-connection.js';
 import { redisSnapshots } from '../store/redis/redis-snapshots.js';
+import { connectAtStart } from '../store/redis/redis-start.js';
 import type { SnapshotStore } from '../core/snapshots.js';
 import type { TrafficState } from '../core/traffic-state.js';
 
@@ -75,7 +76,8 @@ async function connectTrafficClient(url: string): Promise<RedisClientType> {
   const client = createClient(clientOptions(url, () => ready, (cause) => cause)) as unknown as RedisClientType;
   // node-redis emits 'error' for every failed reconnect: the traffic state says what matters, once.
   client.on('error', () => undefined);
-  await client.connect();
+  // Bounded as the store's connect: Redis may have stopped answering since the store's.
+  await connectAtStart(client);
   ready = true;
   return client;
 }

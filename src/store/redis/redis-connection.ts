@@ -1,8 +1,9 @@
 // The Redis store's one connection (node-redis), set up for D25: a start against an unreachable
-// Redis fails at once naming the URL; later, every command settles quickly when Redis is gone
-// (no offline queue: refused at once while reconnecting; a timeout for a server that stopped
-// answering) with an Error whose message starts `store unavailable: `; and the client reconnects
-// by itself, with a backoff (redis-client.ts), so the store works again soon after Redis.
+// Redis fails naming the URL, at once or, when Redis does not answer, within 5 s (redis-start.ts);
+// later, every command settles quickly when Redis is gone (no offline queue: refused at once while
+// reconnecting; a timeout for a server that stopped answering) with an Error whose message starts
+// `store unavailable: `; and the client reconnects by itself, with a backoff (redis-client.ts), so
+// the store works again soon after Redis.
 // One connection is enough: commands from concurrent requests are pipelined on it, and nothing
 // the store does holds connection state (no WATCH, no MULTI spanning awaits).
 import type { RedisClientType } from 'redis';
@@ -11,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { DeadlineError, inOrder, within } from './deadline.js';
 import { clientOptions, describeError, redactUrl, unavailableError } from './redis-client.js';
 import { RedisHealthWatch } from './redis-health-watch.js';
+import { connectAtStart } from './redis-start.js';
 
 /** A command sent to a server that stopped answering fails after this long. */
 export const COMMAND_TIMEOUT_MS = 1_000;
@@ -31,6 +33,8 @@ export interface RedisConnectionOptions {
   url: string;
   /** One line when Redis goes away and when it is back. */
   log?: (line: string) => void;
+  /** The first connect's bound (default START_TIMEOUT_MS, redis-start.ts); tests make it small. */
+  startTimeoutMs?: number;
 }
 
 export class RedisConnection {
@@ -70,11 +74,9 @@ export class RedisConnection {
     }
     const connection = new RedisConnection(client, redis, location, options.log);
     try {
-      await client.connect();
+      await connectAtStart(client, options.startTimeoutMs);
     } catch (error) {
-      // A failed first connect has closed the client already.
-      if (client.isOpen) client.destroy();
-      throw new RedisStartError(`cannot connect to Redis at ${location}: ${describeError(error)}`);
+      throw new RedisStartError(`cannot connect to Redis at ${location}: ${(error as Error).message}`);
     }
     ready = true;
     await connection.learnClientId();

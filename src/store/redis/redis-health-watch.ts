@@ -8,19 +8,22 @@ export class RedisHealthWatch {
   /** Why Redis is unreachable, while it is. */
   lastProblem: string | undefined;
   private down = false;
+  /** Before the first ready, a failure is the start's to report (redis-start.ts: one line, then exit), not an outage. */
+  private wasReady = false;
   private readonly backListeners: Array<() => void> = [];
 
   /** Watches `client` from now on; `ready` runs each time it is ready, the first time included. */
   constructor(client: RedisClientType, location: string, log: ((line: string) => void) | undefined, ready: () => void) {
     client.on('error', (error: unknown) => {
       this.lastProblem = describeError(error);
-      if (this.down || !client.isOpen) return;
+      if (this.down || !this.wasReady || !client.isOpen) return;
       this.down = true;
       log?.(`Redis at ${location} is unavailable (${this.lastProblem}); reconnecting`);
     });
     client.on('ready', () => {
       const wasDown = this.down;
       this.down = false;
+      this.wasReady = true;
       this.lastProblem = undefined;
       ready();
       if (!wasDown) return;

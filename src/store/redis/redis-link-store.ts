@@ -34,6 +34,8 @@ export interface OpenRedisLinkStoreOptions {
   log?: (line: string) => void;
   /** Records per command while a seed, reset or restore is written (default WRITE_BATCH, redis-data.ts); tests make it small. */
   writeBatch?: number;
+  /** The first connect's bound (default START_TIMEOUT_MS, redis-start.ts); tests make it small. */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function openRedisLinkStore(options: OpenRedisLinkStoreOptions): Pr
   const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   const collision = prefixCollision(prefix);
   if (collision) throw new RedisStartError(`the Redis prefix ${collision}`);
-  const connection = await RedisConnection.open({ url: options.url, ...(options.log ? { log: options.log } : {}) });
+  const connection = await RedisConnection.open({ url: options.url, ...(options.log ? { log: options.log } : {}), ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}) });
   const keys = new RedisKeys(prefix);
   try {
     const generations = new Generations(connection, keys, options.log, options.writeBatch);
