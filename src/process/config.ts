@@ -7,7 +7,7 @@ import { DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
 import { DEFAULT_MAX_ANY_KEY_ACCOUNTS } from '../core/any-key-accounts.js';
 import { DEFAULT_FIXTURES_FILE, DEFAULT_SCENARIOS_DIR } from '../contract/package-root.js';
 import { MAX_CONTRACT_BYTES } from '../contract/contract-limits.js';
-import { allowedHost, ConfigError, corsOrigin, durability, integer, isRedisUrl, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
+import { allowedHost, ConfigError, corsOrigin, dbLocation, durability, integer, isRedisUrl, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from '../proxy/exchange-slots.js';
 import { parseFlags, type FlagSpec } from './parse-flags.js';
@@ -92,7 +92,7 @@ export function parseConfig(argv: readonly string[], env: Env): Readonly<Config>
  */
 export function configFrom(options: GivenOptions): Readonly<Config> {
   const { text, scalar, list, bool, source, refer } = options;
-  const db = text('db') ?? DEFAULTS.db;
+  const db = dbLocation(source('db'), text('db') ?? DEFAULTS.db);
   const builtinScenarios = !bool('no-builtin-scenarios');
   if (!builtinScenarios && text('scenarios') === undefined) {
     const given = source('no-builtin-scenarios');

@@ -66,6 +66,20 @@ export function isRedisUrl(db: string): boolean {
   return /^(?:rediss?|unix):\/\//i.test(db);
 }
 
+/**
+ * `--db`: a value that starts with a Redis scheme is a Redis URL or nothing. `redis:`, `redis:/host`
+ * or `rediss:host` is a mistyped URL, never meant as a file name: taken as a path it would start a
+ * mock of its own on a file of that name, silently not the shared state the user asked for.
+ */
+export function dbLocation(source: string, value: string): string {
+  const scheme = /^(rediss?|unix):/i.exec(value)?.[0];
+  if (scheme === undefined || isRedisUrl(value)) return value;
+  // Printed to CI logs: anything up to an '@' may be a password.
+  const at = value.lastIndexOf('@');
+  const shown = at < 0 ? value : `${scheme}***${value.slice(at)}`;
+  throw new ConfigError(`${source}: '${shown}' is not a Redis URL; a Redis URL is redis://[user:pass@]host:port[/n] (rediss:// for TLS, unix:///path/redis.sock[?db=n] for a Unix socket), and a db file's path does not start with '${scheme}'`);
+}
+
 export const MAX_WORKERS = 64;
 
 /** `--workers N|auto` (D26): 'auto' is one per CPU, decided by the CLI where the machine is known. */

@@ -51,6 +51,10 @@ describe('parseConfig: accepted input', () => {
     // flags
     ['--port N', ['--port', '5000'], {}, { port: 5000 }],
     ['--db redis://', ['--db', 'redis://127.0.0.1:6379/2'], {}, { db: 'redis://127.0.0.1:6379/2' }],
+    ['--db unix:///', ['--db', 'unix:///run/redis.sock?db=2'], {}, { db: 'unix:///run/redis.sock?db=2' }],
+    // Only a value that starts with a Redis scheme is taken for a Redis URL.
+    ['--db a file named after Redis', ['--db', 'redis-state.json'], {}, { db: 'redis-state.json' }],
+    ['--db a path with redis: inside', ['--db', 'state/redis:1.json'], {}, { db: 'state/redis:1.json' }],
     ['--redis-prefix', ['--redis-prefix', 'team-a:'], {}, { redisPrefix: 'team-a:' }],
     ['MOCK_REDIS_PREFIX', [], { MOCK_REDIS_PREFIX: 'ci-42:' }, { redisPrefix: 'ci-42:' }],
     ['--workers 3 with Redis', ['--workers', '3', '--db', 'redis://localhost:6379'], {}, { workers: 3, db: 'redis://localhost:6379' }],
@@ -211,6 +215,13 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
     ['--workers 2 with a file store', ['--workers', '2'], {}, /^--workers 2 needs state shared by every worker: start with --db redis:\/\/host:port/],
     ['MOCK_WORKERS=auto with :memory:', ['--db', ':memory:'], { MOCK_WORKERS: 'auto' }, /^MOCK_WORKERS auto needs state shared by every worker/],
     ['--workers 0', ['--workers', '0', '--db', 'redis://x:1'], {}, /^--workers must be a whole number from 1 to 64/],
+    // A value that starts with a Redis scheme was taken for a file path when it was not a URL.
+    ['--db redis: (nothing after the scheme)', ['--db', 'redis:'], {}, /^--db: 'redis:' is not a Redis URL; a Redis URL is redis:\/\/\[user:pass@\]host:port\[\/n\] \(rediss:\/\/ for TLS, unix:\/\/\/path\/redis\.sock\[\?db=n\] for a Unix socket\), and a db file's path does not start with 'redis:'$/],
+    ['MOCK_DB=redis:/host (one slash)', [], { MOCK_DB: 'redis:/cache.test:6379' }, /^MOCK_DB: 'redis:\/cache\.test:6379' is not a Redis URL; /],
+    ['--db rediss:host', ['--db', 'rediss:cache.test'], {}, /^--db: 'rediss:cache\.test' is not a Redis URL; .*does not start with 'rediss:'$/],
+    ['--db REDIS:// in another case, one slash', ['--db', 'REDIS:/x'], {}, /^--db: 'REDIS:\/x' is not a Redis URL; /],
+    ['--db unix:redis.sock', ['--db', 'unix:redis.sock'], {}, /^--db: 'unix:redis\.sock' is not a Redis URL; /],
+    ['MOCK_WORKERS=2 with a mistyped Redis URL: the URL is what is wrong', [], { MOCK_WORKERS: '2', MOCK_DB: 'redis:' }, /^MOCK_DB: 'redis:' is not a Redis URL; /],
     ['--redis-prefix with a space', ['--redis-prefix', 'a b'], {}, /^--redis-prefix takes up to 100 printable characters/],
     // Issue 23 (10e): the keys of another prefix's generation: a reset through that prefix would delete this one's keys.
     ['--redis-prefix naming a generation of another', ['--redis-prefix', 'shortlink-mock:0123456789abcdef:'], {}, /^--redis-prefix 'shortlink-mock:0123456789abcdef:' holds 16 hex digits and ':' after its first character/],
@@ -274,6 +285,8 @@ describe('parseConfig: refused input is a one-line, lower-case ConfigError namin
     ['--proxy', ['--proxy', 'http://user:s3cret@up.test/'], {}],
     ['MOCK_PROXY', [], { MOCK_PROXY: 'https://user:s3cret@up.test/?key=1' }],
     ['--proxy, a URL that does not parse', ['--proxy', 'http://user:s3cret@up test/'], {}],
+    ['--db, a Redis URL with one slash', ['--db', 'redis:/user:s3cret@up.test:6379'], {}],
+    ['MOCK_DB, a Redis URL without slashes', [], { MOCK_DB: 'rediss:user:s3cret@up.test' }],
   ])('masks the password of a refused %s URL', (_name, argv, env) => {
     expect(() => parseConfig(argv, env)).toThrow(ConfigError);
     expect(() => parseConfig(argv, env)).toThrow(/\*\*\*@up/);

@@ -1,7 +1,7 @@
 // The CLI as a user runs it: a real process on a free port, answering over real HTTP, keeping its
 // data across a restart, stopping cleanly on SIGTERM, announcing itself in a ready file, and
 // failing start-up in one clear line that names what the user set.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -127,6 +127,17 @@ describe('start-up refusals name what the user set', () => {
     const line = await refusal(['--db', ':memory:', ...args], env);
     expect(line).toMatch(message);
     if (args.length === 0) expect(line).not.toMatch(/--(scenario|host|port|cors-origin)\b/);
+  });
+
+  // A mistyped Redis URL was taken for a file path: a file named 'redis:' written in the working directory, a mock of its own.
+  it.each([
+    [['--db', 'redis:'], {}, /^shortlink-mock: --db: 'redis:' is not a Redis URL; a Redis URL is redis:\/\/\[user:pass@\]host:port\[\/n\]/],
+    [['--db', 'rediss:'], {}, /^shortlink-mock: --db: 'rediss:' is not a Redis URL; /],
+    [[], { MOCK_DB: 'redis:/cache.test:6379' }, /^shortlink-mock: MOCK_DB: 'redis:\/cache\.test:6379' is not a Redis URL; .*unix:\/\/\/path\/redis\.sock/],
+    [[], { MOCK_DB: 'unix:redis.sock' }, /^shortlink-mock: MOCK_DB: 'unix:redis\.sock' is not a Redis URL; /],
+  ])('refuses the mistyped Redis URL of %j %j, writing no file', async (args, env: Record<string, string>, says) => {
+    expect(await refusal(['--port', '0', ...args], env)).toMatch(says);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('refuses fixtures asking for more links than a seed may make, in one line, before seeding or writing the db', async () => {
