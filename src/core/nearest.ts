@@ -13,3 +13,14 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   const maxDistance = Math.min(Math.max(2, Math.floor(target.length / 3)), target.length - 1);
   return closestMatch(target, candidates, { maxDistance });
 }
+
+/**
+ * The tail of a refusal of an unknown name: the near miss when there is one, then the names known
+ * (`; did you mean 'slow'? (known: …)`, else `; known: …`). One wording for the admin API, the
+ * x-mock-scenario header and the --scenario flag, so a typo reads the same wherever it is made.
+ */
+export function guessAndKnown(word: string, names: readonly string[], label = 'known'): string {
+  const guess = nearest(word, names);
+  const known = names.join(', ') || 'none';
+  return guess ? `; did you mean '${guess}'? (${label}: ${known})` : `; ${label}: ${known}`;
+}

@@ -9,7 +9,7 @@ import type { TimesLeft } from './scenario-uses.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { changedRules, type ChangedRule } from './changed-rules.js';
 import { errors } from './errors.js';
-import { nearest } from './nearest.js';
+import { guessAndKnown } from './nearest.js';
 import type { Scenario } from './scenarios.js';
 
 export { MemoryScenarioState } from './memory-scenario-state.js';
@@ -86,10 +86,7 @@ export class ScenarioRegistry {
 
   /** The refusal of a name not loaded, with the flags' guess at a near miss (`slo`: did you mean 'slow'?). */
   private unknown(name: string, via: string): Error {
-    const names = this.names();
-    const guess = nearest(name, names);
-    const known = names.join(', ') || 'none';
-    return errors.invalidRequest(`unknown scenario '${name}' in ${via}${guess ? `; did you mean '${guess}'? (known scenarios: ${known})` : `; known scenarios: ${known}`}`);
+    return errors.invalidRequest(`unknown scenario '${name}' in ${via}${guessAndKnown(name, this.names(), 'known scenarios')}`);
   }
 
   names(): string[] {

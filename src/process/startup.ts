@@ -24,6 +24,7 @@ import { collectAfterLoad, collectGarbage, watchedLoad, type FullCollections } f
 import { StartupError } from './startup-error.js';
 import { flagOptions, varietyFrom } from './flag-options.js';
 import { listenOrClose } from './listen.js';
+import { guessAndKnown } from '../core/nearest.js';
 
 export { StartupError };
 
@@ -39,7 +40,8 @@ export function loadStartupScenarios(load: (dir: string) => Scenario[], config: 
   }
   const { scenarios } = served;
   if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
-    throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'; known: ${scenarios.map((scenario) => scenario.name).sort().join(', ') || 'none'}`);
+    const names = scenarios.map((scenario) => scenario.name).sort();
+    throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'${guessAndKnown(config.scenario, names)}`);
   }
   return { served, ...(builtIns ? { builtIns } : {}) };
 }

@@ -123,6 +123,9 @@ describe('start-up refusals name what the user set', () => {
     ['MOCK_HOST', {}, { MOCK_HOST: '0.0.0.0' }, /^shortlink-mock: MOCK_HOST=0\.0\.0\.0 is not a loopback address: set --admin-token/],
     ['MOCK_PORT', {}, { MOCK_PORT: 'abc' }, /^shortlink-mock: MOCK_PORT must be a whole number/],
     ['MOCK_CORS_ORIGIN', {}, { MOCK_CORS_ORIGIN: 'app.example.test' }, /^shortlink-mock: MOCK_CORS_ORIGIN: 'app\.example\.test' has no scheme/],
+    // The near miss the admin API and x-mock-scenario guess (nearest.ts), the same for the flag and its variable.
+    ['MOCK_SCENARIO, a near miss', {}, { MOCK_SCENARIO: 'slo' }, /^shortlink-mock: MOCK_SCENARIO: unknown scenario 'slo'; did you mean 'slow'\? \(known: flaky-network, .*not-found, slow, unauthorized\)$/],
+    ['--scenario, a near miss', { args: ['--scenario', 'slo'] }, {}, /^shortlink-mock: --scenario: unknown scenario 'slo'; did you mean 'slow'\? \(known: .*slow/],
   ])('%s', async (_name, { args = [] }: { args?: string[] }, env: Record<string, string>, message) => {
     const line = await refusal(['--db', ':memory:', ...args], env);
     expect(line).toMatch(message);
