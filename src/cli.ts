@@ -4,6 +4,7 @@
 // in flight finish, flush every acknowledged write, and exit.
 import { COMMANDS, ConfigError, helpText, parseConfig, type CommandName, type Config } from './process/config.js';
 import { packageVersion } from './contract/package-root.js';
+import { isRefusal } from './process/startup-error.js';
 import type { StartedMock } from './process/startup.js';
 import { availableParallelism } from 'node:os';
 
@@ -47,15 +48,15 @@ async function serve(config: Config): Promise<void> {
   if (config.contract !== undefined && cluster.isPrimary) startup.startupContract(config);
   const workerCount = config.workers === 'auto' ? availableParallelism() : config.workers;
   if (workerCount > 1 && cluster.isPrimary) {
-    if (config.readyFile) startup.removeReadyFile(config.readyFile);
+    startup.removeReadyFile(config);
     return runPrimary(workerCount);
   }
-  if (config.readyFile && cluster.isPrimary) startup.removeReadyFile(config.readyFile);
+  if (cluster.isPrimary) startup.removeReadyFile(config);
   const started = await startup.startFromConfig(config, (line) => console.log(line));
   const { mock, url } = started;
   stopGracefully(startup, started, config); // before the banner: a client may signal as soon as it reads the URL
   // Before the banner too: whoever reads the URL there finds the ready file written.
-  if (config.readyFile) startup.writeReadyFile(config.readyFile, url);
+  startup.writeReadyFile(config, url);
   // With --workers, the primary prints the banner of its first worker only.
   announceListening(await startupBanner(url, config, mock, packageVersion()), ignoredSeedOptions(config, mock.seeded, mock.keptFrom));
 }
@@ -68,7 +69,7 @@ function stopGracefully(startup: Startup, started: StartedMock, config: Config):
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping; finishing requests in flight and flushing the db`);
-    if (config.readyFile) removeReadyFileOnStop(startup, config.readyFile);
+    removeReadyFileOnStop(startup, config);
     await startup.stopStarted(started, STOP_GRACE_MS);
     console.log('stopped; every acknowledged change is written');
     process.exit(0);
@@ -78,17 +79,16 @@ function stopGracefully(startup: Startup, started: StartedMock, config: Config):
 }
 
 /** No longer taking requests: no longer ready. A file that cannot be removed must not stop the flush. */
-function removeReadyFileOnStop(startup: Startup, file: string): void {
+function removeReadyFileOnStop(startup: Startup, config: Config): void {
   try {
-    startup.removeReadyFile(file);
+    startup.removeReadyFile(config);
   } catch (error) {
     console.error(`shortlink-mock: ${(error as Error).message}`);
   }
 }
 
 main().catch((error: unknown) => {
-  // By name: StartupError and the store's errors live in modules --help and --version never load.
-  const known = error instanceof ConfigError || ['StartupError', 'DataFileError', 'RedisStartError'].includes((error as Error)?.name);
+  const known = error instanceof ConfigError || isRefusal(error);
   console.error(`shortlink-mock: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}`);
   process.exit(known ? EXIT_USAGE : 1);
 });

@@ -4,3 +4,13 @@
 export class StartupError extends Error {
   override name = 'StartupError';
 }
+
+/**
+ * The refusals a start-up makes, each one line and exit code 2, by name: the store's own
+ * (DataFileError, RedisStartError) live in modules --help and --version never load.
+ */
+export const REFUSAL_NAMES: readonly string[] = ['StartupError', 'DataFileError', 'RedisStartError'];
+
+export function isRefusal(error: unknown): error is Error {
+  return error instanceof Error && REFUSAL_NAMES.includes(error.name);
+}

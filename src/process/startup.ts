@@ -24,26 +24,36 @@ import { collectAfterLoad, collectGarbage, watchedLoad, type FullCollections } f
 import { StartupError } from './startup-error.js';
 import { flagOptions, varietyFrom } from './flag-options.js';
 import { listenOrClose } from './listen.js';
+import { namingOption } from './named-refusal.js';
 import { guessAndKnown } from '../core/nearest.js';
 
 export { StartupError };
 
-/** The scenarios served at start (scenario-layers.ts), and the built-in layer a --watch reload keeps (undefined: DIR is the only one). */
-export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config): { served: ServedScenarios; builtIns?: Scenario[] } {
-  let served: ServedScenarios;
-  let builtIns: Scenario[] | undefined;
-  try {
-    if (hasBuiltInLayer(config.scenarios, DEFAULT_SCENARIOS_DIR, config.builtinScenarios)) builtIns = load(DEFAULT_SCENARIOS_DIR);
-    served = overBuiltIns(builtIns ?? [], load(config.scenarios));
-  } catch (error) {
-    throw new StartupError(`scenario refused: ${(error as Error).message}`);
-  }
+/**
+ * The scenarios served at start (scenario-layers.ts), and the built-in layer a --watch reload keeps
+ * (undefined: DIR is the only one). `atStart`: a refusal of DIR's files names --scenarios (or
+ * MOCK_SCENARIOS) when the user gave DIR; a --watch reload of the contract passes false, since
+ * there the new contract, not DIR, is what changed.
+ */
+export function loadStartupScenarios(load: (dir: string) => Scenario[], config: Config, atStart = false): { served: ServedScenarios; builtIns?: Scenario[] } {
+  const builtIns = hasBuiltInLayer(config.scenarios, DEFAULT_SCENARIOS_DIR, config.builtinScenarios) ? scenariosOf(() => load(DEFAULT_SCENARIOS_DIR)) : undefined;
+  const loadOwn = () => scenariosOf(() => load(config.scenarios));
+  const own = atStart && config.sources['scenarios'] !== undefined ? namingOption(config, 'scenarios', loadOwn) : loadOwn();
+  const served = overBuiltIns(builtIns ?? [], own);
   const { scenarios } = served;
   if (config.scenario && !scenarios.some((scenario) => scenario.name === config.scenario)) {
     const names = scenarios.map((scenario) => scenario.name).sort();
     throw new StartupError(`${sourceOf(config, 'scenario')}: unknown scenario '${config.scenario}'${guessAndKnown(config.scenario, names)}`);
   }
   return { served, ...(builtIns ? { builtIns } : {}) };
+}
+
+function scenariosOf(load: () => Scenario[]): Scenario[] {
+  try {
+    return load();
+  } catch (error) {
+    throw new StartupError(`scenario refused: ${(error as Error).message}`);
+  }
 }
 
 /** Off loopback, anyone on the network could reset or read the journal: a token is required. */
@@ -54,26 +64,35 @@ export function requireSafeAdmin(config: Config): void {
 }
 
 /**
- * The ready file holds the URL of a mock that is listening, so a script waits for this very mock
- * instead of whatever answers on a port. Written beside and renamed: a reader never sees half a URL.
+ * The ready file (--ready-file; none: nothing to do) holds the URL of a mock that is listening, so a
+ * script waits for this very mock instead of whatever answers on a port. Written beside and
+ * renamed: a reader never sees half a URL.
  */
-export function writeReadyFile(file: string, url: string): void {
+export function writeReadyFile(config: Config, url: string): void {
+  const file = config.readyFile;
+  if (file === undefined) return;
   const partial = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(partial, `${url}\n`);
-    renameSync(partial, file);
-  } catch (error) {
-    throw new StartupError(`cannot write the ready file ${file}: ${(error as Error).message}`);
-  }
+  namingOption(config, 'ready-file', () => {
+    try {
+      writeFileSync(partial, `${url}\n`);
+      renameSync(partial, file);
+    } catch (error) {
+      throw new StartupError(`cannot write the ready file ${file}: ${(error as Error).message}`);
+    }
+  });
 }
 
 /** Removed before start-up (a file left by an earlier run must not announce this one) and on a stop. */
-export function removeReadyFile(file: string): void {
-  try {
-    rmSync(file, { force: true });
-  } catch (error) {
-    throw new StartupError(`cannot remove the ready file ${file}: ${(error as Error).message}`);
-  }
+export function removeReadyFile(config: Config): void {
+  const file = config.readyFile;
+  if (file === undefined) return;
+  namingOption(config, 'ready-file', () => {
+    try {
+      rmSync(file, { force: true });
+    } catch (error) {
+      throw new StartupError(`cannot remove the ready file ${file}: ${(error as Error).message}`);
+    }
+  });
 }
 
 /** A mock listening in this process: what the CLI and startMock() get from startFromConfig. */
@@ -97,20 +116,22 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const { contract, rules: contractRules, classes: contractClasses } = started;
   // The scenarios are checked against the contract served: a contract reloaded by --watch brings its own check.
   let loadScenarios = scenarioLoader(contractRules, DEFAULT_SCENARIOS_DIR);
-  const { served, builtIns } = loadStartupScenarios(loadScenarios, config);
+  const { served, builtIns } = loadStartupScenarios(loadScenarios, config, true);
   // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
   for (const scenario of served.replacing) print(replacingLine(scenario));
   const log = (line: string): void => (config.quiet && !/^(CONTRACT|INTERNAL|UPSTREAM)/.test(line) ? undefined : print(line));
-  const fixtures = keptFixtures(config.fixtures);
+  const fixtures = namingOption(config, 'fixtures', () => keptFixtures(config.fixtures));
   const reset = config.reset && isFirstWorker();
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
-  const shared = isRedisUrl(config.db) ? await openShared(config, fixtures, reset, print) : undefined;
+  const shared = isRedisUrl(config.db) ? await namingOption(config, 'db', () => openShared(config, fixtures, reset, print)) : undefined;
   // Opened and checked before the server's modules load: a db the CLI refuses costs none of them.
   // V8's own full collections during the load watched: one late in it may leave the one before listening nothing to do (collect-garbage.ts).
   const collections: FullCollections = {};
-  const data = shared ?? (await watchedLoad(() => openLocalDb(config.db, config.durability === 'durable', reset, log), collections));
+  const data = shared ?? (await namingOption(config, 'db', () => watchedLoad(() => openLocalDb(config.db, config.durability === 'durable', reset, log), collections)));
   const { createMock } = await import('./mock.js');
-  const mock = await createMock({ ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), ...varietyFrom(config), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log });
+  const options = { ...data, ...flagOptions(config), contract, contractRules, contractClasses, ...(config.contract === undefined ? {} : { contractFile: config.contract }), ...varietyFrom(config), scenarios: served.scenarios, fixtures, reset, version: packageVersion(), log };
+  // Seeding writes the db: a db it cannot write (--reset over a file that is not the mock's) is refused there.
+  const mock = await namingOption(config, 'db', () => createMock(options), ['DataFileError']);
   // The garbage of loading a large db or seed, collected while no request can wait on it (collect-garbage.ts).
   if (!shared) collectAfterLoad(await mock.store.totalLinks(), collectGarbage, collections);
   const swappable = reloadsContract(config);

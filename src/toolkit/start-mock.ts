@@ -29,11 +29,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const config = configOf(options);
   const started = await inOptionTermsOnError(async () => {
     requireSafeAdmin(config);
-    if (config.readyFile) removeReadyFile(config.readyFile);
+    removeReadyFile(config);
     return startFromConfig(config, options.log ?? ((line) => console.log(line)));
   });
   try {
-    if (config.readyFile) writeReadyFile(config.readyFile, started.url);
+    await inOptionTermsOnError(async () => writeReadyFile(config, started.url));
   } catch (error) {
     await stopStarted(started, 0); // nothing may stay listening after a refused start
     throw error;
@@ -42,7 +42,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
-      if (config.readyFile) removeReadyFile(config.readyFile);
+      removeReadyFile(config);
       await stopStarted(started, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
     })());
   const control = controlOf(client);

@@ -30,6 +30,8 @@ async function busyPort(): Promise<number> {
   return (occupied.address() as AddressInfo).port;
 }
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Runs the CLI expecting a refusal: exit code 2, nothing on stdout, exactly one line on stderr. */
 async function refusal(args: string[], env: Record<string, string> = {}): Promise<string> {
   const result = await runCli(args, dir, env);
@@ -132,6 +134,26 @@ describe('start-up refusals name what the user set', () => {
     if (args.length === 0) expect(line).not.toMatch(/--(scenario|host|port|cors-origin)\b/);
   });
 
+  // Each option that names a file or a directory read at start: its refusal names the flag or the
+  // variable set, then says what the step found, as a refused value of any other option does.
+  const paths: [string, string, (dir: string) => string, (given: string, named: string, path: string) => RegExp][] = [
+    ['fixtures', 'MOCK_FIXTURES', (at) => join(at, 'none.json'), (given, named, path) => new RegExp(`^shortlink-mock: ${named}: cannot load fixtures ${escape(path)}: ENOENT`)],
+    ['db', 'MOCK_DB', (at) => at, (given, named, path) => new RegExp(`^shortlink-mock: ${named}: db ${escape(path)}: this is not a shortlink-mock db file \\(it is a directory\\)`)],
+    ['scenarios', 'MOCK_SCENARIOS', (at) => join(at, 'none'), (given, named, path) => new RegExp(`^shortlink-mock: ${named}: scenario refused: cannot read scenarios directory ${escape(path)}: ENOENT`)],
+    ['ready-file', 'MOCK_READY_FILE', (at) => join(at, 'none', 'url'), (given, named, path) => new RegExp(`^shortlink-mock: ${named}: cannot write the ready file ${escape(path)}: ENOENT`)],
+    ['contract', 'MOCK_CONTRACT', (at) => join(at, 'none.yaml'), (given) => new RegExp(`^shortlink-mock: cannot serve ${escape(given)}: no such file$`)],
+    ['variety-from', 'MOCK_VARIETY_FROM', (at) => join(at, 'none.yaml'), (given) => new RegExp(`^shortlink-mock: cannot read ${escape(given)}: no such file$`)],
+  ];
+  it.each(paths)('--%s, or %s, naming a path that cannot be read', async (flag, variable, pathIn, says) => {
+    const path = pathIn(dir);
+    // The db is the one under test, or memory: the other refusals come before any file is written.
+    const db = flag === 'db' ? [] : ['--db', ':memory:'];
+    expect(await refusal(['--port', '0', ...db, `--${flag}`, path])).toMatch(says(`--${flag} ${path}`, `--${flag}`, path));
+    const line = await refusal(['--port', '0', ...db], { [variable]: path });
+    expect(line).toMatch(says(`${variable}=${path}`, variable, path));
+    expect(line).not.toContain(`--${flag}`);
+  });
+
   // A mistyped Redis URL was taken for a file path: a file named 'redis:' written in the working directory, a mock of its own.
   it.each([
     [['--db', 'redis:'], {}, /^shortlink-mock: --db: 'redis:' is not a Redis URL; a Redis URL is redis:\/\/\[user:pass@\]host:port\[\/n\]/],
@@ -149,7 +171,7 @@ describe('start-up refusals name what the user set', () => {
     writeFileSync(fixtures, JSON.stringify({ defaultDomain: 'short.test', accounts }));
     const db = join(dir, 'db.json');
     expect(await refusal(['--db', db, '--reset', '--fixtures', fixtures])).toBe(
-      `shortlink-mock: cannot load fixtures ${fixtures}: fixtures: the accounts ask for 6,000,000 links in all; a seed makes at most 5,000,000 (MAX_SEEDED_LINKS): lower their "links"`,
+      `shortlink-mock: --fixtures: cannot load fixtures ${fixtures}: fixtures: the accounts ask for 6,000,000 links in all; a seed makes at most 5,000,000 (MAX_SEEDED_LINKS): lower their "links"`,
     );
     expect(existsSync(db)).toBe(false);
   });

@@ -56,7 +56,7 @@ describe('modules loaded before they are needed', () => {
     const { code, stdout, stderr, modules } = await tracedRun(['--db', 'db.json', '--port', '0', ...flags], (at) => writeFileSync(join(at, 'db.json'), 'not a db\n'));
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^shortlink-mock: db \S+db\.json: this is not a shortlink-mock db file \(it is not JSON\)[^\n]*\n$/);
+    expect(stderr).toMatch(/^shortlink-mock: --db: db \S+db\.json: this is not a shortlink-mock db file \(it is not JSON\)[^\n]*\n$/);
     expect(modules.some((url) => url.endsWith('/dist/src/store/file/open-data.js'))).toBe(true); // the trace sees the step that refuses
     expect(modules.filter((url) => /\/node_modules\/(express|express-openapi-validator|@faker-js|swagger-ui-dist)\/|\/dist\/src\/(process\/(mock|app)|http\/server)\.js$/.test(url))).toEqual([]);
   });

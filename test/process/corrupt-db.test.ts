@@ -181,7 +181,7 @@ async function expectRefusedAsNotOurs(at: string, db: string, args: string[]): P
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');
   expect(result.stderr.trimEnd().split('\n'), `stderr must be one line: ${JSON.stringify(result.stderr)}`).toHaveLength(1);
-  expect(result.stderr).toMatch(new RegExp(`^shortlink-mock: db ${escape(join(at, db))}: this is not a shortlink-mock db file \\(`));
+  expect(result.stderr).toMatch(new RegExp(`^shortlink-mock: --db: db ${escape(join(at, db))}: this is not a shortlink-mock db file \\(`));
   expect(filesOf(at), 'every file byte-identical, nothing written beside them').toEqual(before);
 }
 

@@ -35,7 +35,7 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 describe('a FIFO where a file is read at start', () => {
   it('--fixtures FIFO: refused, it is not a regular file', async () => {
     const path = fifo(join(dir, 'fixtures.json'));
-    await expectRefused(['--db', ':memory:', '--fixtures', path], new RegExp(`^shortlink-mock: cannot load fixtures ${escape(path)}: it is not a regular file$`));
+    await expectRefused(['--db', ':memory:', '--fixtures', path], new RegExp(`^shortlink-mock: --fixtures: cannot load fixtures ${escape(path)}: it is not a regular file$`));
   });
 
   it('a FIFO among the scenario files of --scenarios DIR: refused, it is not a regular file', async () => {
@@ -47,11 +47,11 @@ describe('a FIFO where a file is read at start', () => {
   it.each([[[]], [['--reset']]])("the db's change log a FIFO, with %j: refused as the db is, not a shortlink-mock db file", async (args) => {
     const db = join(dir, 'db.json');
     fifo(`${db}.changes`);
-    await expectRefused(['--db', db, ...args], new RegExp(`^shortlink-mock: db ${escape(db)}: this is not a shortlink-mock db file \\(its change log ${escape(db)}\\.changes is not a regular file\\)`));
+    await expectRefused(['--db', db, ...args], new RegExp(`^shortlink-mock: --db: db ${escape(db)}: this is not a shortlink-mock db file \\(its change log ${escape(db)}\\.changes is not a regular file\\)`));
   });
 
   it('the db itself a FIFO: refused as before', async () => {
     const db = fifo(join(dir, 'db.json'));
-    await expectRefused(['--db', db], new RegExp(`^shortlink-mock: db ${escape(db)}: this is not a shortlink-mock db file \\(it is not a regular file\\)`));
+    await expectRefused(['--db', db], new RegExp(`^shortlink-mock: --db: db ${escape(db)}: this is not a shortlink-mock db file \\(it is not a regular file\\)`));
   });
 });

@@ -99,7 +99,7 @@ describe('Redis unavailable (D25)', () => {
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^shortlink-mock: cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: /);
+    expect(lines[0]).toMatch(/^shortlink-mock: --db: cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: /);
   });
 
   it('while serving: a 500 store unavailable within 2 s and a 503 health; by itself again once Redis is back', async () => {
@@ -152,7 +152,7 @@ describe('--workers (D26)', () => {
   it('a start whose workers cannot reach Redis fails with exit 2, like a single process', async () => {
     const result = await runCli(['--port', '0', '--workers', '2', '--db', 'redis://127.0.0.1:1/0'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^shortlink-mock: cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: /m);
+    expect(result.stderr).toMatch(/^shortlink-mock: --db: cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: /m);
   });
 
   it('is refused on a file store with one line pointing to redis://', async () => {

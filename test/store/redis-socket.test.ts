@@ -72,12 +72,12 @@ describe('--db unix://', () => {
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toBe(`shortlink-mock: cannot connect to Redis at unix://***@${join(dir, 'nobody.sock')}: connect ENOENT ${join(dir, 'nobody.sock')}`);
+    expect(lines[0]).toBe(`shortlink-mock: --db: cannot connect to Redis at unix://***@${join(dir, 'nobody.sock')}: connect ENOENT ${join(dir, 'nobody.sock')}`);
   });
 
   it('a malformed unix:// URL: exit 2 with one line saying the form', async () => {
     const result = await runCli(['--port', '0', '--db', 'unix://redis.sock'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual(['shortlink-mock: cannot connect to Redis at unix://redis.sock: a Unix socket is given as unix:///absolute/path/to/redis.sock, optionally with user:password@ before the path and ?db=N after it']);
+    expect(result.stderr.trim().split('\n')).toEqual(['shortlink-mock: --db: cannot connect to Redis at unix://redis.sock: a Unix socket is given as unix:///absolute/path/to/redis.sock, optionally with user:password@ before the path and ?db=N after it']);
   });
 });

@@ -142,7 +142,7 @@ describe('the CLI at start (D25: exit 2, one line naming the URL)', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `shortlink-mock: cannot connect to Redis at redis://user:***@127.0.0.1:${silent.port}/0: it did not answer within ${START_TIMEOUT_MS} ms\n`,
+      stderr: `shortlink-mock: --db: cannot connect to Redis at redis://user:***@127.0.0.1:${silent.port}/0: it did not answer within ${START_TIMEOUT_MS} ms\n`,
     });
     expect(ms).toBeGreaterThanOrEqual(START_TIMEOUT_MS);
   });
@@ -153,7 +153,7 @@ describe('the CLI at start (D25: exit 2, one line naming the URL)', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `shortlink-mock: cannot connect to Redis at redis://user:***@127.0.0.1:${port}/3: it did not answer as Redis (Unknown RESP type 72 "H")\n`,
+      stderr: `shortlink-mock: --db: cannot connect to Redis at redis://user:***@127.0.0.1:${port}/3: it did not answer as Redis (Unknown RESP type 72 "H")\n`,
     });
   });
 });
