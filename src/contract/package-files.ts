@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Contract, OpenApiDocument } from '../core/contract-types.js';
+import { bundledAdminDocument } from './admin-document.js';
 import { parseFixtureSpec, type FixtureSpec } from '../../fixtures/fixture-spec.js';
 import { parseContractYaml } from './contract-yaml.js';
 import { ADMIN_CONTRACT_FILE, CONTRACT_FILE, DEFAULT_FIXTURES_FILE } from './package-root.js';
@@ -20,19 +21,14 @@ export function contractOf(text: string): Contract {
   return { text, document: parseContractYaml(text) as OpenApiDocument };
 }
 
-const API_SCHEMA_REF = /^\.\.\/\.\.\/openapi\.yaml#\/components\/schemas\//;
-
 /**
- * The admin API's document, bundled: its references to the API's schemas (written as file
- * references so that the file lints on its own) become local, and the API's schemas are copied in.
+ * The admin API's document, bundled for the contract `api` served (admin-document.ts says which of
+ * the API's schemas it takes from `api` and which from the shipped contract).
  */
-export function readAdminContract(api: Contract = readContract(), file = ADMIN_CONTRACT_FILE): Contract {
-  const document = parseContractYaml(readFileSync(file, 'utf8')) as OpenApiDocument & { components: { schemas: Record<string, unknown> } };
-  const localized = JSON.parse(JSON.stringify(document), (key, value: unknown) =>
-    key === '$ref' && typeof value === 'string' ? value.replace(API_SCHEMA_REF, '#/components/schemas/') : value,
-  ) as typeof document;
-  const apiSchemas = (api.document['components'] as { schemas: Record<string, unknown> }).schemas;
-  localized.components.schemas = { ...apiSchemas, ...localized.components.schemas };
+export function readAdminContract(api?: Contract, file = ADMIN_CONTRACT_FILE, shipped?: Contract): Contract {
+  const served = api ?? readContract();
+  const document = parseContractYaml(readFileSync(file, 'utf8')) as Parameters<typeof bundledAdminDocument>[0];
+  const localized = bundledAdminDocument(document, served, shipped ?? (api ? readContract() : served));
   // The text is written when first read (GET /__admin/openapi.yaml), not at every start: ~45 ms;
   // `yaml` is loaded then too (a start that loads no other YAML than the contracts does not load it).
   let text: string | undefined;

@@ -122,7 +122,9 @@ function fieldsOf(shipped: OpenApiDocument, next: OpenApiDocument, operations: S
   const link = linkSchema(next);
   const linkFields = Object.keys(properties(link));
   const required = new Set((link?.schema['required'] as string[] | undefined) ?? []);
-  const fields = compared('Link', linkSchema(shipped), link, (name) => ({ served: 'generated', ...(required.has(name) ? { required: true } : {}) }));
+  // A FILE without a Link schema says nothing of a Link's fields, so removes none: Links are shown as
+  // the shipped contract has them (the admin's link pages too, judged by the shipped Link).
+  const fields = link ? compared('Link', linkSchema(shipped), link, (name) => ({ served: 'generated', ...(required.has(name) ? { required: true } : {}) })) : [];
   for (const operationId of ['createLink', 'updateLink'] as const) {
     if (!operations.some((operation) => operation.operationId === operationId && operation.served === 'rule')) continue;
     fields.push(...compared(operationId, requestSchema(shipped, operationId), requestSchema(next, operationId), (name) => ({ served: linkFields.includes(name) ? 'request' : 'ignored' })));

@@ -124,6 +124,6 @@ const adminContracts = new WeakMap<Contract['document'], Contract>();
 
 function adminContractOf(api: Contract): Contract {
   let admin = adminContracts.get(api.document);
-  if (!admin) adminContracts.set(api.document, (admin = readAdminContract(api)));
+  if (!admin) adminContracts.set(api.document, (admin = readAdminContract(api, undefined, keptContract().contract)));
   return admin;
 }
