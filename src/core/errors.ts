@@ -1,6 +1,7 @@
 // Every error the mock can answer, as data: a status, a description and an optional code. The
 // HTTP layer turns an ApiError into the spec's Error object in one place (src/http/errors.ts).
 import type { ErrorCode } from './api-types.js';
+import { namedList } from './named-list.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 422 | 500 | 502 | 503;
 
@@ -40,7 +41,11 @@ export class ControlRefused extends ApiError {
   }
 }
 
-const quote = (value: string): string => `'${value.length > 80 ? `${value.slice(0, 77)}...` : value}'`;
+const cut = (value: string): string => (value.length > 80 ? `${value.slice(0, 77)}...` : value);
+const quote = (value: string): string => `'${cut(value)}'`;
+
+/** `POST /links, PUT /links/{id} and DELETE /links/{id}`; `no operations` for a contract without any. */
+const operationList = (operations: readonly string[]): string => namedList(operations.map(cut)) || 'no operations';
 
 export const errors = {
   missingApiKey: () => new ApiError(401, 'The x-api-key header is missing'),
@@ -62,10 +67,11 @@ export const errors = {
   slugTaken: (slug: string, domain: string) =>
     new ApiError(400, `slug ${quote(slug)} is already taken in domain ${quote(domain)}`),
   linkNotFound: (id: string) => new ApiError(404, `link ${quote(id)} not found`),
-  pathNotFound: (method: string, path: string) =>
-    new ApiError(404, `no operation at ${method} ${quote(path)}: the API has POST /links, PUT /links/{id} and DELETE /links/{id}`),
-  rootNotFound: () =>
-    new ApiError(404, 'no operation at GET /: the API has POST /links, PUT /links/{id} and DELETE /links/{id}; the console is at /__admin/ and the API reference at /docs'),
+  /** `operations`: the served contract's, `POST /links` and so on (OperationTable.operations). */
+  pathNotFound: (method: string, path: string, operations: readonly string[]) =>
+    new ApiError(404, `no operation at ${method} ${quote(path)}: the API has ${operationList(operations)}`),
+  rootNotFound: (operations: readonly string[]) =>
+    new ApiError(404, `no operation at GET /: the API has ${operationList(operations)}; the console is at /__admin/ and the API reference at /docs`),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     new ApiError(405, `method ${method} is not allowed on ${quote(path)}; allowed: ${allowed.join(', ')}`),
   shortUrlNotFound: (domain: string, slug: string) => new ApiError(404, `no link at https://${domain}/${slug}`),

@@ -21,7 +21,7 @@ export function authenticate(table: OperationTable, service: LinkService, alongs
     const match = table.match(req.method, req.path);
     if (match.kind === 'unknown-path') {
       res.locals[NO_OPERATION] = 'unknownPath' satisfies NoOperation;
-      throw errors.pathNotFound(req.method, req.path);
+      throw errors.pathNotFound(req.method, req.path, table.operations);
     }
     if (match.kind === 'method-not-allowed') {
       res.locals[NO_OPERATION] = 'wrongMethod' satisfies NoOperation;

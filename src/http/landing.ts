@@ -5,9 +5,12 @@
 import express, { type Router } from 'express';
 import type { NoOperation } from '../contract/no-operation.js';
 import { errors } from '../core/errors.js';
+import { namedList } from '../core/named-list.js';
+import { xmlText } from '../contract/xml-escape.js';
 import { NO_OPERATION } from './authenticate.js';
 
-const page = `<!doctype html>
+/** The page, naming the operations of the contract served (a FILE's, not always the shipped three). */
+const page = (operations: readonly string[]): string => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -17,8 +20,7 @@ const page = `<!doctype html>
 </head>
 <body>
   <h1>shortlink-mock</h1>
-  <p>A stateful mock of the Short-Link Management API. The API itself is at <code>POST /links</code>,
-  <code>PUT /links/{id}</code> and <code>DELETE /links/{id}</code>, with an <code>x-api-key</code> header.</p>
+  <p>A stateful mock of the Short-Link Management API. ${apiSentence(operations)}</p>
   <ul>
     <li><a href="/__admin/">/__admin/</a>: the console (journal, coverage, scenarios, accounts, snapshots)</li>
     <li><a href="/docs">/docs</a>: the API reference, with "Try it out"</li>
@@ -27,17 +29,24 @@ const page = `<!doctype html>
 </body>
 </html>`;
 
-/** Mounted at the root, after the API's own routes could not have matched `/`. */
-export function landingRouter(faviconFile: string | undefined): Router {
+/** `The API itself is at <code>POST /links</code>, … with an x-api-key header.`, the operations as the 404 names them. */
+function apiSentence(operations: readonly string[]): string {
+  if (operations.length === 0) return 'The contract it serves has no operations.';
+  return `The API itself is at ${namedList(operations.map((operation) => `<code>${xmlText(operation)}</code>`))}, with an <code>x-api-key</code> header.`;
+}
+
+/** Mounted at the root, after the API's own routes could not have matched `/`. `operations`: the contract's (OperationTable). */
+export function landingRouter(faviconFile: string | undefined, operations: readonly string[]): Router {
   const router = express.Router();
+  const html = page(operations);
   router.get('/', (req, res) => {
     if (req.accepts(['json', 'html']) === 'html') {
-      res.type('html').send(page);
+      res.type('html').send(html);
       return;
     }
     // An API client's 404 for a path the API lacks: variety varies it like any other (unknownPath).
     res.locals[NO_OPERATION] = 'unknownPath' satisfies NoOperation;
-    throw errors.rootNotFound();
+    throw errors.rootNotFound(operations);
   });
   if (faviconFile) router.get('/favicon.ico', (_req, res) => res.sendFile(faviconFile, { maxAge: '1d' }));
   return router;

@@ -19,9 +19,14 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 export class OperationTable {
   private readonly entries: PathEntry[];
+  /** Each operation as `POST /links`, in the contract's order: what a 404 for another path names. */
+  readonly operations: readonly string[];
 
   constructor(document: OpenApiDocument) {
-    this.entries = Object.entries(document.paths).map(([template, item]) => ({
+    // An OpenAPI 3.1 document may have no paths (webhooks only).
+    const paths = Object.entries(document.paths ?? {});
+    this.operations = paths.flatMap(([template, item]) => HTTP_METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${template}`));
+    this.entries = paths.map(([template, item]) => ({
       pattern: templateToPattern(template),
       operations: new Map(
         HTTP_METHODS.filter((method) => item[method]).map((method) => {

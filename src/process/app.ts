@@ -106,6 +106,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const log = deps.log ?? (() => {});
   const sleep = deps.sleep ?? realSleep;
+  // The contract's operations: matched in mock mode, named by every 404 for a path it lacks.
+  const table = new OperationTable(deps.contract.document);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -132,17 +134,17 @@ export function createApp(deps: AppDeps): Express {
   if (deps.docsAssetsDir) own.use('/docs', notApiTraffic, docsRouter(deps.docsAssetsDir));
   //    GET / (a page for browsers, a 404 naming the console and docs for others) and a favicon.
   //    A route, not a router every request passes through.
-  own.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico')));
+  own.get(['/', '/favicon.ico'], notApiTrafficAt(['/', '/favicon.ico']), landingRouter(deps.consoleDir && join(deps.consoleDir, 'favicon.ico'), table.operations));
   //    Steps 0–5 are one router layer (src/http/one-layer.ts says why); the routes of steps 2, 4 and
   //    5 sit behind one check of the path each, which API requests do not pass (src/http/gated-routes.ts).
   app.use(oneLayer([plainRequestTarget, recorded, admin.gate(), corsAllowed, ...(deps.proxy ? [] : [redirectByHost(deps.service)]), own.gate()]));
   // 6–11 in proxy mode: every other request goes to the upstream, judged on both sides (src/proxy/pipeline.ts).
   //    The pipeline comes with the settings: createMock loads src/proxy/ only in proxy mode.
   if (deps.proxy) app.use(deps.proxy.pipeline({ ...proxySettings(deps.proxy), document: deps.contract.document, scenarios: deps.scenarios, contractRules: deps.contractRules, random: deps.random, sleep, log }));
-  else addMockRoutes(app, deps, sleep, variety);
+  else addMockRoutes(app, deps, table, sleep, variety);
   // 12. Anything not answered by now, then every error, as the spec's Error object.
   app.use((req) => {
-    throw errors.pathNotFound(req.method, req.path);
+    throw errors.pathNotFound(req.method, req.path, table.operations);
   });
   app.use(createErrorHandler(log));
   return app;
@@ -153,10 +155,10 @@ export function createApp(deps: AppDeps): Express {
  * remembers; the steps that depend on it then run again when that changed meanwhile
  * (src/http/read-again.ts).
  */
-function addMockRoutes(app: Express, deps: AppDeps, sleep: Sleep, variety: VarietySwitch): void {
+function addMockRoutes(app: Express, deps: AppDeps, table: OperationTable, sleep: Sleep, variety: VarietySwitch): void {
   // 6. Known operation? (404/405) Known API key? (401) Before the body is even parsed (D14).
   const mayRecall = (operationId: string): boolean => operationId === 'createLink';
-  const authenticated = authenticate(new OperationTable(deps.contract.document), deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall));
+  const authenticated = authenticate(table, deps.service, readActiveScenarioEarly(deps.scenarios, mayRecall));
   // 8. JSON bodies up to 1 MiB, for operations that take one (a body sent with deleteLink is
   //    ignored, never a 400 it cannot document); failures become 400 Error objects.
   //    UTF-8 only, nested at most 64 levels, 1,000 fields at most (src/http/json-body.ts).

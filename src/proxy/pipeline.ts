@@ -55,7 +55,7 @@ export function proxyPipeline(deps: ProxyDeps): (RequestHandler | ErrorRequestHa
     rawBody(),
     judged,
     onlyOperations(applyRequestScenario(deps.scenarios, deps.random, deps.sleep, 'after-validation')),
-    proxyAnswer({ upstream: deps.upstream, judge: deps.judge, strict: deps.strict, log: deps.log }),
+    proxyAnswer({ upstream: deps.upstream, judge: deps.judge, strict: deps.strict, log: deps.log, operations: table.operations }),
   ];
 }
 

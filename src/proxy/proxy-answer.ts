@@ -26,13 +26,15 @@ export interface ProxyAnswerOptions {
   strict: boolean;
   /** Where a line about each off-contract answer or failed upstream goes (always, even with --quiet). */
   log: (line: string) => void;
+  /** The contract's operations, named by the 404 for a request target that is no path. */
+  operations: readonly string[];
 }
 
 export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
   const host = new URL(options.upstream.origin).host;
   return async (req, res) => {
     // `GET *` and the like (Node accepts `*` as a target): nothing of the API, and nothing to join to the upstream's URL.
-    if (!req.originalUrl.startsWith('/')) throw errors.pathNotFound(req.method, req.originalUrl);
+    if (!req.originalUrl.startsWith('/')) throw errors.pathNotFound(req.method, req.originalUrl, options.operations);
     const raw = res.locals[RAW_BODY] as Buffer | undefined;
     const cancelled = new AbortController();
     // A client that gives up takes its upstream request with it.

@@ -2,7 +2,7 @@
 // (docs/next-contract.md, "The admin API under FILE"). A black-box sweep found every admin route,
 // /__admin/health included, a 500 `Missing $ref pointer "#/components/schemas/Error"` under a FILE
 // that named its Error or Link schema otherwise, and a start that crashed with a TypeError on a FILE
-// without components.
+// without components. And a 404 for a path FILE lacks names FILE's operations, not the shipped ones.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startMock } from '../../src/toolkit/start-mock.js';
 import { DEMO } from '../helpers/test-app.js';
@@ -44,5 +44,26 @@ describe('a FILE without components, through startMock({ contract }) (and so --c
     const mcp = await fetch(`${mock.url}/__admin/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(INITIALIZE) });
     expect(mcp.status).toBe(200);
     expect((await fetch(`${mock.url}/ping`, { headers: { 'x-api-key': DEMO } })).status).toBe(200);
+  });
+});
+
+describe("a 404 for a path FILE lacks names FILE's operations", () => {
+  it.each([
+    ['no-components.yaml', 'GET /ping'],
+    ['no-paths.yaml', 'no operations'],
+    ['delete-removed.yaml', 'POST /links and PUT /links/{id}'],
+    ['list-links.yaml', 'GET /links, POST /links, PUT /links/{id} and DELETE /links/{id}'],
+  ])('%s: %s', async (name, operations) => {
+    const app = await createNextContractApp(name);
+    const unknown = await app.request.get('/nothing').set('x-api-key', DEMO).expect(404);
+    expect(unknown.body).toEqual({ errorDescription: `no operation at GET '/nothing': the API has ${operations}` });
+    const root = await app.request.get('/').set('accept', 'application/json').expect(404);
+    expect(root.body.errorDescription).toBe(`no operation at GET /: the API has ${operations}; the console is at /__admin/ and the API reference at /docs`);
+  });
+
+  it("the root page for browsers names FILE's operations too", async () => {
+    const app = await createNextContractApp('no-components.yaml');
+    const page = await app.request.get('/').set('accept', 'text/html').expect(200);
+    expect(page.text).toContain('The API itself is at <code>GET /ping</code>, with an <code>x-api-key</code> header.');
   });
 });
