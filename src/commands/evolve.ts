@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { writeJUnitFile, writeReportFile } from '../contract/junit-file.js';
 import { junitPathProblem } from '../contract/junit-path.js';
 import { CONTRACT_FILE } from '../contract/package-files.js';
-import { DEFAULT_BASE_URL } from '../toolkit/admin-flags.js';
+import { DEFAULT_BASE_URL, mockBaseUrl, UsageError, type Given } from '../toolkit/admin-flags.js';
 import { Consumers, MAX_CONSUMERS, MAX_FINDINGS_PER_CONSUMER } from './evolve/consumers.js';
 import { ContractFileError, MAX_CONTRACT_BYTES, readContractFile } from './evolve/contract-file.js';
 import { ContractView } from './evolve/contract-view.js';
@@ -57,8 +57,6 @@ Options:
 Limits: at most ${MAX_EXCHANGES} exchanges (the rest counted as skipped), ${MAX_FINDINGS_PER_CONSUMER} distinct findings per
 consumer, ${MAX_CONSUMERS} consumers; a contract of at most ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB, a journal file of at most ${MAX_JOURNAL_FILE_BYTES / 1024 / 1024} MiB.`;
 }
-
-class UsageError extends Error {}
 
 interface Options {
   next: string;
@@ -142,18 +140,23 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
   return {
     next: values.contract,
     from: values.from ?? CONTRACT_FILE,
-    source: sourceOf(values.journal, pacts, values['base-url'] ?? env['MOCK_BASE_URL'] ?? DEFAULT_BASE_URL, values['admin-token'] ?? env['MOCK_ADMIN_TOKEN']),
+    source: sourceOf(values.journal, pacts, givenBaseUrl(values['base-url'], env['MOCK_BASE_URL']), values['admin-token'] ?? env['MOCK_ADMIN_TOKEN']),
     consumerBy: consumerBy(values['consumer-by'], pacts.length > 0),
     ...(values.json === undefined ? {} : { json: values.json }),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
   };
 }
 
-function sourceOf(journal: string | undefined, pacts: string[], baseUrl: string, adminToken: string | undefined): Source {
+/** --base-url, else MOCK_BASE_URL, with where it came from for the refusal. */
+function givenBaseUrl(flag: string | undefined, env: string | undefined): Given | undefined {
+  if (flag !== undefined) return { value: flag, from: '--base-url' };
+  return env === undefined ? undefined : { value: env.trim(), from: 'MOCK_BASE_URL' };
+}
+
+function sourceOf(journal: string | undefined, pacts: string[], baseUrl: Given | undefined, adminToken: string | undefined): Source {
   if (journal !== undefined) return { kind: 'journal', file: journal };
   if (pacts.length > 0) return { kind: 'pact', files: pacts };
-  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url must be an http(s) URL such as ${DEFAULT_BASE_URL}, got '${baseUrl}'`);
-  return { kind: 'base-url', url: baseUrl, ...(adminToken === undefined ? {} : { adminToken }) };
+  return { kind: 'base-url', url: mockBaseUrl(baseUrl), ...(adminToken === undefined ? {} : { adminToken }) };
 }
 
 function consumerBy(value: string | undefined, pacts: boolean): ConsumerBy {

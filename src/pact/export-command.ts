@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JournalEntry } from '../core/journal.js';
 import { AdminApiError, AdminClient } from '../toolkit/admin-client.js';
-import { NAME_THE_MOCK } from '../toolkit/admin-flags.js';
+import { DEFAULT_BASE_URL, mockBaseUrl, NAME_THE_MOCK, UsageError, type Given } from '../toolkit/admin-flags.js';
 import { buildPact, ExportError, type AccountKey, type ExportResult } from './export.js';
 
 export interface PactExportIo {
@@ -16,7 +16,6 @@ export interface PactExportIo {
 const consoleIo: PactExportIo = { out: (text) => console.log(text), err: (text) => console.error(text) };
 
 const NAME = 'shortlink-mock pact export';
-const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 const DEFAULT_PROVIDER = 'shortlink-api';
 
 export const pactExportHelpText = (): string => `Usage: ${NAME} --consumer NAME [--provider NAME] [--api-key KEY] [--base-url URL]
@@ -55,8 +54,6 @@ interface Options {
   out: string;
 }
 
-class UsageError extends Error {}
-
 /** A name as a file name: anything but letters, digits, dot, dash and underscore becomes '_'. */
 const fileSafe = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
@@ -79,8 +76,11 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
   const consumer = given(values.consumer, '--consumer');
   if (consumer === undefined) throw new UsageError('--consumer NAME is required: the name of the client the pact is for');
   const provider = given(values.provider, '--provider') ?? DEFAULT_PROVIDER;
-  const baseUrl = given(values['base-url'], '--base-url') ?? given(env['MOCK_BASE_URL'], 'MOCK_BASE_URL') ?? DEFAULT_BASE_URL;
-  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url must be an http(s) URL such as ${DEFAULT_BASE_URL}, got '${baseUrl}'`);
+  const named = (value: string | undefined, from: string): Given | undefined => {
+    const text = given(value, from);
+    return text === undefined ? undefined : { value: text, from };
+  };
+  const baseUrl = mockBaseUrl(named(values['base-url'], '--base-url') ?? named(env['MOCK_BASE_URL'], 'MOCK_BASE_URL'));
   const apiKey = given(values['api-key'], '--api-key');
   const adminToken = given(values['admin-token'], '--admin-token') ?? given(env['MOCK_ADMIN_TOKEN'], 'MOCK_ADMIN_TOKEN');
   const out = given(values.out, '--out') ?? defaultPactFile(consumer, provider);

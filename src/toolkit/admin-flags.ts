@@ -48,10 +48,20 @@ export function parseAdminFlags(argv: readonly string[], env: Record<string, str
     if (value.trim() === '') throw new UsageError(`${from} must not be empty`);
     return { value: value.trim(), from };
   };
-  const baseUrl = read('base-url', 'MOCK_BASE_URL')?.value ?? DEFAULT_BASE_URL;
-  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new UsageError(`--base-url must be an http(s) URL such as ${DEFAULT_BASE_URL}, got '${baseUrl}'`);
-  }
+  const baseUrl = mockBaseUrl(read('base-url', 'MOCK_BASE_URL'));
   const token = read('admin-token', 'MOCK_ADMIN_TOKEN');
   return { target: { baseUrl, ...(token === undefined ? {} : { token }) }, read };
+}
+
+/**
+ * The mock's address: the one given, else DEFAULT_BASE_URL. Refused unless http(s), naming where
+ * it came from (`--base-url`, or `MOCK_BASE_URL` when the flag was not given), so a stale variable
+ * is not blamed on a flag nobody typed.
+ */
+export function mockBaseUrl(given: Given | undefined): string {
+  if (given === undefined) return DEFAULT_BASE_URL;
+  if (!URL.canParse(given.value) || !/^https?:$/.test(new URL(given.value).protocol)) {
+    throw new UsageError(`${given.from} must be an http(s) URL such as ${DEFAULT_BASE_URL}, got '${given.value}'`);
+  }
+  return given.value;
 }

@@ -40,9 +40,9 @@ function io() {
   return { out, err, io: { out: (text: string) => void out.push(text), err: (text: string) => void err.push(text) } };
 }
 
-async function run(argv: string[]) {
+async function run(argv: string[], env: Record<string, string> = {}) {
   const captured = io();
-  const code = await runEvolveCommand(argv, {}, captured.io);
+  const code = await runEvolveCommand(argv, env, captured.io);
   return { code, stdout: captured.out.join('\n'), stderr: captured.err.join('\n') };
 }
 
@@ -118,6 +118,7 @@ describe('bad input: exit 2 with one line', () => {
     ['no --contract', () => ['--journal', valid()], 'name the next contract with --contract NEXT'],
     ['two sources', () => ['--contract', CONTRACT_FILE, '--journal', valid(), '--pact', valid()], 'give one of --base-url, --journal or --pact'],
     ['a bad --consumer-by', () => ['--contract', CONTRACT_FILE, '--journal', valid(), '--consumer-by', 'cookie'], "--consumer-by must be header:NAME (e.g. header:user-agent), got 'cookie'"],
+    ['a --base-url that is no http(s) URL', () => ['--contract', CONTRACT_FILE, '--base-url', 'bad'], "--base-url must be an http(s) URL such as http://127.0.0.1:4010, got 'bad'"],
     ['an unknown flag', () => ['--contract', CONTRACT_FILE, '--strict'], "Unknown option '--strict'"],
     ['a NEXT that is not there', () => ['--contract', join(dir, 'missing.yaml'), '--journal', valid()], 'cannot read'],
     ['a NEXT that is not YAML', () => ['--contract', file('bad.yaml', 'a: [b\n'), '--journal', valid()], 'bad.yaml: not YAML or JSON at line 2, column 1'],
@@ -141,6 +142,18 @@ describe('bad input: exit 2 with one line', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')).toHaveLength(1);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe('a bad MOCK_BASE_URL', () => {
+  it('is named as the variable it came from, not as --base-url (exit 2, one line)', async () => {
+    const result = await run(['--contract', CONTRACT_FILE], { MOCK_BASE_URL: 'bad' });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: "shortlink-mock evolve: MOCK_BASE_URL must be an http(s) URL such as http://127.0.0.1:4010, got 'bad' (see shortlink-mock evolve --help)" });
+  });
+
+  it('is not read when --base-url is given', async () => {
+    const result = await run(['--contract', CONTRACT_FILE, '--base-url', 'ftp://x'], { MOCK_BASE_URL: 'bad' });
+    expect(result.stderr).toContain("--base-url must be an http(s) URL such as http://127.0.0.1:4010, got 'ftp://x'");
   });
 });
 

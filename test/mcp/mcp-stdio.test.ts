@@ -83,14 +83,15 @@ describe('shortlink-mock mcp over stdio', () => {
 });
 
 describe('shortlink-mock mcp with bad flags', () => {
-  it.each([
+  it.each<[string[], RegExp, Record<string, string>?]>([
     [['--port', 'many'], /--port/],
     [['--workers', '2', '--db', 'redis://127.0.0.1:1'], /mcp runs one mock in its own process: --workers is not for it/],
     [['--base-url', 'ftp://example.com'], /--base-url must be an http\(s\) URL/],
-  ])('%j: exit 2 and one line naming the flag, nothing on stdout', async (args, message) => {
+    [[], /^shortlink-mock mcp: MOCK_BASE_URL must be an http\(s\) URL such as http:\/\/127\.0\.0\.1:4010, got 'bad'/, { MOCK_BASE_URL: 'bad' }],
+  ])('%j: exit 2 and one line naming the flag or variable, nothing on stdout', async (args, message, env = {}) => {
     const dir = mkdtempSync(join(tmpdir(), 'slm-mcp-flags-'));
     try {
-      const { code, stdout, stderr } = await runCli(['mcp', ...args], dir);
+      const { code, stdout, stderr } = await runCli(['mcp', ...args], dir, env);
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toMatch(message);
