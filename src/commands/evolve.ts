@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { writeJUnitFile, writeReportFile } from '../contract/junit-file.js';
 import { junitPathProblem } from '../contract/junit-path.js';
 import { CONTRACT_FILE } from '../contract/package-files.js';
+import { isClientHeader } from '../core/journal.js';
 import { DEFAULT_BASE_URL, mockBaseUrl, UsageError, type Given } from '../toolkit/admin-flags.js';
 import { Consumers, MAX_CONSUMERS, MAX_FINDINGS_PER_CONSUMER } from './evolve/consumers.js';
 import { ContractFileError, MAX_CONTRACT_BYTES, readContractFile } from './evolve/contract-file.js';
@@ -164,7 +165,10 @@ function consumerBy(value: string | undefined, pacts: boolean): ConsumerBy {
   if (pacts) throw new UsageError('--consumer-by applies to a journal: a pact names its consumer');
   const header = /^header:([A-Za-z0-9!#$%&'*+.^_`|~-]+)$/.exec(value);
   if (!header?.[1]) throw new UsageError(`--consumer-by must be header:NAME (e.g. header:user-agent), got '${value}'`);
-  return { kind: 'header', name: header[1].toLowerCase() };
+  const name = header[1].toLowerCase();
+  // A header the journal never keeps would name no consumer at all: every exchange would be one '(no NAME)'.
+  if (!isClientHeader(name)) throw new UsageError(`--consumer-by ${value}: the journal never keeps '${name}'; it keeps only user-agent and x-client-* headers (e.g. header:x-client-name)`);
+  return { kind: 'header', name };
 }
 
 /** A refusal's line: room for an admin URL, the bound it broke and the hint naming the mock. */

@@ -20,7 +20,8 @@ export const MAX_HEADER_VALUE_CHARS = 256;
  */
 const CLIENT_HEADER_FAMILY = 'x-client-';
 const CLIENT_HEADER_SUFFIX = /^[a-z0-9-]+$/;
-const isClientHeader = (name: string): boolean =>
+/** Whether the journal keeps a header of this (lower-case) name; also what evolve --consumer-by may name. */
+export const isClientHeader = (name: string): boolean =>
   name === 'user-agent' || (name.startsWith(CLIENT_HEADER_FAMILY) && CLIENT_HEADER_SUFFIX.test(name.slice(CLIENT_HEADER_FAMILY.length)));
 
 /**
