@@ -2,12 +2,13 @@
 // answer the contract allows (variety mode), each failure shrunk to the dimensions that cause it.
 // Called by src/cli.ts with process.env; the work is in src/robustness/.
 import { writeJUnitFile, writeReportFile } from '../contract/junit-file.js';
+import { counted } from '../core/counted.js';
 import { runClient, stopRunningClients } from '../robustness/client-run.js';
 import { openTarget, type MockTarget } from '../robustness/mock-target.js';
 import { parseRobustnessOptions, ROBUSTNESS_USAGE, type RobustnessOptions } from '../robustness/options.js';
 import { jsonReport, junitReport, lastLines, nothingTested, textReport, type Finished } from '../robustness/report.js';
 import { replayOf } from '../robustness/replay.js';
-import { counted, runRobustness, type SeedRun } from '../robustness/runner.js';
+import { runRobustness, type SeedRun } from '../robustness/runner.js';
 import type { Failure } from '../robustness/shrink.js';
 import { randomBaseSeed, runSeeds } from '../robustness/seeds.js';
 import { DEFAULT_RERUNS_PER_FAILURE, DEFAULT_RERUNS_TOTAL } from '../robustness/shrink.js';

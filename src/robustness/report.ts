@@ -2,9 +2,10 @@
 // testcase per seed). The report names each failing seed and its smallest set of dimensions, with
 // one example answer each and how to replay it.
 import { xmlAttr, xmlText } from '../contract/xml-escape.js';
+import { counted } from '../core/counted.js';
 import { LEFT_HOLDING_OUTPUT, PIPE_DRAIN_MS, type ClientRun } from './client-run.js';
 import { replayLine, type Replay } from './replay.js';
-import { counted, type SeedRun } from './runner.js';
+import type { SeedRun } from './runner.js';
 import type { Example, Failure } from './shrink.js';
 
 /** Characters of an example body shown in the text report: evidence, not a dump. */

@@ -1,6 +1,7 @@
 // The robustness run: the client's command once with variety off (a suite that fails by itself is
 // not the contract's fault), then once per seed with variety on; each failing seed shrunk to the
 // smallest set of dimensions that still fails it, with the journal's answers as examples.
+import { counted } from '../core/counted.js';
 import type { ClientRun } from './client-run.js';
 import type { MockTarget, VarietyEntry, VarietySwitch } from './mock-target.js';
 import { shrinkFailure, type Failure, type ShrinkBudget, type VarietyRun } from './shrink.js';
@@ -52,11 +53,6 @@ export async function runRobustness(input: RunnerInput): Promise<Outcome> {
 function verdict(run: ClientRun): string {
   if (run.failed) return `FAILED (${run.reason})`;
   return run.heldOutput ? `passed (${run.reason})` : 'passed';
-}
-
-/** `1 run`, `2 runs`: English plurals of the report's nouns (all take an s). */
-export function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** One run of the command under `variety` (null: off), and the journal's entries of its answers. */

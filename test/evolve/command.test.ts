@@ -62,14 +62,14 @@ describe('exit codes and files', () => {
     });
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain('<testsuite name="Acme SDK" tests="1" failures="1">');
-    expect(xml).toContain('<testcase classname="Acme SDK" name="createLink"><failure message="1 breaking finding(s)">');
+    expect(xml).toContain('<testcase classname="Acme SDK" name="createLink"><failure message="1 breaking finding">');
   });
 
   it('exit 0 when no consumer breaks; a consumer of a saved journal without names is its account id', async () => {
     const journalFile = file('unnamed.json', journal([createEntry('abc', 'acc_x')], []));
     const result = await run(['--contract', next('a2-optional-request-note'), '--journal', journalFile]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('account acc_x: fine (1 exchanges; 0 breaking, 0 changed)');
+    expect(result.stdout).toContain('account acc_x: fine (1 exchange; 0 breaking, 0 changed)');
     expect(result.stdout).toContain('info  request-property-added: createLink: request body /note: optional property added — no consumer hit');
   });
 
@@ -101,7 +101,10 @@ describe('exit codes and files', () => {
     const journalFile = file('cli.json', journal([createEntry('spring-sale-2026')]));
     const cli = await runCli(['evolve', '--contract', next('b2-slug-max-length-5'), '--journal', journalFile], dir);
     expect({ code: cli.code, stderr: cli.stderr }).toEqual({ code: 1, stderr: '' });
-    expect(cli.stdout).toContain('BREAKING for 1 of 1 consumers: Acme SDK');
+    expect(cli.stdout).toContain('evolve: openapi.yaml (0.0.2) → ');
+    expect(cli.stdout).toContain('1 exchange of 1 consumer from journal file');
+    expect(cli.stdout).toContain('Acme SDK: BREAKING (1 exchange; 1 breaking, 0 changed)');
+    expect(cli.stdout).toContain('BREAKING for 1 of 1 consumer: Acme SDK');
   });
 
   it('a NEXT that is a FIFO is refused in one line, not waited on (read by the --contract loader)', { timeout: 60_000 }, async () => {

@@ -3,6 +3,7 @@
 // testcase per operation). Bounded: findings per consumer are (consumers.ts), and the text shows
 // at most MAX_SHOWN_PER_CONSUMER of each consumer's findings (the JSON has all kept).
 import { xmlAttr, xmlText } from '../../contract/xml-escape.js';
+import { counted } from '../../core/counted.js';
 import type { ConsumerVerdict, FindingRow } from './consumers.js';
 import type { SpecChange } from './spec-diff.js';
 
@@ -30,13 +31,13 @@ export function jsonReport(result: EvolveResult): string {
 }
 
 export function textReport(result: EvolveResult, fromName: string, nextName: string): string {
-  const lines = [`evolve: ${fromName} (${result.from}) → ${nextName} (${result.to}), ${result.exchanges} exchanges of ${result.consumers.length} consumers from ${result.source}`];
-  if (result.skipped > 0) lines.push(`  ${result.skipped} more exchanges were not read (at most the first 100000 are judged)`);
+  const lines = [`evolve: ${fromName} (${result.from}) → ${nextName} (${result.to}), ${counted(result.exchanges, 'exchange')} of ${counted(result.consumers.length, 'consumer')} from ${result.source}`];
+  if (result.skipped > 0) lines.push(`  ${counted(result.skipped, 'more exchange')} ${wasOrWere(result.skipped)} not read (at most the first 100000 are judged)`);
   lines.push(`  replay a finding against a mock started with: shortlink-mock --contract ${nextName}   (set API_KEY to the consumer's key)`);
-  if (result.unjudged > 0) lines.push(`  ${result.unjudged} exchanges could not be judged (network faults, bodies kept only as previews, the mock's own refusals)`);
+  if (result.unjudged > 0) lines.push(`  ${counted(result.unjudged, 'exchange')} could not be judged (network faults, bodies kept only as previews, the mock's own refusals)`);
   const ordered = orderedConsumers(result.consumers);
   for (const verdict of ordered.slice(0, MAX_SHOWN_CONSUMERS)) lines.push('', ...consumerLines(verdict));
-  if (ordered.length > MAX_SHOWN_CONSUMERS) lines.push('', `… and ${ordered.length - MAX_SHOWN_CONSUMERS} more consumers (see --json)`);
+  if (ordered.length > MAX_SHOWN_CONSUMERS) lines.push('', `… and ${counted(ordered.length - MAX_SHOWN_CONSUMERS, 'more consumer')} (see --json)`);
   lines.push('', `Spec changes (${result.changes.length}):`);
   for (const change of result.changes.slice(0, MAX_SHOWN_CHANGES)) {
     const hit = change.consumers.length ? `hits ${change.consumers.join(', ')}` : 'no consumer hit';
@@ -45,9 +46,11 @@ export function textReport(result: EvolveResult, fromName: string, nextName: str
   if (result.changes.length > MAX_SHOWN_CHANGES) lines.push(`  … and ${result.changes.length - MAX_SHOWN_CHANGES} more (see --json)`);
   const broken = result.consumers.filter((verdict) => verdict.breaking.length > 0).map((verdict) => verdict.consumer);
   const named = broken.length > MAX_SHOWN_CONSUMERS ? `${broken.slice(0, MAX_SHOWN_CONSUMERS).join(', ')}, …` : broken.join(', ');
-  lines.push('', broken.length ? `BREAKING for ${broken.length} of ${result.consumers.length} consumers: ${named}` : `No consumer breaks (${result.consumers.length} consumers).`);
+  lines.push('', broken.length ? `BREAKING for ${broken.length} of ${counted(result.consumers.length, 'consumer')}: ${named}` : `No consumer breaks (${counted(result.consumers.length, 'consumer')}).`);
   return lines.join('\n');
 }
+
+const wasOrWere = (count: number): string => (count === 1 ? 'was' : 'were');
 
 /** Consumers with breaking findings first, then changed, then fine; by name within each. */
 function orderedConsumers(consumers: ConsumerVerdict[]): ConsumerVerdict[] {
@@ -57,13 +60,13 @@ function orderedConsumers(consumers: ConsumerVerdict[]): ConsumerVerdict[] {
 
 function consumerLines(verdict: ConsumerVerdict): string[] {
   const state = verdict.breaking.length ? 'BREAKING' : verdict.changed.length ? 'changed' : 'fine';
-  const lines = [`${verdict.consumer}: ${state} (${verdict.exchanges} exchanges; ${verdict.breaking.length} breaking, ${verdict.changed.length} changed)`];
+  const lines = [`${verdict.consumer}: ${state} (${counted(verdict.exchanges, 'exchange')}; ${verdict.breaking.length} breaking, ${verdict.changed.length} changed)`];
   const rows: Array<[string, FindingRow]> = [...verdict.breaking.map((row): [string, FindingRow] => ['BREAKING', row]), ...verdict.changed.map((row): [string, FindingRow] => ['changed ', row])];
   for (const [label, row] of rows.slice(0, MAX_SHOWN_PER_CONSUMER)) {
     lines.push(`  ${label} ${row.operationId} ${row.method} ${row.path}${row.pointer ? ` ${row.pointer}` : ''}: ${row.reason} (${row.count}×)`, `           replay: ${row.replay}`);
   }
   if (rows.length > MAX_SHOWN_PER_CONSUMER) lines.push(`  … and ${rows.length - MAX_SHOWN_PER_CONSUMER} more (see --json)`);
-  if (verdict.findingsNotKept > 0) lines.push(`  ${verdict.findingsNotKept} more distinct findings were counted but not kept`);
+  if (verdict.findingsNotKept > 0) lines.push(`  ${counted(verdict.findingsNotKept, 'more distinct finding')} ${wasOrWere(verdict.findingsNotKept)} counted but not kept`);
   return lines;
 }
 
@@ -77,7 +80,7 @@ export function junitReport(result: EvolveResult): string {
       const text = [...breaking, ...changed].map((row) => `${row.pointer || '(request)'}: ${row.reason} (${row.count}×)\n${row.replay}`).join('\n\n');
       const name = `    <testcase classname="${xmlAttr(verdict.consumer)}" name="${xmlAttr(operationId)}"`;
       if (!text) return `${name}/>`;
-      const failure = breaking.length ? `<failure message="${xmlAttr(`${breaking.length} breaking finding(s)`)}">${xmlText(text)}</failure>` : `<system-out>${xmlText(text)}</system-out>`;
+      const failure = breaking.length ? `<failure message="${xmlAttr(counted(breaking.length, 'breaking finding'))}">${xmlText(text)}</failure>` : `<system-out>${xmlText(text)}</system-out>`;
       return `${name}>${failure}</testcase>`;
     });
     // A consumer with no finding at all: one passing testcase, so the suite is not empty.
