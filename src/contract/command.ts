@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readUserContract } from './user-contract.js';
-import { ContractClient, DEFAULT_TIMEOUT_MS } from './client.js';
+import { DEFAULT_TIMEOUT_MS } from './client.js';
+import { whyUnreachable } from './reachable.js';
 import { LIMITED_DESTINATION } from './cases-limit.js';
 import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
 import { junitPathProblem } from './junit-path.js';
@@ -85,9 +86,9 @@ export async function runContractCommand(argv: readonly string[], env: Env, io: 
     return EXIT_USAGE;
   }
   // One plain request first: an unreachable server is one clear line, not a failure per check.
-  const probe = await new ContractClient(options.baseUrl, { timeoutMs }).send({ method: 'GET', path: '/' });
-  if (probe.networkError) {
-    io.err(`shortlink-mock contract: cannot reach ${options.baseUrl}: ${probe.networkError}`);
+  const unreachable = await whyUnreachable(options.baseUrl, timeoutMs);
+  if (unreachable) {
+    io.err(`shortlink-mock contract: cannot reach ${options.baseUrl}: ${unreachable}`);
     return EXIT_VIOLATION;
   }
   const report = await runContract(options);

@@ -1,6 +1,7 @@
 // Every tool called through an MCP client and its effect checked on the mock over plain HTTP: the
 // same assertions for stdio (a mock of the CLI's own) and /__admin/mcp (a mock serving it).
 import { expect } from 'vitest';
+import { holdRefusingPort } from '../helpers/refusing-port.js';
 import { jsonOf, textOf, TOOL_NAMES, type Call } from './mcp-client.js';
 
 const createLink = (baseUrl: string, apiKey: string): Promise<Response> =>
@@ -64,7 +65,7 @@ export async function expectMockInfo(call: Call, baseUrl: string): Promise<void>
   expect(info.scenarios.available.map((scenario) => scenario.name)).toContain('link-limit-reached');
 }
 
-/** Hostile calls: each a tool error with the reason, and the server still answers. */
+/** Hostile calls: each a tool error with the reason (check_contract of a closed port among them), and the server still answers. */
 export async function expectHostileCallsAreToolErrors(call: Call): Promise<void> {
   const unknownScenario = await call('use_scenario', { name: 'link-limit-reachd' });
   expect(unknownScenario.isError).toBe(true);
@@ -78,5 +79,13 @@ export async function expectHostileCallsAreToolErrors(call: Call): Promise<void>
   const notProxy = await call('drift');
   expect(notProxy.isError).toBe(true);
   expect(textOf(notProxy)).toMatch(/not a proxy/);
+  const closed = await holdRefusingPort();
+  try {
+    const unreachable = await call('check_contract', { baseUrl: closed.url, apiKey: 'demo-key' });
+    expect(unreachable.isError).toBe(true);
+    expect(textOf(unreachable)).toBe(`check_contract: cannot reach ${closed.url}: no answer: fetch failed (ECONNREFUSED)`);
+  } finally {
+    await closed.release();
+  }
   expect(jsonOf(await call('mock_info'))).toHaveProperty('baseUrl');
 }

@@ -2,10 +2,11 @@
 // answered as the summary and every failure, each cut to a bounded length.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
+import { whyUnreachable } from '../../contract/reachable.js';
 import type { Report } from '../../contract/runner.js';
 import { runContract } from '../run-contract.js';
 import { MCP_FAILURE_REASON_CHARS, MCP_MAX_FAILURES, MCP_MAX_FUZZ_RUNS } from './limits.js';
-import { jsonAnswer, runTool, type ToolTarget } from './tool-target.js';
+import { jsonAnswer, runTool, toolError, type ToolTarget } from './tool-target.js';
 import { apiKeyField } from './tools-state.js';
 
 export function registerContractTool(server: McpServer, target: ToolTarget): void {
@@ -21,7 +22,12 @@ export function registerContractTool(server: McpServer, target: ToolTarget): voi
       },
     },
     ({ baseUrl, apiKey, otherApiKey, fuzzRuns }) =>
-      runTool(target, 'check_contract', async () => jsonAnswer(contractSummary(await runContract({ baseUrl, apiKey, otherApiKey, ...(fuzzRuns === undefined ? {} : { fuzzRuns }) })))),
+      runTool(target, 'check_contract', async () => {
+        // As `shortlink-mock contract` does: nothing listening is one error, not 41 failed checks.
+        const unreachable = await whyUnreachable(baseUrl);
+        if (unreachable) return toolError(`check_contract: cannot reach ${baseUrl}: ${unreachable}`);
+        return jsonAnswer(contractSummary(await runContract({ baseUrl, apiKey, otherApiKey, ...(fuzzRuns === undefined ? {} : { fuzzRuns }) })));
+      }),
   );
 }
 
