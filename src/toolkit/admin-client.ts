@@ -50,28 +50,38 @@ export class AdminClient {
     const name = `${method} /__admin${path}`;
     const url = `${this.baseUrl}/__admin${path}${queryString(query)}`;
     const response = await this.send(name, method, url, body);
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      const location = response.headers.get('location') ?? '(no Location)';
-      throw new AdminApiError(name, response.status, `${url} answered ${response.status}, a redirect to ${location}: the admin client follows no redirect (the admin token stays with the mock); give the mock's own address`);
-    }
+    await refuseRedirect(response, name, url);
     if (response.status === 204) return undefined as T;
     const rule = answerRule(method, path, query);
     const maxBytes = Math.min(response.ok ? rule.maxBytes : ADMIN_OBJECT_BYTES, this.options.maxAnswerBytes ?? Number.POSITIVE_INFINITY);
-    const text = await readBounded(response, name, url, maxBytes).catch((error: unknown) => {
-      // The call's timeout also bounds the body: an answer that trickles ends here.
+    const text = await this.read(response, name, url, maxBytes);
+    if (!response.ok) throw refusal(name, response.status, text);
+    const parsed = parseJson(text);
+    if (!rule.fits(parsed)) throw new AdminApiError(name, response.status, `${url} did not answer with ${rule.what} (is ${this.baseUrl} a shortlink-mock?)`);
+    return parsed as T;
+  }
+
+  /**
+   * The text of a document the mock serves outside /__admin (its contract, `/openapi.yaml`), read
+   * as an admin answer is: bounded in time and to `maxBytes`, no redirect followed; a refusal is
+   * an AdminApiError with the start of its body.
+   */
+  async document(path: string, maxBytes: number): Promise<string> {
+    const name = `GET ${path}`;
+    const url = `${this.baseUrl}${path}`;
+    const response = await this.send(name, 'GET', url, undefined);
+    await refuseRedirect(response, name, url);
+    const text = await this.read(response, name, url, Math.min(response.ok ? maxBytes : ADMIN_OBJECT_BYTES, this.options.maxAnswerBytes ?? Number.POSITIVE_INFINITY));
+    if (!response.ok) throw refusal(name, response.status, text);
+    return text;
+  }
+
+  /** The body, within `maxBytes` and the call's timeout, which also bounds an answer that trickles. */
+  private async read(response: Response, name: string, url: string, maxBytes: number): Promise<string> {
+    return readBounded(response, name, url, maxBytes).catch((error: unknown) => {
       if ((error as Error).name !== 'TimeoutError') throw error;
       throw new AdminApiError(name, 0, `the answer from ${url} did not end within ${this.timeoutMs()} ms`);
     });
-    const parsed = parseJson(text);
-    if (!response.ok) {
-      const error = parsed as { errorDescription?: unknown; code?: unknown } | undefined;
-      // Not the mock's Error object: its start, on one line.
-      const description = typeof error?.errorDescription === 'string' ? error.errorDescription : text.slice(0, 200).replace(/\s+/g, ' ');
-      throw new AdminApiError(name, response.status, description, typeof error?.code === 'string' ? error.code : undefined);
-    }
-    if (!rule.fits(parsed)) throw new AdminApiError(name, response.status, `${url} did not answer with ${rule.what} (is ${this.baseUrl} a shortlink-mock?)`);
-    return parsed as T;
   }
 
   private async send(name: string, method: string, url: string, body: unknown): Promise<Response> {
@@ -91,6 +101,21 @@ export class AdminClient {
   private timeoutMs(): number {
     return this.options.timeoutMs ?? DEFAULT_ADMIN_TIMEOUT_MS;
   }
+}
+
+/** A 4xx/5xx as an error: the mock's Error object, or (not one) its body's start on one line. */
+function refusal(name: string, status: number, text: string): AdminApiError {
+  const error = parseJson(text) as { errorDescription?: unknown; code?: unknown } | undefined;
+  const description = typeof error?.errorDescription === 'string' ? error.errorDescription : text.slice(0, 200).replace(/\s+/g, ' ');
+  return new AdminApiError(name, status, description, typeof error?.code === 'string' ? error.code : undefined);
+}
+
+/** A 3xx is refused, never followed: the admin token would go with it. */
+async function refuseRedirect(response: Response, name: string, url: string): Promise<void> {
+  if (response.status < 300 || response.status >= 400) return;
+  await response.body?.cancel();
+  const location = response.headers.get('location') ?? '(no Location)';
+  throw new AdminApiError(name, response.status, `${url} answered ${response.status}, a redirect to ${location}: the admin client follows no redirect (the admin token stays with the mock); give the mock's own address`);
 }
 
 /** The body as text, read chunk by chunk and given up (the stream cancelled) past `maxBytes`. */

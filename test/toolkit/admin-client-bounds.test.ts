@@ -51,3 +51,17 @@ describe('AdminClient: the size of an answer', () => {
     await expect(client.call('POST', '/reset')).resolves.toEqual({});
   });
 });
+
+describe('AdminClient.document: a document outside /__admin (the served contract)', () => {
+  test('is given up past its bound, and the rest is never read', async () => {
+    const target = await streaming(Infinity);
+    const call = new AdminClient(target.url).document('/openapi.yaml', 1024 * 1024);
+    await expect(call).rejects.toThrow(/GET \/openapi\.yaml: .*answered more than 1048576 bytes/);
+    expect(target.sent()).toBeLessThan(1_000);
+  });
+
+  test('is read whole within it', async () => {
+    const target = await streaming(2);
+    expect(await new AdminClient(target.url).document('/openapi.yaml', 1024 * 1024)).toHaveLength(2 * 64 * 1024 + 2);
+  });
+});

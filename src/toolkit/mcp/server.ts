@@ -20,6 +20,6 @@ export function createMcpServer(target: ToolTarget): McpServer {
   registerReadTools(server, target);
   registerStateTools(server, target);
   registerContractTool(server, target);
-  registerResources(server);
+  registerResources(server, target.client);
   return server;
 }

@@ -1,13 +1,11 @@
 // The tools that read the mock: what it is (mock_info), what a client sent and how the contract
 // judged it (journal), which documented outcomes a client has met (coverage), and the proxy's
 // drift report (drift). Each answer is bounded: the journal by count and bytes, saying when it cut.
-import { readFileSync } from 'node:fs';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { parseContractYaml } from '../../contract/contract-yaml.js';
-import { CONTRACT_FILE } from '../../contract/package-root.js';
 import type { Account, JournalEntry } from '../admin-types.js';
 import { MCP_JOURNAL_MAX_BYTES, MCP_JOURNAL_MAX_ENTRIES } from './limits.js';
+import { servedContractInfo } from './served-contract.js';
 import { jsonAnswer, runTool, toolError, type ToolTarget } from './tool-target.js';
 import { apiKeyField } from './tools-state.js';
 
@@ -18,13 +16,13 @@ interface ScenarioList {
 
 export function registerReadTools(server: McpServer, target: ToolTarget): void {
   const { control, client } = target;
-  server.registerTool('mock_info', { description: "The mock's base URL, the contract's title and version, the demo API keys and their accounts, the scenarios with descriptions, and whether variety or a proxy is on.", inputSchema: {} }, () =>
+  server.registerTool('mock_info', { description: "The mock's base URL, the title and version of the contract it serves, the demo API keys and their accounts, the scenarios with descriptions, and whether variety or a proxy is on.", inputSchema: {} }, () =>
     runTool(target, 'mock_info', async () => {
-      const [health, scenarios, { accounts }, variety] = await Promise.all([control.health(), client.call<ScenarioList>('GET', '/scenarios'), client.call<{ accounts: Account[] }>('GET', '/accounts'), control.variety()]);
+      const [health, scenarios, { accounts }, variety, contract] = await Promise.all([control.health(), client.call<ScenarioList>('GET', '/scenarios'), client.call<{ accounts: Account[] }>('GET', '/accounts'), control.variety(), servedContractInfo(client)]);
       const demoKeys = new Set<string>(Object.values(control.apiKeys));
       return jsonAnswer({
         baseUrl: control.url,
-        contract: contractInfo(),
+        contract,
         mock: { version: health.version, accounts: health.accounts, links: health.links },
         demoAccounts: accounts.filter((account) => demoKeys.has(account.apiKey)),
         scenarios: { active: scenarios.active, available: scenarios.scenarios.map(({ name, description, active }) => ({ name, description, active })) },
@@ -80,15 +78,4 @@ export function boundedJournal(entries: readonly JournalEntry[], wanted: number,
   if (kept.length < newest.length) cuts.push(`${newest.length - kept.length} older entries left out to stay within ${MCP_JOURNAL_MAX_BYTES} bytes`);
   else if (entries.length > wanted) cuts.push('older entries exist: narrow by apiKey, operationId or status');
   return cuts.length === 0 ? { entries: kept } : { entries: kept, cut: cuts.join('; ') };
-}
-
-let contract: { title: string; version: string } | undefined;
-
-/** The packaged contract's title and version: the mock serves this very file. */
-function contractInfo(): { title: string; version: string } {
-  if (!contract) {
-    const info = (parseContractYaml(readFileSync(CONTRACT_FILE, 'utf8')) as { info?: { title?: string; version?: string } }).info ?? {};
-    contract = { title: String(info.title), version: String(info.version) };
-  }
-  return contract;
 }
