@@ -11,6 +11,7 @@ import { AdminClient } from '../toolkit/admin-client.js';
 import { parseAdminFlags, UsageError } from '../toolkit/admin-flags.js';
 import { boundedLines } from '../toolkit/mcp/bounded-lines.js';
 import { MCP_MAX_MESSAGE_BYTES } from '../toolkit/mcp/limits.js';
+import { checkingParams } from '../toolkit/mcp/params-check.js';
 import { createMcpServer, toolTarget } from '../toolkit/mcp/server.js';
 import { EXIT_OK, EXIT_USAGE } from './admin-command.js';
 
@@ -77,7 +78,7 @@ function ownMockConfig(argv: readonly string[], env: Record<string, string | und
 async function serveStdio(client: AdminClient, proxy: boolean | undefined, started: StartedMock | undefined): Promise<number> {
   const server = createMcpServer(toolTarget(client, proxy));
   const input = process.stdin.pipe(boundedLines((bytes) => process.stderr.write(`shortlink-mock mcp: refused a message of more than ${MCP_MAX_MESSAGE_BYTES} bytes (${bytes} read)\n`)));
-  const transport = new StdioServerTransport(input, process.stdout);
+  const transport = checkingParams(new StdioServerTransport(input, process.stdout));
   transport.onerror = (error) => process.stderr.write(`shortlink-mock mcp: ${error.message}\n`);
   await server.connect(transport);
   const closed = new Promise<string>((done) => {

@@ -24,10 +24,12 @@ export interface StdioMcp {
 
 const STDERR_LIMIT_MS = 10_000;
 
+/** The environment the spawned CLI gets: the test's own, without its MOCK_* variables, on loopback. */
+export const cliEnv = (): Record<string, string> => loopbackEnv(Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('MOCK_'))));
+
 /** Spawns the built CLI's `mcp` with `args`, connected with the SDK's Client. */
 export async function stdioMcp(args: string[] = []): Promise<StdioMcp> {
-  const env = loopbackEnv(Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('MOCK_'))));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env: cliEnv(), stderr: 'pipe' });
   let stderr = '';
   const stream = transport.stderr;
   stream?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

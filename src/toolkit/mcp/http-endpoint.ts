@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AdminClient } from '../admin-client.js';
 import { CallLimiter, MCP_MAX_MESSAGE_BYTES } from './limits.js';
+import { checkingParams } from './params-check.js';
 import { createMcpServer } from './server.js';
 import { toolTarget } from './tool-target.js';
 
@@ -31,7 +32,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpHandler {
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
+    await server.connect(checkingParams(transport));
     await transport.handleRequest(req, res);
   };
 }
