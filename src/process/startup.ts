@@ -2,7 +2,7 @@
 // StartupError whose one-line message the CLI prints before exiting with code 2; and the two that
 // the CLI and startMock() (src/toolkit/start-mock.ts) share: start a mock from a Config, stop it.
 // What createMock takes from the flags is flag-options.ts's; the listening, listen.ts's.
-import { renameSync, rmSync, writeFileSync, type FSWatcher } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asGiven, sourceOf, type Config } from './config.js';
@@ -28,6 +28,8 @@ import { namingOption } from './named-refusal.js';
 import { guessAndKnown } from '../core/nearest.js';
 
 export { StartupError };
+// The ready file's two steps live in ready-file.ts; the CLI and startMock() reach them through this module.
+export { removeReadyFile, writeReadyFile } from './ready-file.js';
 
 /**
  * The scenarios served at start (scenario-layers.ts), and the built-in layer a --watch reload keeps
@@ -61,38 +63,6 @@ export function requireSafeAdmin(config: Config): void {
   if (!isLoopbackHost(config.host) && config.adminToken === undefined) {
     throw new StartupError(`${asGiven(config, 'host', config.host)} is not a loopback address: set --admin-token (or MOCK_ADMIN_TOKEN) to protect the admin API`);
   }
-}
-
-/**
- * The ready file (--ready-file; none: nothing to do) holds the URL of a mock that is listening, so a
- * script waits for this very mock instead of whatever answers on a port. Written beside and
- * renamed: a reader never sees half a URL.
- */
-export function writeReadyFile(config: Config, url: string): void {
-  const file = config.readyFile;
-  if (file === undefined) return;
-  const partial = `${file}.${process.pid}.tmp`;
-  namingOption(config, 'ready-file', () => {
-    try {
-      writeFileSync(partial, `${url}\n`);
-      renameSync(partial, file);
-    } catch (error) {
-      throw new StartupError(`cannot write the ready file ${file}: ${(error as Error).message}`);
-    }
-  });
-}
-
-/** Removed before start-up (a file left by an earlier run must not announce this one) and on a stop. */
-export function removeReadyFile(config: Config): void {
-  const file = config.readyFile;
-  if (file === undefined) return;
-  namingOption(config, 'ready-file', () => {
-    try {
-      rmSync(file, { force: true });
-    } catch (error) {
-      throw new StartupError(`cannot remove the ready file ${file}: ${(error as Error).message}`);
-    }
-  });
 }
 
 /** A mock listening in this process: what the CLI and startMock() get from startFromConfig. */
