@@ -6,7 +6,7 @@ import { counted } from '../core/counted.js';
 import { runClient, stopRunningClients } from '../robustness/client-run.js';
 import { openTarget, type MockTarget } from '../robustness/mock-target.js';
 import { parseRobustnessOptions, ROBUSTNESS_USAGE, type RobustnessOptions } from '../robustness/options.js';
-import { jsonReport, junitReport, lastLines, nothingTested, textReport, type Finished } from '../robustness/report.js';
+import { jsonReport, junitReport, outputTail, nothingTested, textReport, type Finished } from '../robustness/report.js';
 import { replayOf } from '../robustness/replay.js';
 import { runRobustness, type SeedRun } from '../robustness/runner.js';
 import type { Failure } from '../robustness/shrink.js';
@@ -75,7 +75,7 @@ async function robustness(options: RobustnessOptions, env: Record<string, string
     progress: io.progress ?? (() => {}),
   });
   if (outcome.kind === 'broken-alone') {
-    const tail = lastLines(outcome.run.output).map((line) => `  | ${line}`);
+    const tail = outputTail(outcome.run.output, '  | ');
     io.err([`shortlink-mock robustness: the command fails with variety off (${outcome.run.reason}): the client's suite fails on its own, so no dimension is to blame. Fix it first; its last lines:`, ...tail].join('\n'));
     return EXIT_USAGE;
   }

@@ -108,7 +108,7 @@ function failureLines(failure: Failure, report: Finished): string[] {
     if (example) lines.push(`    e.g. ${exampleLine(example, dimension)}`);
   }
   lines.push(...replay);
-  lines.push(`  the command (${failure.run.reason}), last lines:`, ...lastLines(failure.run.output).map((line) => `    | ${line}`));
+  lines.push(`  the command (${failure.run.reason}), last lines:`, ...outputTail(failure.run.output, '    | '));
   return lines;
 }
 
@@ -126,8 +126,15 @@ function bodyText(body: unknown): string {
   return body === undefined || body === null ? 'no body' : JSON.stringify(body);
 }
 
-export function lastLines(output: string): string[] {
-  return output.trimEnd().split('\n').slice(-OUTPUT_LINES);
+function lastLines(output: string): string[] {
+  const kept = output.trimEnd();
+  return kept === '' ? [] : kept.split('\n').slice(-OUTPUT_LINES);
+}
+
+/** The command's last lines, each behind `prefix`; one line saying so when it printed nothing (not a bare prefix). */
+export function outputTail(output: string, prefix: string): string[] {
+  const lines = lastLines(output);
+  return lines.length === 0 ? [`${prefix}(it printed nothing)`] : lines.map((line) => `${prefix}${line}`);
 }
 
 export function junitReport(report: Finished): string {

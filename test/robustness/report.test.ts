@@ -2,7 +2,7 @@
 // report's summary, its causes and the replay lines a person pastes into a shell.
 import { describe, expect, it } from 'vitest';
 import type { ClientRun } from '../../src/robustness/client-run.js';
-import { junitReport, nothingTested, textReport, type Finished } from '../../src/robustness/report.js';
+import { junitReport, nothingTested, outputTail, textReport, type Finished } from '../../src/robustness/report.js';
 import type { SeedRun } from '../../src/robustness/runner.js';
 import type { Failure } from '../../src/robustness/shrink.js';
 import { shellWords } from './shell-words.js';
@@ -87,5 +87,18 @@ describe('nothingTested: a run set that met no varied answer is no pass', () => 
   it('says nothing of a run set that varied a dimension, or that failed', () => {
     expect(nothingTested(finished({ failures: [] }), undefined)).toBeUndefined();
     expect(nothingTested(finished({ dimensionsSeen: [] }), undefined)).toBeUndefined();
+  });
+});
+
+// A command that printed nothing (a binary that does not exist, a client killed at its timeout) ended
+// the report with a bare '  | ' line (black-box sweep, stop 54).
+describe('outputTail', () => {
+  it('says the command printed nothing, rather than a bare prefix', () => {
+    expect(outputTail('', '  | ')).toEqual(['  | (it printed nothing)']);
+    expect(outputTail(' \n\n', '  | ')).toEqual(['  | (it printed nothing)']);
+  });
+
+  it("keeps a command's last lines behind the prefix, its trailing blank lines dropped", () => {
+    expect(outputTail('one\ntwo\n\n', '    | ')).toEqual(['    | one', '    | two']);
   });
 });
