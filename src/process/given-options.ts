@@ -25,7 +25,10 @@ export function givenOptions(from: OptionSource): GivenOptions {
   const text = (flag: string): string | undefined => {
     const value = from.value(flag);
     if (typeof value === 'number') return String(value);
-    return typeof value === 'string' ? nonEmpty(source(flag), value) : undefined;
+    if (typeof value === 'string') return nonEmpty(source(flag), value);
+    // Only startMock() can give a switch or a list here (`port: true`): refused, never a default in its place.
+    if (value !== undefined) throw new ConfigError(`${source(flag)} takes text or a number, got ${shown(value)}`);
+    return undefined;
   };
   return {
     given: (flag) => from.value(flag) !== undefined,
@@ -33,10 +36,13 @@ export function givenOptions(from: OptionSource): GivenOptions {
     scalar: (flag) => (typeof from.value(flag) === 'number' ? (from.value(flag) as number) : text(flag)),
     bool: (flag) => {
       const value = from.value(flag);
-      return typeof value === 'string' ? isTruthy(source(flag), value) : value === true;
+      if (typeof value === 'string') return isTruthy(source(flag), value);
+      if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${source(flag)} must be true or false, got ${shown(value)}`);
+      return value === true;
     },
     list: (flag, required = false) => {
       const value = from.value(flag);
+      if (value !== undefined && typeof value !== 'string' && !(Array.isArray(value) && value.every((item) => typeof item === 'string'))) throw new ConfigError(`${source(flag)} takes a list of text, got ${shown(value)}`);
       if (required && Array.isArray(value) && value.length === 0) throw new ConfigError(`${source(flag)} must not be empty`);
       const items = typeof value === 'string' ? (required ? nonEmpty(source(flag), value) : value).split(',') : Array.isArray(value) ? (value as readonly string[]) : [];
       return items.map((item) => item.trim()).filter(Boolean);
@@ -45,4 +51,9 @@ export function givenOptions(from: OptionSource): GivenOptions {
     refer: (given, flag, placeholder) => from.refer(given, flag, placeholder),
     sources: () => from.sources(),
   };
+}
+
+/** A value of the wrong kind as the caller wrote it: `true`, `["a"]`, `5`. */
+function shown(value: GivenValue): string {
+  return JSON.stringify(value) ?? String(value);
 }

@@ -4,11 +4,23 @@
 // route's shape (admin-answers.ts); a redirect is never followed, as the admin token would go with
 // it. A refusal becomes an AdminApiError: the mock's own Error object, or one line naming the URL.
 import { ADMIN_OBJECT_BYTES, answerRule, type Query } from './admin-answers.js';
+import { integer } from '../process/option-values.js';
 
 export { MAX_ADMIN_ANSWER_BYTES, type Query } from './admin-answers.js';
 
 /** Default bound of one admin call: generous for a loaded CI machine, short enough to fail a test clearly. */
 export const DEFAULT_ADMIN_TIMEOUT_MS = 10_000;
+/** The longest bound of one admin call: the contract command's --timeout-ms stops there too. */
+export const MAX_ADMIN_TIMEOUT_MS = 600_000;
+
+/**
+ * `timeoutMs` of startMock() and connectMock(), checked before any call: left unchecked, -1 or
+ * 'abc' would reach AbortSignal.timeout() at each later call and fail every one with Node's own
+ * "delay is out of range". Text is read as the CLI reads a number ('5000').
+ */
+export function adminTimeoutMs(source: string, value: number | string | undefined): number {
+  return integer(source, value, DEFAULT_ADMIN_TIMEOUT_MS, 1, MAX_ADMIN_TIMEOUT_MS);
+}
 
 /** An admin call the mock refused (4xx/5xx) or that never got an answer (status 0). */
 export class AdminApiError extends Error {

@@ -2,7 +2,7 @@
 // tests (reset, scenarios, limits, clicks, snapshots, journal, coverage, fresh accounts). One
 // implementation for startMock() and connectMock(), so both behave the same.
 import type { Link } from '../core/api-types.js';
-import { AdminClient, type AdminClientOptions } from './admin-client.js';
+import { AdminClient, adminTimeoutMs, type AdminClientOptions } from './admin-client.js';
 import type { Account, ActiveScenario, Coverage, Health, JournalEntry, JournalFilter, ResetResult, Snapshot, VarietyDimension, VarietyOverview, VarietySetting, ViolationReport, ViolationSide } from './admin-types.js';
 
 /** The API keys of the default fixture accounts (fixtures/accounts.json). */
@@ -127,7 +127,7 @@ export function controlOf(client: AdminClient): MockControl {
  * deployment on Redis). Checks once that the mock answers (and accepts the token) before returning.
  */
 export async function connectMock(url: string, options: ConnectOptions = {}): Promise<MockControl> {
-  const control = controlOf(new AdminClient(url, options));
+  const control = controlOf(new AdminClient(url, { ...options, timeoutMs: adminTimeoutMs('connectMock: options.timeoutMs', options.timeoutMs) }));
   await control.health();
   return control;
 }

@@ -3,9 +3,8 @@
 import { removeReadyFile, requireSafeAdmin, startFromConfig, stopStarted, writeReadyFile } from '../process/startup.js';
 import { AdminClient } from './admin-client.js';
 import { controlOf, type MockControl } from './control.js';
+import { handleOptionsOf } from './handle-options.js';
 import { configOf, inOptionTerms, type StartMockOptions } from './start-options.js';
-
-const DEFAULT_STOP_GRACE_MS = 4_000;
 
 /** A mock running in this process. */
 export interface RunningMock extends MockControl {
@@ -27,10 +26,11 @@ export interface RunningMock extends MockControl {
  */
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const config = configOf(options);
+  const { log, timeoutMs, stopGraceMs } = handleOptionsOf(options);
   const started = await inOptionTermsOnError(async () => {
     requireSafeAdmin(config);
     removeReadyFile(config);
-    return startFromConfig(config, options.log ?? ((line) => console.log(line)));
+    return startFromConfig(config, log);
   });
   try {
     await inOptionTermsOnError(async () => writeReadyFile(config, started.url));
@@ -38,12 +38,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     await stopStarted(started, 0); // nothing may stay listening after a refused start
     throw error;
   }
-  const client = new AdminClient(started.url, { adminToken: config.adminToken, timeoutMs: options.timeoutMs });
+  const client = new AdminClient(started.url, { adminToken: config.adminToken, timeoutMs });
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       removeReadyFile(config);
-      await stopStarted(started, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
+      await stopStarted(started, stopGraceMs);
     })());
   const control = controlOf(client);
   // The dimensions a start chose: set now, before the caller's first request (the flag takes a seed only).

@@ -4,6 +4,9 @@
 // change a startMock() mock. A refusal names the option (`options.port`), not a flag.
 import { ConfigError, configFrom, type Config } from '../process/config.js';
 import { givenOptions, type GivenValue } from '../process/given-options.js';
+import { guessAndKnown } from '../core/nearest.js';
+import { HANDLE_OPTION_NAMES } from './handle-options.js';
+import { varietySeedOf } from './variety-option.js';
 
 /** Options of startMock(): every CLI option but `--workers` (a test process is one mock). */
 export interface StartMockOptions {
@@ -61,13 +64,13 @@ export interface StartMockOptions {
   quiet?: boolean;
   /** Where the mock's log lines go (default `console.log`). */
   log?: (line: string) => void;
-  /** Bound of each admin call made through the handle, in milliseconds (default 10,000). */
+  /** Bound of each admin call made through the handle, in milliseconds: 1 to 600,000 (default 10,000). */
   timeoutMs?: number;
-  /** How long stop() lets requests in flight finish before closing their connections (default 4,000 ms). */
+  /** How long stop() lets requests in flight finish before closing their connections: 0 to 600,000 ms (default 4,000). */
   stopGraceMs?: number;
 }
 
-type ConfigOptionName = Exclude<keyof StartMockOptions, 'log' | 'timeoutMs' | 'stopGraceMs'>;
+type ConfigOptionName = Exclude<keyof StartMockOptions, (typeof HANDLE_OPTION_NAMES)[number]>;
 
 /** Each option's CLI flag. A Record over the option names: an option without a flag does not compile. */
 const FLAGS: Record<ConfigOptionName, string> = {
@@ -109,10 +112,11 @@ export function configOf(options: StartMockOptions): Readonly<Config> {
     const option = name === undefined ? undefined : given[name];
     // `false` is a switch not given, as a flag left out; variety's flag takes its seed.
     if (option === undefined || option === false) return undefined;
-    return name === 'variety' ? (option as { seed: number }).seed : (option as GivenValue);
+    return name === 'variety' ? (varietySeedOf(option) as GivenValue) : (option as GivenValue);
   };
   const optionName = (flag: string): string => (OPTION_OF_FLAG.has(flag) ? `options.${OPTION_OF_FLAG.get(flag) ?? flag}` : `--${flag}`);
   try {
+    refuseUnknownNames(options);
     return configFrom(
       givenOptions({
         value,
@@ -129,6 +133,13 @@ export function configOf(options: StartMockOptions): Readonly<Config> {
 }
 
 const OPTION_OF_FLAG = new Map(Object.entries(FLAGS).map(([name, flag]) => [flag, name]));
+const OPTION_NAMES = [...Object.keys(FLAGS), ...HANDLE_OPTION_NAMES];
+
+/** A misspelt name (`prot`, `acceptAnykey`) is refused: ignored, it would start a mock without it. */
+function refuseUnknownNames(options: StartMockOptions): void {
+  const unknown = Object.keys(options).find((name) => !OPTION_NAMES.includes(name));
+  if (unknown !== undefined) throw new ConfigError(`unknown option '${unknown}'${guessAndKnown(unknown, OPTION_NAMES, 'known options')}`);
+}
 
 /**
  * parseConfig's and the start-up's messages name flags and their environment twins (`set

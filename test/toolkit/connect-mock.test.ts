@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { AdminApiError, connectMock, startMock, type RunningMock } from '../../src/index.js';
+import { AdminApiError, ConfigError, connectMock, startMock, type RunningMock } from '../../src/index.js';
 import { startCli } from '../helpers/cli-process.js';
 import { holdRefusingPort } from '../helpers/refusing-port.js';
 import { createLink, updateLink } from './api-calls.js';
@@ -59,6 +59,10 @@ describe('connectMock', () => {
       await cli.stop();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a timeoutMs out of its bound before any call, as startMock() does', async () => {
+    await expect(connectMock(elsewhere.url, { adminToken: ADMIN_TOKEN, timeoutMs: -1 })).rejects.toThrow(new ConfigError("connectMock: options.timeoutMs must be a whole number from 1 to 600000, got '-1'"));
   });
 
   it('refuses at once, with the mock\'s Error object, when the admin token is missing or wrong', async () => {

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminApiError, ConfigError, startMock, StartupError, type RunningMock } from '../../src/index.js';
+import { AdminApiError, ConfigError, startMock, StartupError, type RunningMock, type StartMockOptions } from '../../src/index.js';
 import { createLink, updateLink } from './api-calls.js';
 
 /** True when this process can listen on the port: nothing holds it any more. */
@@ -81,6 +81,34 @@ describe('startMock: start and stop', () => {
     await expect(startMock({ durability: 'sometimes' as 'durable' })).rejects.toBeInstanceOf(ConfigError);
     await expect(startMock({ scenario: 'no-such-scenario' })).rejects.toThrow(/^startMock: options.scenario: unknown scenario 'no-such-scenario'; known: /);
     await expect(startMock({ host: '0.0.0.0' })).rejects.toThrow(new StartupError('startMock: options.host 0.0.0.0 is not a loopback address: set options.adminToken to protect the admin API'));
+  });
+
+  // Each of these once started a mock (a misspelt name ignored, `variety: 5` dropped, a timeout of
+  // -1 failing every later control call with Node's "delay is out of range").
+  it.each<[unknown, string | RegExp]>([
+    [{ timeoutMs: -1 }, "startMock: options.timeoutMs must be a whole number from 1 to 600000, got '-1'"],
+    [{ timeoutMs: 'abc' }, "startMock: options.timeoutMs must be a whole number from 1 to 600000, got 'abc'"],
+    [{ stopGraceMs: -5 }, "startMock: options.stopGraceMs must be a whole number from 0 to 600000, got '-5'"],
+    [{ log: 'console' }, "startMock: options.log must be a function taking a line, got 'console'"],
+    [{ variety: 5 }, 'startMock: options.variety takes { seed, only?, except? }, got 5'],
+    [{ prot: 1 }, /^startMock: unknown option 'prot'; did you mean 'port'\?/],
+    [{ acceptAnykey: true }, /^startMock: unknown option 'acceptAnykey'; did you mean 'acceptAnyKey'\?/],
+  ])('refuses %j with a ConfigError naming it, and starts nothing', async (options, message) => {
+    const outcome = await startMock(options as StartMockOptions).then(
+      async (started) => {
+        await started.stop();
+        return 'started';
+      },
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect((outcome as Error).message).toMatch(message);
+  });
+
+  it("reads a number given as text as the CLI reads it: timeoutMs '5000' and stopGraceMs '0'", async () => {
+    const mock = await startMock({ timeoutMs: '5000', stopGraceMs: '0' } as unknown as StartMockOptions);
+    await mock.health();
+    await mock.stop();
   });
 });
 

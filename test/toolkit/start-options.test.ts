@@ -60,6 +60,31 @@ describe('configOf: the refusals the CLI gives, naming the option', () => {
   });
 });
 
+describe('configOf: what the CLI cannot be given, refused naming the option', () => {
+  it.each<[string, unknown, string | RegExp]>([
+    ['a misspelt name', { prot: 1 }, /^startMock: unknown option 'prot'; did you mean 'port'\? \(known options: port, host, /],
+    ['a name misspelt in its case', { acceptAnykey: true }, /^startMock: unknown option 'acceptAnykey'; did you mean 'acceptAnyKey'\?/],
+    ['a name far from any', { colour: 'red' }, /^startMock: unknown option 'colour'; known options: port, /],
+    ['variety as a bare seed', { variety: 5 }, 'startMock: options.variety takes { seed, only?, except? }, got 5'],
+    ['variety without a seed', { variety: { only: ['x'] } }, 'startMock: options.variety needs a seed: { seed: 1 }'],
+    ['a misspelt field of variety', { variety: { seed: 1, onl: ['x'] } }, /^startMock: options.variety has no field 'onl'; did you mean 'only'\?/],
+    ['variety.only as one name', { variety: { seed: 1, only: 'x' } }, `startMock: options.variety.only takes a list of dimension names, got "x"`],
+    ['a switch where text goes', { port: true }, 'startMock: options.port takes text or a number, got true'],
+    ['a list where text goes', { host: ['127.0.0.1'] }, 'startMock: options.host takes text or a number, got ["127.0.0.1"]'],
+    ['a number where a switch goes', { quiet: 0 }, 'startMock: options.quiet must be true or false, got 0'],
+    ['a number where a list goes', { corsOrigins: 5 }, 'startMock: options.corsOrigins takes a list of text, got 5'],
+    ['a list of numbers', { allowedHosts: [5] }, 'startMock: options.allowedHosts takes a list of text, got [5]'],
+  ])('%s', (_what, options, message) => {
+    expect(() => configOf(options as StartMockOptions)).toThrow(ConfigError);
+    expect(() => configOf(options as StartMockOptions)).toThrow(message);
+  });
+
+  it("text is read as the CLI reads it: port '1' is --port 1, quiet 'false' is --quiet false", () => {
+    expect(configOf({ port: '1', quiet: 'false', journalSize: '5' } as unknown as StartMockOptions)).toMatchObject({ port: 1, quiet: false, journalSize: 5 });
+    expect(() => configOf({ port: 'one' } as unknown as StartMockOptions)).toThrow("startMock: options.port must be a whole number from 0 to 65535, got 'one'");
+  });
+});
+
 describe('configOf', () => {
   it('defaults to a free port, memory and quiet; everything else as the CLI defaults it', () => {
     const config = configOf({});
