@@ -5,6 +5,7 @@ import { AdminClient } from './admin-client.js';
 import { controlOf, type MockControl } from './control.js';
 import { handleOptionsOf } from './handle-options.js';
 import { configOf, inOptionTerms, type StartMockOptions } from './start-options.js';
+import { refuseUnknownDimensions } from './variety-option.js';
 
 /** A mock running in this process. */
 export interface RunningMock extends MockControl {
@@ -29,6 +30,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const { log, timeoutMs, stopGraceMs } = handleOptionsOf(options);
   const started = await inOptionTermsOnError(async () => {
     requireSafeAdmin(config);
+    refuseUnknownDimensions(config, options.variety);
     removeReadyFile(config);
     return startFromConfig(config, log);
   });

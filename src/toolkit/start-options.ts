@@ -36,7 +36,7 @@ export interface StartMockOptions {
   scenario?: string;
   /** Reload edited scenario files, and the `contract` file, without a restart. `--watch` */
   watch?: boolean;
-  /** Variety mode for every request from the start: `seed` is `--variety`; `only`/`except` are set through the admin API once it listens. */
+  /** Variety mode for every request from the start: `seed` is `--variety`; `only`/`except` are checked against the contract's dimensions before it starts, and set through the admin API once it listens. */
   variety?: { seed: number; only?: readonly string[]; except?: readonly string[] };
   /** `durable` (default): answer after the change is on disk; `relaxed`: answer first. `--durability` */
   durability?: 'durable' | 'relaxed';

@@ -1,8 +1,13 @@
 // startMock()'s `variety` option, `{ seed, only?, except? }`: the CLI has only its seed (--variety
-// SEED, checked by configFrom), so its shape is checked here, before anything starts. Left
-// unchecked, `variety: 5` or `{ sed: 1 }` had no seed to read and started a mock without variety.
+// SEED, checked by configFrom), so its shape and its dimensions are checked here, before anything
+// starts. Left unchecked, `variety: 5` or `{ sed: 1 }` had no seed to read and started a mock
+// without variety, and an unknown dimension was refused by the admin API only once it listened.
 import { guessAndKnown } from '../core/nearest.js';
+import type { Config } from '../process/config.js';
+import { varietyFrom } from '../process/flag-options.js';
 import { ConfigError } from '../process/option-values.js';
+import { startupContract } from '../process/startup.js';
+import { catalogueOf, unknownDimension } from '../variety/catalogue.js';
 
 export interface VarietyOption {
   seed: number;
@@ -27,4 +32,17 @@ export function varietySeedOf(option: unknown): unknown {
     }
   }
   return seed;
+}
+
+/**
+ * `only` and `except` against the dimensions of the contract the mock will serve (with
+ * `varietyFrom`'s next.* ones), the list and the refusal PUT /__admin/variety uses.
+ */
+export function refuseUnknownDimensions(config: Config, variety: VarietyOption | undefined): void {
+  if (variety?.only === undefined && variety?.except === undefined) return;
+  const known = catalogueOf(startupContract(config).contract.document, varietyFrom(config).varietyFrom?.document).map((dimension) => dimension.name);
+  for (const field of ['only', 'except'] as const) {
+    const unknown = unknownDimension(variety[field] ?? [], known, `options.variety.${field}`);
+    if (unknown !== undefined) throw new ConfigError(`startMock: ${unknown}`);
+  }
 }

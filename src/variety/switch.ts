@@ -4,10 +4,9 @@
 // `on` is the one check a request pays when variety is off. Shared by instances (Redis), a change
 // is written there first and each instance follows the others' (refresh(), follow-shared.ts).
 import { errors } from '../core/errors.js';
-import { nearest } from '../core/nearest.js';
 import type { OpenApiDocument } from '../core/contract-types.js';
-import { buildDimensions, type Dimension } from './dimensions.js';
-import { nextDimensions } from './next-dimensions.js';
+import type { Dimension } from './dimensions.js';
+import { catalogueOf, unknownDimension } from './catalogue.js';
 import { notVaried, type NotVaried } from './not-varied.js';
 import { planOf, type VarietyPlan, type VarietySettings } from './plan.js';
 import type { SharedVarietySettings, VarietySetting } from '../core/variety-settings.js';
@@ -146,11 +145,8 @@ export class VarietySwitch {
 
   private known(names: readonly string[] | null | undefined, field: string): string[] | null {
     if (names === undefined || names === null) return null;
-    for (const name of names) {
-      if (this.names.includes(name)) continue;
-      const guess = nearest(name, this.names);
-      throw errors.invalidRequest(`unknown dimension '${name}' in '${field}'${guess ? `; did you mean '${guess}'?` : ''} (GET /__admin/variety/dimensions lists them)`);
-    }
+    const unknown = unknownDimension(names, this.names, `'${field}'`);
+    if (unknown !== undefined) throw errors.invalidRequest(unknown);
     // Each name once: a setting holds at most the catalogue's names, whatever was sent (1,000 keys may have one).
     return [...new Set(names)];
   }
@@ -161,7 +157,7 @@ export class VarietySwitch {
  * with `from` (today's contract, --variety-from), also what the document newly allows against it.
  */
 export function varietySwitchFor(document: unknown, shared?: SharedVarietySettings, from?: OpenApiDocument): VarietySwitch {
-  const catalogue = [...buildDimensions(document), ...(from ? nextDimensions(from, document as OpenApiDocument) : [])];
+  const catalogue = catalogueOf(document, from);
   return new VarietySwitch(catalogue, shared, notVaried(document, catalogue));
 }
 

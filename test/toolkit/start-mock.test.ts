@@ -105,6 +105,31 @@ describe('startMock: start and stop', () => {
     expect((outcome as Error).message).toMatch(message);
   });
 
+  // These were once refused by PUT /__admin/variety, an AdminApiError after the mock had started.
+  it.each<[StartMockOptions, string]>([
+    [{ variety: { seed: 1, only: ['zzz'] } }, "startMock: unknown dimension 'zzz' in options.variety.only (GET /__admin/variety/dimensions lists them)"],
+    [{ variety: { seed: 1, except: ['createLink.clickCount:absent', 'createLink.clickCount:absnt'] } }, "startMock: unknown dimension 'createLink.clickCount:absnt' in options.variety.except; did you mean 'createLink.clickCount:absent'? (GET /__admin/variety/dimensions lists them)"],
+  ])('refuses %j naming the unknown dimension, from the list the admin API checks against, before starting', async (options, message) => {
+    const outcome = await startMock(options).then(
+      async (started) => {
+        await started.stop();
+        return 'started';
+      },
+      (error: unknown) => error,
+    );
+    expect(outcome).toEqual(new ConfigError(message));
+    expect(outcome).toBeInstanceOf(ConfigError);
+  });
+
+  it('starts with variety on the dimensions asked for, each of them known', async () => {
+    const mock = await startMock({ variety: { seed: 1, only: ['createLink.clickCount:absent'] } });
+    try {
+      expect((await mock.variety()).global).toMatchObject({ seed: 1, only: ['createLink.clickCount:absent'], except: null });
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it("reads a number given as text as the CLI reads it: timeoutMs '5000' and stopGraceMs '0'", async () => {
     const mock = await startMock({ timeoutMs: '5000', stopGraceMs: '0' } as unknown as StartMockOptions);
     await mock.health();
