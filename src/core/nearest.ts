@@ -1,5 +1,5 @@
 // The word a typo most likely meant, for "did you mean …?" in refusals: the CLI's flags and
-// commands (src/process/parse-flags.ts) and the scenario names (src/core/scenario-registry.ts) use the one
+// commands (src/core/parse-flags.ts) and the scenario names (src/core/scenario-registry.ts) use the one
 // rule, so a near miss gets the same guess wherever it is typed. Runs only on a refusal.
 import { closestMatch } from 'leven';
 

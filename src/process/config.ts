@@ -10,7 +10,7 @@ import { MAX_CONTRACT_BYTES } from '../contract/contract-limits.js';
 import { allowedHost, ConfigError, corsOrigin, dbLocation, durability, integer, isRedisUrl, proxyOptions, redisPrefix, varietyOption, workers } from './option-values.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serverTimeouts } from './server-options.js';
 import { DEFAULT_PROXY_CONCURRENCY, MAX_WAITING_PER_SLOT } from '../proxy/exchange-slots.js';
-import { parseFlags, type FlagSpec } from './parse-flags.js';
+import { parseFlags, type FlagSpec } from '../core/parse-flags.js';
 import type { Config, GivenOptions } from './config-types.js';
 import { givenOptions } from './given-options.js';
 

@@ -3,7 +3,7 @@
 // and the hint a refusal gives when nothing answers there. Below the commands (src/commands/) and
 // the robustness runner (src/robustness/), so both take them from here. Called with the environment
 // the CLI gives; reads nothing else of the process.
-import { parseArgs } from 'node:util';
+import { parseFlags, type FlagValues } from '../core/parse-flags.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
@@ -32,13 +32,15 @@ export interface ParsedFlags {
 
 /** --base-url, --admin-token, --help and the command's own string flags (`own`). */
 export function parseAdminFlags(argv: readonly string[], env: Record<string, string | undefined>, own: readonly string[]): ParsedFlags | 'help' {
-  let values: Record<string, string | boolean | undefined>;
+  let values: FlagValues;
   try {
     const text = { type: 'string' } as const;
     const options = Object.fromEntries([...own, 'base-url', 'admin-token'].map((flag) => [flag, text]));
-    values = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { ...options, help: { type: 'boolean' } } }).values;
+    // The mock CLI's parser and words (`--seed -1`: "needs a value … write --seed=VALUE"); no pointer
+    // to --help of its own, as the command adds its own to every refusal.
+    values = parseFlags(argv, { ...options, help: { type: 'boolean' } }, [], '');
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new UsageError((error as Error).message);
   }
   if (values['help'] === true) return 'help';
   const read = (flag: string, envName?: string): Given | undefined => {

@@ -78,7 +78,7 @@ describe('contract --junit to a path it cannot write', () => {
     const requests = await recordingServer();
     const run = await contract(quick(server!.url), { CONTRACT_JUNIT: join(file('env-file'), 'x.xml') });
     expect(run.code).toBe(2);
-    expect(run.err).toEqual([expect.stringMatching(/cannot write --junit .*env-file\/x\.xml: .*env-file is not a directory$/)]);
+    expect(run.err).toEqual([expect.stringMatching(/cannot write CONTRACT_JUNIT=.*env-file\/x\.xml: .*env-file is not a directory$/)]);
     expect(requests).toEqual([]);
   });
 

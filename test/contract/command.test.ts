@@ -79,14 +79,46 @@ describe('shortlink-mock contract', () => {
     [['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--fuzz-runs', 'many'], {}, /--fuzz-runs must be a whole number from 0 to 100000, got 'many'/],
     [['--api-key', 'k'], {}, /--base-url is required \(or set CONTRACT_BASE_URL\)/],
     [['--base-url', 'ftp://x', '--api-key', 'k'], {}, /--base-url must be an http\(s\) URL/],
-    [['--bogus'], {}, /Unknown option '--bogus'/],
+    [['--bogus'], {}, /unknown option '--bogus'/],
     [[], { CONTRACT_BASE_URL: 'http://127.0.0.1:9' }, /--api-key is required \(or set CONTRACT_API_KEY\)/],
-    [['--base-url', 'http://127.0.0.1:9', '--api-key', 'k'], { CONTRACT_LIMITED_API_KEY: ' ' }, /--limited-api-key must not be empty/],
+    [['--base-url', 'http://127.0.0.1:9', '--api-key', 'k'], { CONTRACT_LIMITED_API_KEY: ' ' }, /CONTRACT_LIMITED_API_KEY must not be empty/],
   ])('refuses %j with one line on stderr and exit code 2', async (argv, env, message) => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runContractCommand(argv, env, { out: (text) => out.push(text), err: (text) => err.push(text) });
     expect({ code, out, err }).toEqual({ code: 2, out: [], err: [expect.stringMatching(message)] });
+  });
+
+  // Each refusal names what the user set: the CONTRACT_* variable when the value came from it, the
+  // flag when the same value came from the flag (src/cli.ts hands the command process.env as it is).
+  const server = ['--base-url', 'http://127.0.0.1:9'];
+  const key = ['--api-key', 'k'];
+  const asGiven = (from: string, value: string): string => (from.startsWith('--') ? `${from} ${value}` : `${from}=${value}`);
+  const refusedValues: Array<[variable: string, flag: string, value: () => string, others: string[], message: (from: string, value: string) => string]> = [
+    ['CONTRACT_BASE_URL', '--base-url', () => 'nope', key, (from, value) => `${from} must be an http(s) URL such as http://127.0.0.1:4010, got '${value}'`],
+    ['CONTRACT_API_KEY', '--api-key', () => '', server, (from) => `${from} must not be empty`],
+    ['CONTRACT_FUZZ_RUNS', '--fuzz-runs', () => 'abc', [...server, ...key], (from, value) => `${from} must be a whole number from 0 to 100000, got '${value}'`],
+    ['CONTRACT_SEED', '--seed', () => 'x', [...server, ...key], (from, value) => `${from} must be a whole number from 0 to 2147483647, got '${value}'`],
+    ['CONTRACT_TIMEOUT_MS', '--timeout-ms', () => '-4', [...server, ...key], (from, value) => `${from} must be a whole number from 1 to 600000, got '${value}'`],
+    ['CONTRACT_JUNIT', '--junit', () => dir, [...server, ...key], (from, value) => `cannot write ${asGiven(from, value)}: ${value} is a directory`],
+    ['CONTRACT_FILE', '--contract', () => join(dir, 'no-such.yaml'), [...server, ...key], (from, value) => `cannot check against ${asGiven(from, value)}: no such file`],
+  ];
+  describe.each(refusedValues)('a bad %s', (variable, flag, value, others, message) => {
+    async function refusal(argv: string[], env: Record<string, string>): Promise<string[]> {
+      const out: string[] = [];
+      const err: string[] = [];
+      expect(await runContractCommand(argv, env, { out: (text) => out.push(text), err: (text) => err.push(text) })).toBe(2);
+      expect(out).toEqual([]);
+      return err;
+    }
+
+    it('is refused naming the variable when the value came from it', async () => {
+      expect(await refusal(others, { [variable]: value() })).toEqual([expect.stringContaining(`shortlink-mock contract: ${message(variable, value())}`)]);
+    });
+
+    it(`is refused naming ${flag} when the value came from the flag`, async () => {
+      expect(await refusal([...others, `${flag}=${value()}`], {})).toEqual([expect.stringContaining(`shortlink-mock contract: ${message(flag, value())}`)]);
+    });
   });
 
   it('prints its help with every flag and environment variable', async () => {

@@ -2,7 +2,7 @@
 // messages of parseFlags for each way argv can be wrong.
 import { describe, expect, it } from 'vitest';
 import { nearest } from '../../src/core/nearest.js';
-import { FlagError, parseFlags } from '../../src/process/parse-flags.js';
+import { FlagError, parseFlags } from '../../src/core/parse-flags.js';
 
 describe('nearest', () => {
   const flags = ['port', 'host', 'db', 'seed', 'scenario', 'scenarios', 'journal-size', 'cors-origin', 'allowed-host'];
@@ -44,5 +44,14 @@ describe('parseFlags', () => {
   ];
   it.each(refused)('%s', (_name, argv, message) => {
     expect(() => parseFlags(argv, flags, ['contract', 'coverage'])).toThrow(new FlagError(message));
+  });
+
+  // A command that adds its own pointer to every refusal (`see shortlink-mock contract --help`).
+  it.each(refused)('%s, without the pointer to --help', (_name, argv, message) => {
+    expect(() => parseFlags(argv, flags, ['contract', 'coverage'], '')).toThrow(new FlagError(message.replace(' (see --help)', '')));
+  });
+
+  it('refuses a negative number given as a separate word as a missing value, naming the flag', () => {
+    expect(() => parseFlags(['--port', '-5'], flags, [], '')).toThrow(new FlagError("--port needs a value, got the option '-5' (write --port=VALUE if the value starts with '-')"));
   });
 });

@@ -101,7 +101,7 @@ describe('shortlink-mock coverage', () => {
   });
 
   it.each([
-    [['--bogus'], 2, /Unknown option '--bogus'/],
+    [['--bogus'], 2, /unknown option '--bogus'/],
     [['--base-url', 'ftp://127.0.0.1'], 2, /--base-url must be an http\(s\) URL/],
     [['--base-url', 'not a url'], 2, /--base-url must be an http\(s\) URL/],
     [['--admin-token', ''], 2, /--admin-token must not be empty/],

@@ -126,7 +126,7 @@ describe('shortlink-mock drift', () => {
   });
 
   it.each([
-    [['--nope'], "Unknown option '--nope'"],
+    [['--nope'], "unknown option '--nope'"],
     [['--base-url', 'ftp://x'], "--base-url must be an http(s) URL such as http://127.0.0.1:4010, got 'ftp://x'"],
     [['--junit', ''], '--junit must not be empty'],
     [['--junit', dir], `cannot write --junit ${dir}: ${dir} is a directory`],

@@ -99,7 +99,7 @@ describe('shortlink-mock robustness', { timeout: 60_000 }, () => {
     [['--runs', '0', '--', 'true'], '--runs must be a whole number from 1 to 1000'],
     [['--runs', '3'], "give the client's test command after --"],
     [['--seed', 'x', '--', 'true'], '--seed must be a whole number'],
-    [['--colour', '--', 'true'], "Unknown option '--colour'"],
+    [['--colour', '--', 'true'], "unknown option '--colour'"],
   ])('refuses %j with exit 2', async (argv, message) => {
     const err: string[] = [];
     expect(await runRobustnessCommand(argv, {}, { out: () => {}, err: (text) => err.push(text) })).toBe(2);
