@@ -2,7 +2,7 @@
 // suite against the server → print the report, write JUnit XML if asked → exit code: 0 when no
 // check failed, 1 when one did (or the server cannot be reached), 2 for a bad flag or a --junit
 // path that cannot be written. Pure apart from its io: the CLI passes in argv and the environment.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { asGiven, FLAGS, parseCommand, UsageError, type Env, type Given } from './command-flags.js';
 import { DEFAULT_TIMEOUT_MS } from './client.js';
@@ -11,6 +11,7 @@ import { junitPathProblem } from './junit-path.js';
 import { formatReport, toJUnit } from './report.js';
 import { runContract, type ContractOptions, type Report } from './runner.js';
 import { activeScenarioNote } from './scenario-note.js';
+import { makeDirectories } from './make-directories.js';
 
 export interface CommandIo {
   out: (text: string) => void;
@@ -78,7 +79,7 @@ export async function runContractCommand(argv: readonly string[], env: Env, io: 
 function writeJUnit(junit: Given, report: Report, io: CommandIo): boolean {
   const file = resolve(junit.value);
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeDirectories(dirname(file));
     writeFileSync(file, toJUnit(report));
     io.out(`JUnit report written to ${file}`);
     return true;

@@ -1,8 +1,9 @@
 // Writing a --junit FILE at the end of a command, the same for every command that offers one:
 // missing directories are created (CI's `--junit reports/x.xml`), and a failure is one line on
 // stderr instead of a stack. junit-path.ts checks the path before the work starts.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { makeDirectories } from './make-directories.js';
 
 export interface JUnitIo {
   out: (text: string) => void;
@@ -17,7 +18,7 @@ export function writeJUnitFile(file: string, xml: string, command: string, io: J
 /** A report of another format (robustness --json): the same rules as the JUnit file. */
 export function writeReportFile(report: { file: string; text: string; flag: string; label: string }, command: string, io: JUnitIo): boolean {
   try {
-    mkdirSync(dirname(resolve(report.file)), { recursive: true });
+    makeDirectories(dirname(resolve(report.file)));
     writeFileSync(resolve(report.file), report.text);
     io.out(`${report.label} report written to ${resolve(report.file)}`);
     return true;

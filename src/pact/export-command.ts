@@ -1,13 +1,14 @@
 // `shortlink-mock pact export`: reads a running mock's journal and accounts through its admin API,
 // builds the pact (export.ts) and writes it. Called by src/commands/pact.ts with the process's
 // environment; reads nothing else of the process.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JournalEntry } from '../core/journal.js';
 import { AdminApiError, AdminClient } from '../toolkit/admin-client.js';
 import { DEFAULT_BASE_URL, mockBaseUrl, NAME_THE_MOCK, UsageError, type Given } from '../toolkit/admin-flags.js';
 import { buildPact, ExportError, type AccountKey, type ExportResult } from './export.js';
+import { makeDirectories } from '../contract/make-directories.js';
 
 export interface PactExportIo {
   out: (text: string) => void;
@@ -118,7 +119,7 @@ export async function runPactExport(argv: readonly string[], env: NodeJS.Process
     const fetched = await fetchFromMock(options);
     const result = buildPact({ ...options, entries: fetched.entries, accounts: fetched.accounts, version: fetched.version, source: `${options.baseUrl.replace(/\/+$/, '')}/__admin/requests` });
     if (result.pact.interactions.length === 0) return (io.err(`${NAME}: nothing to export: ${account(options)}${summary(fetched, result)}`), 1);
-    mkdirSync(dirname(options.out), { recursive: true });
+    makeDirectories(dirname(options.out));
     writeFileSync(options.out, `${JSON.stringify(result.pact, null, 2)}\n`);
     io.out(`wrote ${options.out} (Pact V3): ${result.pact.interactions.length} interaction(s) for ${options.consumer} → ${options.provider}; ${summary(fetched, result)}`);
     return 0;

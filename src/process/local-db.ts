@@ -4,7 +4,6 @@
 // the app: ~0.42 s of CPU per refused start, ~0.21 s now), and test/process/corrupt-db.test.ts
 // alone starts the CLI on a refused db 14 times. The data read here is handed on to createMock,
 // which does not read the file again.
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { MockData } from '../core/model.js';
 import type { SnapshotStore } from '../core/snapshots.js';
@@ -13,6 +12,7 @@ import { COMPACT_LOG_SHARE, DEFAULT_COMPACT_AFTER_BYTES, LogFileStore } from '..
 import { keptData, type KeptData } from '../store/file/open-data.js';
 import { directorySnapshots, memorySnapshots } from '../store/file/snapshot-store.js';
 import { StartupError } from './startup-error.js';
+import { makeDirectories } from '../contract/make-directories.js';
 
 export interface LocalDb {
   store: DataStore;
@@ -32,7 +32,7 @@ export function openStore(db: string, durable: boolean, log: (line: string) => v
   if (db === MEMORY_LOCATION) return memoryStore();
   const file = resolve(db);
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeDirectories(dirname(file));
   } catch (error) {
     throw new StartupError(`cannot create the directory of db ${file}: ${(error as Error).message}`);
   }
