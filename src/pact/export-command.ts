@@ -119,8 +119,9 @@ export async function runPactExport(argv: readonly string[], env: NodeJS.Process
     const fetched = await fetchFromMock(options);
     const result = buildPact({ ...options, entries: fetched.entries, accounts: fetched.accounts, version: fetched.version, source: `${options.baseUrl.replace(/\/+$/, '')}/__admin/requests` });
     if (result.pact.interactions.length === 0) return (io.err(`${NAME}: nothing to export: ${account(options)}${summary(fetched, result)}`), 1);
-    makeDirectories(dirname(options.out));
-    writeFileSync(options.out, `${JSON.stringify(result.pact, null, 2)}\n`);
+    // A file --out names that cannot be written is a bad flag (exit 2, naming it), as contract's --junit is.
+    const unwritable = writePactFile(options.out, result.pact);
+    if (unwritable !== undefined) return (io.err(`${NAME}: cannot write --out ${options.out}: ${unwritable}`), 2);
     io.out(`wrote ${options.out} (Pact V3): ${result.pact.interactions.length} interaction(s) for ${options.consumer} → ${options.provider}; ${summary(fetched, result)}`);
     return 0;
   } catch (error) {
@@ -148,6 +149,16 @@ function explain(error: unknown, options: Options): string {
     if (error.status < 400) return error.errorDescription;
     return `the mock at ${options.baseUrl} refused ${error.call}: ${error.status} ${error.errorDescription}`;
   }
-  const { code, message } = error as NodeJS.ErrnoException;
-  return code === undefined ? String((error as Error)?.stack ?? error) : `cannot write ${options.out}: ${message}`;
+  return String((error as Error)?.stack ?? error);
+}
+
+/** Writes the pact, making its directory; the reason it could not, or undefined. */
+function writePactFile(out: string, pact: unknown): string | undefined {
+  try {
+    makeDirectories(dirname(out));
+    writeFileSync(out, `${JSON.stringify(pact, null, 2)}\n`);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }

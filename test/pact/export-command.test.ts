@@ -1,6 +1,6 @@
 // `shortlink-mock pact export` and the `pact` dispatcher: flags, exit codes (0 written, 1 failure,
 // 2 bad flag) and messages, against mocks of this process (startMock).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,16 @@ describe('pact export', () => {
     const io = capture();
     expect(await runPactExport(['--consumer', 'web', '--base-url', mock.url, '--out', join(dir, 'never.json')], {}, io)).toBe(1);
     expect(io.errors.join('\n')).toMatch(/nothing to export[\s\S]*skipped 1: shaped by a scenario/);
+  });
+
+  // It was exit 1 ("unreachable or nothing to export") without naming --out (black-box sweep, stop 54).
+  it('an --out that cannot be written (a file where a directory must be): exit 2, naming --out', async () => {
+    await createLink(mock, 'demo-key');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const io = capture();
+    expect(await runPactExport(['--consumer', 'web', '--base-url', mock.url, '--out', join(file, 'web.json')], {}, io)).toBe(2);
+    expect(io.errors.join('\n')).toMatch(new RegExp(`cannot write --out ${join(file, 'web.json')}: ENOTDIR`));
   });
 
   it("--api-key: only that key's exchanges; a key no account has is exit 1", async () => {
