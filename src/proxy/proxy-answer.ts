@@ -46,7 +46,8 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     if (typeof slot !== 'function') return failed(options, req, res, url, { kind: 'failed', reason: slot.refused, durationMs: elapsedMs(started) });
     // Held until the client has the answer (or is gone): until then the answer is in memory.
     res.on('close', slot);
-    const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal, started);
+    const waitedMs = performance.now() - started;
+    const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal, started, waitedMs);
     if (res.destroyed) return forwarded.kind === 'answer' ? forwarded.release() : undefined;
     if (forwarded.kind === 'failed') return failed(options, req, res, url, forwarded);
     const requestSide = requestSideOf(res);
