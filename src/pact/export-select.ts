@@ -43,8 +43,14 @@ function skipReason(entry: JournalEntry, keyOf: KeyOf, onlyKey: string | undefin
   // A masked key can be sent again only when answered 401: it names no account there either.
   if (key === undefined && entry.apiKey !== null && entry.status !== 401) return 'a masked API key the mock has no account for (a proxied request? name it with --api-key)';
   if (isPreview(entry.requestBody) || isPreview(entry.responseBody)) return 'a body cut to a preview in the journal (over 4 KiB)';
+  // A refusal of a body the journal could not keep (not JSON, or past the API's bounds: 1,001
+  // fields, 65 levels, 1 MiB): sent again without it, the provider would refuse something else.
+  if (entry.verdict === 'invalid-request' && entry.requestBody === null && BODY_METHODS.has(entry.method)) return 'a refused request body the journal did not keep (not JSON, or past the API\'s bounds)';
   return undefined;
 }
+
+/** The methods whose requests carry the body the operation refuses or takes. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The journal's stand-in for a body over 4 KiB (src/core/journal.ts capBody). */
 const isPreview = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { truncated?: unknown }).truncated === true;

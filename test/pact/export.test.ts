@@ -43,10 +43,13 @@ describe('buildPact', () => {
       entry({ violations: [{ side: 'response', rule: 'r' }] }),
       entry({ requestBody: { truncated: true, chars: 9000, preview: '{' } }),
       entry({ accountId: 'acc_gone' }),
+      // A body refused unread (1,001 fields): the journal kept none, so the pact could not send it again (black-box sweep, stop 54).
+      entry({ status: 400, verdict: 'invalid-request', requestBody: null, responseBody: { errorDescription: 'request body has more than 1000 fields, the limit of this server' } }),
     ]));
     expect(pact.interactions).toHaveLength(1);
     expect(used).toBe(1);
-    expect(Object.values(skipped).reduce((a, b) => a + b, 0)).toBe(7);
+    expect(skipped["a refused request body the journal did not keep (not JSON, or past the API's bounds)"]).toBe(1);
+    expect(Object.values(skipped).reduce((a, b) => a + b, 0)).toBe(8);
     expect(Object.keys(skipped)).toEqual(expect.arrayContaining(['shaped by a scenario', 'verdict contract-violation', 'its account is gone (a reset since?)']));
   });
 
