@@ -1,6 +1,7 @@
 // --accept-any-key: an unknown API key becomes an account of its own on first use (SPEC), seeded
 // from the key, while the store holds fewer accounts than the cap. No HTTP here.
 import { andThen, type Awaitable } from './awaitable.js';
+import { API_KEY_SHAPE } from './api-key-shape.js';
 import { errors } from './errors.js';
 import { SeededAccountClash, type LinkStore, type SeededAccount } from './link-store.js';
 import type { AccountRecord } from './model.js';
@@ -33,6 +34,8 @@ export class UnmadeAccount {
  */
 export function admitNewKey(store: LinkStore, apiKey: string, createAccount: AccountFactory | undefined, maxAccounts: number | undefined): Awaitable<UnmadeAccount> {
   if (!createAccount) throw errors.unknownApiKey();
+  // A key no client of a real account could have is made none: each account keeps its key, and a header may hold 16 KiB.
+  if (!API_KEY_SHAPE.pattern.test(apiKey)) throw errors.anyKeyNotShaped(API_KEY_SHAPE.says);
   if (maxAccounts === undefined) return new UnmadeAccount(apiKey);
   return andThen(store.accountCount(), (count) => {
     if (count >= maxAccounts) throw errors.anyKeyCapReached(maxAccounts);

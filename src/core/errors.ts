@@ -55,6 +55,7 @@ export const errors = {
       401,
       `The x-api-key header names no account, and none is made for it: the mock holds ${cap} accounts, the cap of --accept-any-key (--max-any-key-accounts ${cap}); a reset removes the accounts keys made`,
     ),
+  anyKeyNotShaped: (shape: string) => new ApiError(401, `The x-api-key header names no account, and none is made for it: --accept-any-key makes accounts of keys that are ${shape}`),
   invalidRequest: (description: string) => new ApiError(400, description),
   keyScenariosFull: (bound: number) =>
     new ApiError(400, `at most ${bound} API keys may have a scenario of their own; clear one first (PUT /__admin/scenario with "name": null and its "apiKey")`),

@@ -10,6 +10,7 @@ import { newAccount, type SeedAccount } from './new-account.js';
 import { knownStateNames, parseStateName, type NamedState, type ProviderStateKind } from './provider-state-names.js';
 import { ensureTags, freeSlug, isSlugTaken, putLink, removeLink } from './put-link.js';
 import type { RandomInt } from './random.js';
+import { API_KEY_SHAPE } from './api-key-shape.js';
 
 export interface ProviderStateDeps {
   service: LinkService;
@@ -78,7 +79,7 @@ function checkedState(name: string): NamedState {
  * so a state never puts data in the mock that an answer of the API could not show.
  */
 const VALUE_RULES: Record<string, { pattern: RegExp; says: string }> = {
-  apiKey: { pattern: /^[!-~]{1,200}$/, says: 'visible ASCII without spaces, 1 to 200 characters' },
+  apiKey: API_KEY_SHAPE,
   id: { pattern: /^[A-Za-z0-9_-]{1,64}$/, says: 'letters, digits, _ and -, 1 to 64 characters' },
   slug: { pattern: /^[A-Za-z0-9_-]{1,50}$/, says: 'letters, digits, _ and -, 1 to 50 characters' },
   domain: { pattern: /^[!-~]{1,253}$/, says: 'a domain name without spaces, 1 to 253 characters' },

@@ -29,6 +29,28 @@ describe('--max-any-key-accounts', () => {
   });
 });
 
+// A header may hold 16 KiB, and each account made keeps its key: a key no real account could have
+// (over 200 characters, a space, non-ASCII) is made none (black-box sweep, stop 54: a 5,000-character key was).
+describe('the keys --accept-any-key makes accounts of', () => {
+  it.each([
+    ['201 characters', 'k'.repeat(201)],
+    ['5,000 characters', 'k'.repeat(5_000)],
+    ['a space', 'ci key'],
+  ])('a key of %s: a 401 saying what a key must be, and no account', async (_, key) => {
+    const t = await createTestApp({ acceptAnyKey: true });
+    const accounts = (await t.data()).accounts.length;
+    const refused = await touch(t, key);
+    expectError(refused, 401, { mentions: 'visible ASCII without spaces, 1 to 200 characters' });
+    expect((await t.data()).accounts).toHaveLength(accounts);
+  });
+
+  it('a key of 200 visible characters is made an account', async () => {
+    const t = await createTestApp({ acceptAnyKey: true });
+    expectError(await touch(t, `k${'~'.repeat(199)}`), 404);
+    expect(await t.accountByKey(`k${'~'.repeat(199)}`)).toBeDefined();
+  });
+});
+
 describe("a key's seeded account, its slugs taken first by someone else", () => {
   const VICTIM = 'ci-victim-key';
 
