@@ -8,6 +8,7 @@ import { LIMITED_DESTINATION } from './cases-limit.js';
 import { DEFAULT_FUZZ_RUNS } from './fuzz.js';
 import { readUserContract } from './user-contract.js';
 import { DEFAULT_DOMAIN, type ContractOptions } from './runner.js';
+import { flagOrEnv, type Given } from '../core/flag-or-env.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -31,11 +32,7 @@ export const FLAGS = [
 /** A bad flag: exit 2 with the message. */
 export class UsageError extends Error {}
 
-/** A value and where it came from: the flag, or its CONTRACT_* twin when the flag was not given. */
-export interface Given {
-  value: string;
-  from: string;
-}
+export type { Given };
 
 /** The value as the user set it, `--junit x.xml` or `CONTRACT_JUNIT=x.xml`, for a message about it. */
 export function asGiven(given: Given): string {
@@ -55,12 +52,7 @@ export function parseCommand(argv: readonly string[], env: Env): { options: Cont
   // Each refusal names what the user set: a stale CONTRACT_* variable is not blamed on a flag nobody typed.
   const read = (flag: (typeof FLAGS)[number]['flag']): Given | undefined => {
     const option = FLAGS.find((candidate) => candidate.flag === flag);
-    const flagValue = values[flag];
-    const envName = option && 'env' in option ? option.env : undefined;
-    const [value, from] = typeof flagValue === 'string' ? [flagValue, `--${flag}`] : [envName === undefined ? undefined : env[envName], envName];
-    if (value === undefined || from === undefined) return undefined;
-    if (value.trim() === '') throw new UsageError(`${from} must not be empty`);
-    return { value: value.trim(), from };
+    return flagOrEnv(values[flag], flag, env, option && 'env' in option ? option.env : undefined, (message) => new UsageError(message));
   };
   const text = (flag: (typeof FLAGS)[number]['flag']): string | undefined => read(flag)?.value;
   const baseUrl = read('base-url') ?? missing('base-url', 'CONTRACT_BASE_URL');

@@ -3,6 +3,7 @@
 // and the hint a refusal gives when nothing answers there. Below the commands (src/commands/) and
 // the robustness runner (src/robustness/), so both take them from here. Called with the environment
 // the CLI gives; reads nothing else of the process.
+import { flagOrEnv, type Given } from '../core/flag-or-env.js';
 import { parseFlags, type FlagValues } from '../core/parse-flags.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -13,11 +14,7 @@ export const NAME_THE_MOCK = 'is a mock running there? Give its address with --b
 /** A bad flag: exit 2 with the message. */
 export class UsageError extends Error {}
 
-/** A value and where it came from (the flag or its environment twin), for messages. */
-export interface Given {
-  value: string;
-  from: string;
-}
+export type { Given };
 
 export interface AdminTarget {
   baseUrl: string;
@@ -43,13 +40,7 @@ export function parseAdminFlags(argv: readonly string[], env: Record<string, str
     throw new UsageError((error as Error).message);
   }
   if (values['help'] === true) return 'help';
-  const read = (flag: string, envName?: string): Given | undefined => {
-    const flagValue = values[flag];
-    const [value, from] = typeof flagValue === 'string' ? [flagValue, `--${flag}`] : [envName === undefined ? undefined : env[envName], envName];
-    if (value === undefined || from === undefined) return undefined;
-    if (value.trim() === '') throw new UsageError(`${from} must not be empty`);
-    return { value: value.trim(), from };
-  };
+  const read = (flag: string, envName?: string): Given | undefined => flagOrEnv(values[flag], flag, env, envName, (message) => new UsageError(message));
   const baseUrl = mockBaseUrl(read('base-url', 'MOCK_BASE_URL'));
   const token = read('admin-token', 'MOCK_ADMIN_TOKEN');
   return { target: { baseUrl, ...(token === undefined ? {} : { token }) }, read };
