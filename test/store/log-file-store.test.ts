@@ -1,6 +1,5 @@
 // The lowdb file with its change log: replay, torn lines, corruption, compaction off the hot path
 // (also with writes arriving while it runs), and recovery from a compaction cut short.
-import { createHook } from 'node:async_hooks';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { applyChange, type Change } from '../../src/core/changes.js';
 import type { LinkRecord, MockData } from '../../src/core/model.js';
 import { LogFileStore } from '../../src/store/file/log-file-store.js';
 import { fixtures, TEST_SEED } from '../helpers/test-app.js';
+import { promisesMadeBy } from '../helpers/promises-made-by.js';
 
 let dir: string;
 let file: string;
@@ -368,14 +368,7 @@ describe('LogFileStore, a write to the open log', () => {
     const { s, data } = await seeded();
     await s.write([{ op: 'put-link', link: aLink(data, 'lnk_first') }]);
     const link = aLink(data, 'lnk_counted');
-    let promises = 0;
-    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && (promises += 1)) });
-    hook.enable();
-    try {
-      await s.write([{ op: 'put-link', link }]);
-    } finally {
-      hook.disable();
-    }
+    const { promises } = await promisesMadeBy(() => s.write([{ op: 'put-link', link }]));
     expect(promises).toBe(7);
     expect(readFileSync(`${file}.changes`, 'utf8').endsWith(`\n${JSON.stringify({ op: 'put-link', link })}\n`)).toBe(true);
     expect((await reopen()).links.get('lnk_counted')).toEqual(link);
