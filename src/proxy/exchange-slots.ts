@@ -34,6 +34,11 @@ export class ExchangeSlots {
     return this.limit * MAX_WAITING_PER_SLOT;
   }
 
+  /** True when an acquire now would wait its turn (every slot in flight). */
+  get full(): boolean {
+    return this.inFlight >= this.limit;
+  }
+
   /** A slot, or why there is none: the queue is full, no slot freed within waitMs, or the client gave up. */
   acquire(waitMs: number, cancelled: AbortSignal): Promise<Release | { refused: string }> {
     if (this.inFlight < this.limit) return Promise.resolve(this.take());

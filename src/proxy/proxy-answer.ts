@@ -40,13 +40,16 @@ export function proxyAnswer(options: ProxyAnswerOptions): RequestHandler {
     // A client that gives up takes its upstream request with it.
     res.on('close', () => void (res.writableFinished || cancelled.abort()));
     const started = performance.now();
+    // A free slot is no wait, however long the turn took to come back to this request on a busy
+    // machine: a timeout then blamed --proxy-concurrency for a millisecond it never queued.
+    const queued = options.upstream.slots.full;
     const slot = await options.upstream.slots.acquire(options.upstream.timeoutMs, cancelled.signal);
     if (res.destroyed) return typeof slot === 'function' ? slot() : undefined;
     const url = options.upstream.urlOf(req.path);
     if (typeof slot !== 'function') return failed(options, req, res, url, { kind: 'failed', reason: slot.refused, durationMs: elapsedMs(started) });
     // Held until the client has the answer (or is gone): until then the answer is in memory.
     res.on('close', slot);
-    const waitedMs = performance.now() - started;
+    const waitedMs = queued ? performance.now() - started : 0;
     const forwarded = await options.upstream.send({ method: req.method, target: req.originalUrl, headers: upstreamRequestHeaders(req.headers, host, raw), body: raw }, cancelled.signal, started, waitedMs);
     if (res.destroyed) return forwarded.kind === 'answer' ? forwarded.release() : undefined;
     if (forwarded.kind === 'failed') return failed(options, req, res, url, forwarded);

@@ -32,7 +32,10 @@ async function granted(outcome: Promise<Outcome> | Outcome): Promise<Release> {
 
 it.each([1, 2, 3])('lets exactly %i exchanges through at once, and the next one only when a slot is given back', async (limit) => {
   const slots = new ExchangeSlots(limit);
+  expect(slots.full).toBe(false);
   const held = await Promise.all(Array.from({ length: limit }, () => granted(slots.acquire(LONG_WAIT_MS, never))));
+  // What the proxy reads to know whether a request queued (proxy-answer.ts).
+  expect(slots.full).toBe(true);
   const next = slots.acquire(LONG_WAIT_MS, never);
   expect(await settled(next)).toBe('waiting');
   held[0]?.();

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const TIMEOUT_MS = 300;
@@ -47,4 +47,19 @@ it('a request that waited its turn and then ran out of --proxy-timeout names the
   expect(second.status).toBe(502);
   // Either its wait ran out (no slot freed) or the slot came with too little time left: both name the flag.
   expect(second.body.errorDescription).toMatch(/--proxy-concurrency/);
+});
+
+// CI under load (this stop): a request that found its slot free said "1 ms of them waiting for a
+// free exchange" when its turn was slow to come back after taking the slot. A clock that jumps
+// 20 ms at every read makes that certain here.
+it('a request that found a free slot never says it waited, however slow the turn that took it', async () => {
+  let now = performance.now();
+  const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 20));
+  try {
+    const [alone] = await Promise.all([post(), firstArrival]);
+    expect(alone.status).toBe(502);
+    expect(alone.body.errorDescription).toMatch(new RegExp(`no complete answer within ${TIMEOUT_MS} ms \\(--proxy-timeout\\)$`));
+  } finally {
+    clock.mockRestore();
+  }
 });
