@@ -47,6 +47,11 @@ describe('a required request body that is missing', () => {
     expect(refusal(request(undefined), locals('updateLink'))).toBeUndefined();
     expect(refusal(request(undefined), locals('createLink'))).toBeDefined();
     expect(refusal(request({}), locals('createLink'))).toBeUndefined();
+    // A body of no bytes (body-parser's {}) is no body; a {} that was sent is a body.
+    const read = (operationId: string, requestBodyBytes: number) => ({ locals: { operationId, requestBodyBytes } }) as unknown as express.Response;
+    expect(refusal(request({}), read('createLink', 0))).toBeDefined();
+    expect(refusal(request({}), read('createLink', 2))).toBeUndefined();
+    expect(refusal(request({}), read('updateLink', 0))).toBeUndefined();
     expect(refusal(request(undefined), locals('deleteLink'))).toBeUndefined();
     expect(refusal(request(undefined), locals('no such operation'))).toBeUndefined();
     // Another content type, or none: the validator's refusal of the media type is the one a client reads.

@@ -1,7 +1,9 @@
 // A step in front of the contract's validator (src/http/validator.ts): a request of an operation
-// whose request body the contract marks `required: true`, sent with no body at all (no
-// Content-Length, no Transfer-Encoding: req.body is undefined) and a JSON content type, is refused as the validator
-// refuses a POST /links without one ("the request has no body").
+// whose request body the contract marks `required: true`, sent with a JSON content type and no body
+// (no Content-Length and no Transfer-Encoding: req.body is undefined; or a body of no bytes, which
+// body-parser reads as {}), is refused as the validator refuses a POST /links without one ("the
+// request has no body"). An empty body is not the object {}: `curl -X PUT -d ''` said "must have at
+// least one field", and POST listed three missing fields, for a body the client never sent.
 //
 // Why not the validator: express-openapi-validator 5.6.2 requires the body when the body's
 // *schema* has a `required` list (`Validator._schemaBody` reads `body.required` of the schema, not
@@ -11,6 +13,7 @@
 // The contract's `required: true` is read here, per operation, once.
 import typeis from 'type-is';
 import type { OpenApiDocument } from '../../core/contract-types.js';
+import { parsedBodyBytes } from '../json-body.js';
 import { requestBodies, type EarlyRefusal } from './request-bodies.js';
 
 const JSON_TYPES = ['application/json'];
@@ -22,7 +25,7 @@ export function missingBodyRefusal(document: OpenApiDocument): EarlyRefusal {
   const required = new Set([...requestBodies(document)].filter(([, body]) => body.required === true).map(([operationId]) => operationId));
   return (req, res) => {
     // Only a JSON request: without a content type, or with another one, the validator's own refusal (the media type) says more.
-    if (req.body !== undefined || !required.has(res.locals['operationId'] as string) || !typeis.is(req.headers['content-type'] ?? '', JSON_TYPES)) return undefined;
+    if ((req.body !== undefined && parsedBodyBytes(res) !== 0) || !required.has(res.locals['operationId'] as string) || !typeis.is(req.headers['content-type'] ?? '', JSON_TYPES)) return undefined;
     return { status: 400, path: req.path, message: `request ${MISSING_BODY.message}`, errors: [{ ...MISSING_BODY }] };
   };
 }
