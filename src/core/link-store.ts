@@ -79,8 +79,20 @@ export interface NewLink {
  */
 export type CreateOutcome = 'stored' | 'reread' | 'gone' | 'limit' | 'tag-name' | 'slug' | 'id';
 
-/** What an update changes: only the fields it sends, so two updates of different fields both stay. */
-export type LinkChange = Partial<Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'>>;
+/**
+ * What an update changes: only the fields it sends, so two updates of different fields both stay.
+ * `dropTitle`: the link's `title` goes (a new destination: destinationChange).
+ */
+export type LinkChange = Partial<Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'>> & { dropTitle?: true };
+
+/**
+ * The change of a link's destination. A seeded link's `title` is the title of its destination's
+ * website (the API document: "present only if available"); the mock never fetches a page, so a
+ * new destination has no title available, and the old one's goes with the old destination.
+ */
+export function destinationChange(link: LinkRecord, destinationUrl: string): LinkChange {
+  return link.title !== undefined && destinationUrl !== link.destinationUrl ? { destinationUrl, dropTitle: true } : { destinationUrl };
+}
 
 /**
  * Reads answer Awaitable: the stores of one process have the facts at once and answer them as

@@ -6,7 +6,7 @@
 // change is acknowledged only once the store has made it as durable as it makes changes.
 import type { CreateLinkRequest, Link, UpdateLinkRequest } from './api-types.js';
 import { accountForNewKey, admitNewKey, UnmadeAccount, type AccountFactory } from './any-key-accounts.js';
-import type { LinkChange, LinkStore, NewLink } from './link-store.js';
+import { destinationChange, type LinkChange, type LinkStore, type NewLink } from './link-store.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { ApiError, errors, ReadAgain } from './errors.js';
 import { toLink } from './link-view.js';
@@ -172,8 +172,7 @@ export class LinkService {
     const link = found instanceof Promise ? await found : found;
     const planned = input.tags && andThen(checkTags(this.store, account, input.tags), (plan) => claimTags(this.store, account, plan, this.deps.random));
     const tags = planned instanceof Promise ? await planned : planned;
-    const change: LinkChange = {};
-    if (input.destinationUrl !== undefined) change.destinationUrl = input.destinationUrl;
+    const change: LinkChange = input.destinationUrl === undefined ? {} : destinationChange(link, input.destinationUrl);
     if (tags) change.tagIds = tags.tagIds;
     const sent = this.deps.shape?.updated(input as unknown as Record<string, unknown>);
     if (sent) change.extra = { ...link.extra, ...sent };

@@ -5,7 +5,7 @@
 // usable only by its owner (D8), a slug is unique in its domain (D11). No HTTP here.
 import type { Link, Tag } from './api-types.js';
 import { errors, type ApiError } from './errors.js';
-import type { CreateOutcome } from './link-store.js';
+import { destinationChange, type CreateOutcome } from './link-store.js';
 import { isoTime } from './iso-time.js';
 import { RANDOM_SLUG_LENGTH, type LinkService } from './links.js';
 import { saved } from './saved.js';
@@ -34,7 +34,7 @@ export async function putLink(service: LinkService, random: RandomInt, account: 
   const domain = own && wanted.domain === undefined ? ((await store.domainById(own.domainId)) as DomainRecord) : await usableDomain(service, account, wanted.domain);
   const tagIds = await ensureTags(service, random, account, wanted.tags ?? []);
   if (own && own.domainId === domain.id && (wanted.slug === undefined || wanted.slug === own.slug)) {
-    const change = { ...(wanted.tags === undefined ? {} : { tagIds }), ...(wanted.destinationUrl === undefined ? {} : { destinationUrl: wanted.destinationUrl }) };
+    const change = { ...(wanted.tags === undefined ? {} : { tagIds }), ...(wanted.destinationUrl === undefined ? {} : destinationChange(own, wanted.destinationUrl)) };
     const changed = await saved(store.updateLink(own, change, []));
     if (changed) return service.view(changed);
   }

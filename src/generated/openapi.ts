@@ -75,7 +75,7 @@ export interface components {
              */
             createdAt: string;
             destinationUrl: components["schemas"]["DestinationUrl"];
-            /** @description Title of the destination website; present only if available (the mock never fetches it, so only seeded links have one). */
+            /** @description Title of the destination website; present only if available (the mock never fetches it, so only seeded links have one, and a link loses it when an update gives it another destinationUrl). */
             title?: string;
             /** @description Slug part of the short link. */
             slug: string;

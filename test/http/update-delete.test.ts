@@ -102,6 +102,36 @@ describe('PUT /links/{id} succeeds', () => {
   });
 });
 
+// A seeded link's title is its destination's website's ("present only if available"); the mock
+// fetches no page, so a new destination has none, and the old one's does not stay with it.
+describe('PUT /links/{id} and the title of a seeded link', () => {
+  async function titled(t: TestApp): Promise<{ id: string; title: string; destinationUrl: string }> {
+    const data = await t.data();
+    const demo = data.accounts.find((a) => a.apiKey === DEMO)?.id;
+    const link = [...data.links.values()].find((l) => l.accountId === demo && l.title !== undefined) ?? fail('no titled demo link');
+    return { id: link.id, title: link.title as string, destinationUrl: link.destinationUrl };
+  }
+
+  test('a new destinationUrl drops it, in the answer and in the store', async () => {
+    const t = await createTestApp();
+    const { id } = await titled(t);
+    const res = await put(t, DEMO, id, { destinationUrl: 'https://example.com/elsewhere' });
+    expectLink(res, 200);
+    expect(res.body).not.toHaveProperty('title');
+    expect(await get(t, id)).not.toHaveProperty('title');
+    // A later update of the tags alone brings nothing back.
+    expect((await put(t, DEMO, id, { tags: [] })).body).not.toHaveProperty('title');
+  });
+
+  test('tags alone, or the same destinationUrl again, keep it', async () => {
+    const t = await createTestApp();
+    const { id, title, destinationUrl } = await titled(t);
+    expect((await put(t, DEMO, id, { tags: [{ name: 'kept-title' }] })).body).toMatchObject({ title });
+    expect((await put(t, DEMO, id, { destinationUrl, tags: [] })).body).toMatchObject({ title });
+    expect(await get(t, id)).toMatchObject({ title, destinationUrl });
+  });
+});
+
 interface Row {
   name: string;
   key: string | undefined;

@@ -89,9 +89,13 @@ export class LocalLinkStore extends LocalLinkReads implements LinkStore {
     const stored = this.current.linkById(link.id);
     if (!stored) return undefined;
     this.beforeChange(stored);
-    const before: Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra'> = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
+    const before: Pick<LinkRecord, 'destinationUrl' | 'tagIds' | 'extra' | 'title'> = { destinationUrl: stored.destinationUrl, tagIds: stored.tagIds };
     if (change.destinationUrl !== undefined) stored.destinationUrl = change.destinationUrl;
     if (change.tagIds !== undefined) stored.tagIds = change.tagIds;
+    if (change.dropTitle && stored.title !== undefined) {
+      before.title = stored.title;
+      delete stored.title;
+    }
     // A contract FILE's new Link fields (--contract) an update sent; never with the shipped contract.
     if (change.extra !== undefined) {
       before.extra = stored.extra;

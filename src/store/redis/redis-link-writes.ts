@@ -100,10 +100,11 @@ export class RedisLinkWrites {
   }
 }
 
-/** Only the fields the update sends. */
-function changed(link: LinkRecord, change: LinkChange): LinkRecord {
+/** Only the fields the update sends; the title dropped when the change says so. */
+function changed({ title, ...link }: LinkRecord, change: LinkChange): LinkRecord {
   return {
     ...link,
+    ...(title === undefined || change.dropTitle ? {} : { title }),
     ...(change.destinationUrl === undefined ? {} : { destinationUrl: change.destinationUrl }),
     ...(change.tagIds === undefined ? {} : { tagIds: change.tagIds }),
     ...(change.extra === undefined ? {} : { extra: change.extra }),
