@@ -1,6 +1,8 @@
 // GET /docs: an API reference rendered from openapi.yaml (and the admin API's document) by
 // Swagger UI, with its assets served by the mock itself: no external network.
+import { join } from 'node:path';
 import express, { type Router } from 'express';
+import { fileAsset } from './file-asset.js';
 
 const page = `<!doctype html>
 <html lang="en">
@@ -43,7 +45,7 @@ export function docsRouter(assetsDir: string): Router {
     res.type('application/javascript').send(init);
   });
   for (const asset of ASSETS) {
-    router.get(`/${asset}`, (_req, res) => res.sendFile(asset, { root: assetsDir, maxAge: '1h' }));
+    router.get(`/${asset}`, fileAsset(join(assetsDir, asset), 3600));
   }
   return router;
 }

@@ -8,6 +8,7 @@ import { errors } from '../core/errors.js';
 import { namedList } from '../core/named-list.js';
 import { xmlText } from '../contract/xml-escape.js';
 import { NO_OPERATION } from './authenticate.js';
+import { fileAsset } from './file-asset.js';
 
 /** The page, naming the operations of the contract served (a FILE's, not always the shipped three). */
 const page = (operations: readonly string[]): string => `<!doctype html>
@@ -48,6 +49,6 @@ export function landingRouter(faviconFile: string | undefined, operations: reado
     res.locals[NO_OPERATION] = 'unknownPath' satisfies NoOperation;
     throw errors.rootNotFound(operations);
   });
-  if (faviconFile) router.get('/favicon.ico', (_req, res) => res.sendFile(faviconFile, { maxAge: '1d' }));
+  if (faviconFile) router.get('/favicon.ico', fileAsset(faviconFile, 86_400));
   return router;
 }
