@@ -26,6 +26,7 @@ import { flagOptions, varietyFrom } from './flag-options.js';
 import { listenOrClose } from './listen.js';
 import { namingOption } from './named-refusal.js';
 import { guessAndKnown } from '../core/nearest.js';
+import { keptWhenQuiet } from './quiet-lines.js';
 
 export { StartupError };
 // The ready file's two steps live in ready-file.ts; the CLI and startMock() reach them through this module.
@@ -89,7 +90,7 @@ export async function startFromConfig(config: Config, print: (line: string) => v
   const { served, builtIns } = loadStartupScenarios(loadScenarios, config, true);
   // Like the --watch lines, never quieted: which file a scenario name means is not a request's line.
   for (const scenario of served.replacing) print(replacingLine(scenario));
-  const log = (line: string): void => (config.quiet && !/^(CONTRACT|INTERNAL|UPSTREAM)/.test(line) ? undefined : print(line));
+  const log = (line: string): void => (config.quiet && !keptWhenQuiet(line) ? undefined : print(line));
   const fixtures = namingOption(config, 'fixtures', () => keptFixtures(config.fixtures));
   const reset = config.reset && isFirstWorker();
   // What the shared store says (Redis gone, back, re-seeded) is rare and matters: never quieted.
